@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Lifeline",
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .visionOS(.v1)],
+    products: [
+        .library(name: "LifelineRecorder", targets: ["LifelineRecorder"]),
+        .library(name: "LifelineFormat", targets: ["LifelineFormat"]),
+        .executable(name: "lifeline", targets: ["lifeline"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Layer 0: the event model and the NDJSON v1 codec. No dependencies.
+        .target(name: "LifelineFormat"),
+        // Layer 1: the library apps embed. Standard library, Foundation and LifelineFormat only.
+        .target(name: "LifelineRecorder", dependencies: ["LifelineFormat"]),
+        // An executable model of UIKit's life cycle driving instrumented delegates.
+        .target(name: "LifelineSimulator", dependencies: ["LifelineFormat", "LifelineRecorder"]),
+        // The thin command-line tool: one file per subcommand.
+        .executableTarget(
+            name: "lifeline",
+            dependencies: [
+                "LifelineFormat",
+                "LifelineRecorder",
+                "LifelineSimulator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // A real process the recorder tests kill with SIGKILL mid-recording.
+        .executableTarget(
+            name: "recorder-probe",
+            dependencies: ["LifelineRecorder"],
+            path: "Tests/RecorderProbe"
+        ),
+        .testTarget(
+            name: "LifelineFormatTests",
+            dependencies: ["LifelineFormat"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "LifelineRecorderTests",
+            dependencies: ["LifelineRecorder", "LifelineFormat", "recorder-probe"]
+        ),
+        .testTarget(
+            name: "LifelineCLITests",
+            dependencies: ["LifelineFormat", "lifeline"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

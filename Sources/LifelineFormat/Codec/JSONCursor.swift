@@ -1,0 +1,367 @@
+/// A position in one line of JSON bytes, with the scanning primitives the
+/// trace scanner is built from. Every failure carries its byte column.
+struct JSONCursor {
+    let bytes: UnsafeRawBufferPointer
+    let end: Int
+    let lineNumber: Int
+    var index = 0
+
+    init(_ bytes: UnsafeRawBufferPointer, lineNumber: Int) {
+        self.bytes = bytes
+        self.end = bytes.count
+        self.lineNumber = lineNumber
+    }
+
+    func failure(_ code: TraceFormatError.Code, _ message: String, at offset: Int) -> TraceFormatError {
+        TraceFormatError(code, message, line: lineNumber, column: offset + 1)
+    }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while index < end {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D, 0x0A: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// Consumes `byte` (after optional whitespace) or fails with `message`.
+    @inline(__always)
+    mutating func expect(_ byte: UInt8, _ message: @autoclosure () -> String) throws(TraceFormatError) {
+        skipWhitespace()
+        guard index < end, bytes[index] == byte else { throw failure(.syntax, message(), at: index) }
+        index += 1
+    }
+
+    /// After a member of an object or array: `true` on `,`, `false` on `close`.
+    @inline(__always)
+    mutating func separator(close: UInt8) throws(TraceFormatError) -> Bool {
+        skipWhitespace()
+        guard index < end else {
+            throw failure(.syntax, "expected ',' or '\(Character(Unicode.Scalar(close)))' (the line is cut short)",
+                          at: index)
+        }
+        let byte = bytes[index]
+        if byte == UInt8(ascii: ",") {
+            index += 1
+            return true
+        }
+        if byte == close {
+            index += 1
+            return false
+        }
+        throw failure(.syntax, "expected ',' or '\(Character(Unicode.Scalar(close)))'", at: index)
+    }
+
+    /// Whether the next non-space byte is `byte`; consumes it if so.
+    @inline(__always)
+    mutating func consume(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        if index < end && bytes[index] == byte {
+            index += 1
+            return true
+        }
+        return false
+    }
+
+    // MARK: - Strings
+
+    /// Scans a JSON string at the cursor (which is on the opening quote).
+    ///
+    /// Plain strings come back as a range of the line; strings with escapes
+    /// are decoded into `scratch`.
+    mutating func scanString(scratch: inout [UInt8]) throws(TraceFormatError) -> ScannedString {
+        let open = index
+        index += 1
+        let contentStart = index
+        var nonASCII = false
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let count = index - contentStart
+                index += 1
+                if nonASCII {
+                    try validateUTF8(UnsafeRawBufferPointer(rebasing: bytes[contentStart..<(contentStart + count)]),
+                                     at: contentStart)
+                }
+                return ScannedString(start: contentStart, count: count, isDecoded: false)
+            }
+            if byte == UInt8(ascii: "\\") {
+                return try scanEscapedString(contentStart: contentStart, open: open, scratch: &scratch)
+            }
+            if byte < 0x20 { throw controlCharacter(byte) }
+            if byte >= 0x80 { nonASCII = true }
+            index += 1
+        }
+        throw failure(.syntax, "unterminated string", at: open)
+    }
+
+    private func controlCharacter(_ byte: UInt8) -> TraceFormatError {
+        let hex = String(byte, radix: 16, uppercase: true)
+        return failure(.syntax, "control character in string (write it as \\u\(String(repeating: "0", count: 4 - hex.count))\(hex))",
+                       at: index)
+    }
+
+    private mutating func scanEscapedString(
+        contentStart: Int, open: Int, scratch: inout [UInt8]
+    ) throws(TraceFormatError) -> ScannedString {
+        let decodedStart = scratch.count
+        scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[contentStart..<index]))
+        while index < end {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                let count = scratch.count - decodedStart
+                try scratch.withTypedBytes { (buffer: UnsafeRawBufferPointer) throws(TraceFormatError) in
+                    let decoded = UnsafeRawBufferPointer(rebasing: buffer[decodedStart..<(decodedStart + count)])
+                    if decoded.contains(where: { $0 >= 0x80 }) { try validateUTF8(decoded, at: contentStart) }
+                }
+                return ScannedString(start: decodedStart, count: count, isDecoded: true)
+            case UInt8(ascii: "\\"):
+                guard index + 1 < end else { throw failure(.syntax, "unterminated string", at: open) }
+                let escape = bytes[index + 1]
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(escape)
+                case UInt8(ascii: "b"): scratch.append(0x08)
+                case UInt8(ascii: "f"): scratch.append(0x0C)
+                case UInt8(ascii: "n"): scratch.append(0x0A)
+                case UInt8(ascii: "r"): scratch.append(0x0D)
+                case UInt8(ascii: "t"): scratch.append(0x09)
+                case UInt8(ascii: "u"):
+                    try scanUnicodeEscape(into: &scratch)
+                    continue
+                default:
+                    throw failure(.syntax, "invalid escape '\\\(Character(Unicode.Scalar(escape)))'", at: index)
+                }
+                index += 2
+            default:
+                if byte < 0x20 { throw controlCharacter(byte) }
+                scratch.append(byte)
+                index += 1
+            }
+        }
+        throw failure(.syntax, "unterminated string", at: open)
+    }
+
+    /// Decodes `\uXXXX` (and a following low surrogate) at the cursor into UTF-8.
+    private mutating func scanUnicodeEscape(into scratch: inout [UInt8]) throws(TraceFormatError) {
+        let escapeStart = index
+        let high = try hexQuad(at: index + 2)
+        index += 6
+        var scalarValue = UInt32(high)
+        if (0xD800...0xDBFF).contains(high) {
+            guard index + 1 < end, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                throw failure(.syntax, "unpaired surrogate in '\\u' escape", at: escapeStart)
+            }
+            let low = try hexQuad(at: index + 2)
+            guard (0xDC00...0xDFFF).contains(low) else {
+                throw failure(.syntax, "unpaired surrogate in '\\u' escape", at: escapeStart)
+            }
+            index += 6
+            scalarValue = 0x10000 + ((UInt32(high) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+        } else if (0xDC00...0xDFFF).contains(high) {
+            throw failure(.syntax, "unpaired surrogate in '\\u' escape", at: escapeStart)
+        }
+        guard let scalar = Unicode.Scalar(scalarValue) else {
+            throw failure(.syntax, "invalid '\\u' escape", at: escapeStart)
+        }
+        scratch.append(contentsOf: UTF8.encode(scalar)!)
+    }
+
+    private func hexQuad(at offset: Int) throws(TraceFormatError) -> UInt16 {
+        guard offset + 4 <= end else { throw failure(.syntax, "expected four hex digits after '\\u'", at: offset - 2) }
+        var value: UInt16 = 0
+        for position in offset..<(offset + 4) {
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw failure(.syntax, "expected four hex digits after '\\u'", at: offset - 2)
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        return value
+    }
+
+    /// Rejects ill-formed UTF-8 (overlong forms, surrogates, values past U+10FFFF, truncation).
+    func validateUTF8(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws(TraceFormatError) {
+        var position = 0
+        let count = buffer.count
+        while position < count {
+            let lead = buffer[position]
+            if lead < 0x80 {
+                position += 1
+                continue
+            }
+            let length: Int
+            var lower: UInt8 = 0x80
+            var upper: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upper = 0x9F
+            case 0xF0: length = 4; lower = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upper = 0x8F
+            default: throw failure(.encoding, "invalid UTF-8", at: offset + position)
+            }
+            guard position + length <= count else { throw failure(.encoding, "invalid UTF-8", at: offset + position) }
+            let second = buffer[position + 1]
+            guard second >= lower && second <= upper else {
+                throw failure(.encoding, "invalid UTF-8", at: offset + position)
+            }
+            for next in (position + 2)..<(position + length) where buffer[next] & 0xC0 != 0x80 {
+                throw failure(.encoding, "invalid UTF-8", at: offset + position)
+            }
+            position += length
+        }
+    }
+
+    // MARK: - Numbers and literals
+
+    /// Scans a JSON number; returns whether it was written as an integer.
+    @discardableResult
+    mutating func scanNumber() throws(TraceFormatError) -> Bool {
+        let start = index
+        if index < end && bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < end, isDigit(bytes[index]) else { throw failure(.syntax, "invalid number", at: start) }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < end && isDigit(bytes[index]) { throw failure(.syntax, "leading zeros are not allowed", at: start) }
+        } else {
+            while index < end && isDigit(bytes[index]) { index += 1 }
+        }
+        var integer = true
+        if index < end && bytes[index] == UInt8(ascii: ".") {
+            integer = false
+            index += 1
+            guard index < end, isDigit(bytes[index]) else { throw failure(.syntax, "invalid number", at: start) }
+            while index < end && isDigit(bytes[index]) { index += 1 }
+        }
+        if index < end && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+            integer = false
+            index += 1
+            if index < end && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+            guard index < end, isDigit(bytes[index]) else { throw failure(.syntax, "invalid number", at: start) }
+            while index < end && isDigit(bytes[index]) { index += 1 }
+        }
+        return integer
+    }
+
+    /// Scans a non-negative integer for `field`, failing with a field-specific message.
+    mutating func scanInteger(for field: StaticString) throws(TraceFormatError) -> Int64 {
+        let start = index
+        guard index < end else { throw failure(.invalidValue, "expected integer for \"\(field)\"", at: start) }
+        let first = bytes[index]
+        guard first == UInt8(ascii: "-") || isDigit(first) else {
+            throw failure(.invalidValue, "expected integer for \"\(field)\"", at: start)
+        }
+        var negative = false
+        if first == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        var value: Int64 = 0
+        var overflow = false
+        let digitsStart = index
+        while index < end, isDigit(bytes[index]) {
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(Int64(bytes[index] - UInt8(ascii: "0")))
+            overflow = overflow || o1 || o2
+            value = sum
+            index += 1
+        }
+        if index == digitsStart { throw failure(.syntax, "invalid number", at: start) }
+        if bytes[digitsStart] == UInt8(ascii: "0") && index - digitsStart > 1 {
+            throw failure(.syntax, "leading zeros are not allowed", at: start)
+        }
+        if index < end {
+            let next = bytes[index]
+            if next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
+                throw failure(.invalidValue, "expected integer for \"\(field)\"", at: start)
+            }
+        }
+        if negative { throw failure(.invalidValue, "expected a non-negative integer for \"\(field)\"", at: start) }
+        if overflow { throw failure(.invalidValue, "integer out of range for \"\(field)\"", at: start) }
+        return value
+    }
+
+    /// Consumes `true`, `false` or `null` if the cursor is on one.
+    mutating func scanLiteral() throws(TraceFormatError) -> Literal {
+        let start = index
+        func matches(_ word: StaticString) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard start + count <= end else { return false }
+            return word.matches(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]))
+        }
+        if matches("true") {
+            index += 4
+            return .true
+        }
+        if matches("false") {
+            index += 5
+            return .false
+        }
+        if matches("null") {
+            index += 4
+            return .null
+        }
+        throw failure(.syntax, "expected a value", at: start)
+    }
+
+    enum Literal { case `true`, `false`, null }
+
+    /// Whether the cursor is on `null`; consumes it if so.
+    mutating func consumeNull() -> Bool {
+        guard index + 4 <= end, StaticString("null").matches(UnsafeRawBufferPointer(rebasing: bytes[index..<(index + 4)]))
+        else { return false }
+        index += 4
+        return true
+    }
+
+    /// Skips any JSON value (for fields this version does not define).
+    mutating func skipValue(depth: Int, scratch: inout [UInt8]) throws(TraceFormatError) {
+        skipWhitespace()
+        guard index < end else { throw failure(.syntax, "expected a value (the line is cut short)", at: index) }
+        switch bytes[index] {
+        case UInt8(ascii: "\""):
+            let mark = scratch.count
+            _ = try scanString(scratch: &scratch)
+            scratch.removeSubrange(mark...)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            try scanNumber()
+        case UInt8(ascii: "{"):
+            guard depth < TraceLineScanner.maximumDepth else { throw failure(.syntax, "nesting too deep", at: index) }
+            index += 1
+            if consume(UInt8(ascii: "}")) { return }
+            repeat {
+                skipWhitespace()
+                guard index < end, bytes[index] == UInt8(ascii: "\"") else {
+                    throw failure(.syntax, "expected a field name in quotes", at: index)
+                }
+                let mark = scratch.count
+                _ = try scanString(scratch: &scratch)
+                scratch.removeSubrange(mark...)
+                try expect(UInt8(ascii: ":"), "expected ':' after field name")
+                try skipValue(depth: depth + 1, scratch: &scratch)
+            } while try separator(close: UInt8(ascii: "}"))
+        case UInt8(ascii: "["):
+            guard depth < TraceLineScanner.maximumDepth else { throw failure(.syntax, "nesting too deep", at: index) }
+            index += 1
+            if consume(UInt8(ascii: "]")) { return }
+            repeat {
+                try skipValue(depth: depth + 1, scratch: &scratch)
+            } while try separator(close: UInt8(ascii: "]"))
+        default:
+            _ = try scanLiteral()
+        }
+    }
+}
+
+@inline(__always)
+func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }

@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A trace file that could not be opened, read or written.
+public struct TraceFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    /// What was being done: `open`, `read`, `write`, ...
+    public var operation: String
+    /// The system error number.
+    public var errno: Int32
+
+    public init(path: String, operation: String, errno: Int32) {
+        self.path = path
+        self.operation = operation
+        self.errno = errno
+    }
+
+    public var description: String {
+        "\(path): error: cannot \(operation): \(String(cString: strerror(errno)))"
+    }
+}

@@ -1,0 +1,148 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Splits a file into lines in fixed-size chunks, so memory stays flat however large the file.
+///
+/// Handles `\n` and `\r\n` terminators, skips a UTF-8 byte-order mark at the
+/// start, and tells the caller whether each line was terminated (a producer
+/// that crashed mid-write leaves an unterminated last line).
+///
+/// ```swift
+/// var reader = try TraceLineReader(path: "traces/notes.ndjson")
+/// try reader.forEachLine { bytes, number, terminated in
+///     print(number, bytes.count, terminated)
+///     return true   // keep going
+/// }
+/// ```
+public struct TraceLineReader: ~Copyable {
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private let chunkSize: Int
+    /// Bytes read from the file so far.
+    public private(set) var bytesRead: Int = 0
+    /// Byte offset just past the last terminated line delivered (where an import may resume).
+    public private(set) var terminatedOffset: Int = 0
+    public let path: String
+
+    /// Opens `path` for reading.
+    public init(path: String, chunkSize: Int = 1 << 20) throws(TraceFileError) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw TraceFileError(path: path, operation: "open", errno: errno) }
+        self.init(descriptor: descriptor, ownsDescriptor: true, path: path, chunkSize: chunkSize)
+    }
+
+    /// Reads from an open descriptor (standard input, say); `path` names it in diagnostics.
+    public init(descriptor: Int32, path: String, chunkSize: Int = 1 << 20) {
+        self.init(descriptor: descriptor, ownsDescriptor: false, path: path, chunkSize: chunkSize)
+    }
+
+    private init(descriptor: Int32, ownsDescriptor: Bool, path: String, chunkSize: Int) {
+        self.descriptor = descriptor
+        self.ownsDescriptor = ownsDescriptor
+        self.path = path
+        self.chunkSize = max(chunkSize, 64)
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Starts reading at byte `offset` (to import only what a file gained), with line numbers from `firstLine`.
+    public mutating func seek(to offset: Int) throws(TraceFileError) {
+        guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
+            throw TraceFileError(path: path, operation: "seek", errno: errno)
+        }
+        bytesRead = offset
+        terminatedOffset = offset
+    }
+
+    /// Calls `body` with each line's bytes (terminator removed), its 1-based
+    /// number and whether it was terminated; `body` returns `false` to stop.
+    public mutating func forEachLine<E: Error>(
+        firstLine: Int = 1,
+        _ body: (UnsafeRawBufferPointer, Int, Bool) throws(E) -> Bool
+    ) throws(E) where E: Error {
+        // The typed-throws body and the I/O error share one channel: I/O errors are
+        // delivered through `readFailure` after the loop.
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        var filled = 0
+        var lineNumber = firstLine
+        var atStart = bytesRead == 0
+        var bufferOffset = bytesRead  // file offset of buffer[0]
+        var readError: Int32 = 0
+        defer { if readError != 0 { lastReadErrno = readError } }
+        outer: while true {
+            if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+            let count = buffer.withUnsafeMutableBytes { raw in
+                read(descriptor, raw.baseAddress! + filled, raw.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                readError = errno
+                break
+            }
+            if count == 0 { break }
+            bytesRead += count
+            let chunkStart = filled
+            filled += count
+            var consumed = 0
+            let keepGoing: Bool = try buffer.withTypedBytes { (raw: UnsafeRawBufferPointer) throws(E) -> Bool in
+                if atStart {
+                    if filled >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { consumed = 3 }
+                    atStart = false
+                }
+                var search = max(chunkStart, consumed)
+                while let newline = Self.firstNewline(raw, from: search, to: filled) {
+                    var lineEnd = newline
+                    if lineEnd > consumed && raw[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                    let line = UnsafeRawBufferPointer(rebasing: raw[consumed..<lineEnd])
+                    terminatedOffset = bufferOffset + newline + 1
+                    consumed = newline + 1
+                    search = consumed
+                    let number = lineNumber
+                    lineNumber += 1
+                    if try !body(line, number, true) { return false }
+                }
+                return true
+            }
+            if !keepGoing { return }
+            // Keep the partial line at the front of the buffer for the next read.
+            if consumed > 0 {
+                buffer.withUnsafeMutableBytes { raw in
+                    let base = raw.baseAddress!
+                    memmove(base, base + consumed, filled - consumed)
+                }
+                filled -= consumed
+                bufferOffset += consumed
+            }
+            continue outer
+        }
+        if filled > 0 {
+            try buffer.withTypedBytes { (raw: UnsafeRawBufferPointer) throws(E) in
+                var lineEnd = filled
+                if raw[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                _ = try body(UnsafeRawBufferPointer(rebasing: raw[0..<lineEnd]), lineNumber, false)
+            }
+        }
+    }
+
+    /// The `errno` of a read that failed during ``forEachLine(firstLine:_:)``, or 0.
+    public private(set) var lastReadErrno: Int32 = 0
+
+    /// Throws if the last ``forEachLine(firstLine:_:)`` stopped on a read error.
+    public func checkReadError() throws(TraceFileError) {
+        if lastReadErrno != 0 { throw TraceFileError(path: path, operation: "read", errno: lastReadErrno) }
+    }
+
+    private static func firstNewline(_ raw: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int? {
+        guard start < end else { return nil }
+        let base = raw.baseAddress! + start
+        guard let found = memchr(base, 0x0A, end - start) else { return nil }
+        return start + (UnsafeRawPointer(found) - UnsafeRawPointer(base))
+    }
+}

@@ -1,0 +1,53 @@
+/// The record that starts one process launch in a trace file.
+///
+/// Every event record belongs to the launch record above it. A file may hold
+/// several launches in order, and a launch may continue in a rotated file,
+/// which then starts with a copy of the launch record whose ``part`` is 2, 3, ...
+///
+/// ```json
+/// {"lifeline":1,"type":"launch","launch":"3F2A…","pid":4711,"app":"com.example.Notes",
+///  "platform":"iOS","os":"17.5","device":"iPad13,4","lifecycle":"scene",
+///  "started":"2026-11-21T10:00:00.000Z"}
+/// ```
+public struct LaunchRecord: Hashable, Sendable {
+    /// The newest trace format version this library reads and writes.
+    public static let currentVersion = 1
+
+    /// The format version (`lifeline`). Readers reject versions newer than ``currentVersion``.
+    public var version: Int
+    /// A unique identifier of the launch, usually a UUID.
+    public var launch: String?
+    /// The process identifier.
+    public var pid: Int64?
+    /// The app's bundle identifier.
+    public var app: String?
+    /// The platform name (`iOS`, `iPadOS`, `visionOS`, `Linux`, ...).
+    public var platform: String?
+    /// The operating system version (`17.5`).
+    public var os: String?
+    /// The device model identifier (`iPad13,4`).
+    public var device: String?
+    /// Whether the app adopted scenes.
+    public var lifecycle: Lifecycle?
+    /// The wall-clock start of the launch, RFC 3339 in UTC (`2026-11-21T10:00:00.000Z`).
+    public var started: String?
+    /// For a launch continued in a rotated file: the file's part number (2, 3, ...).
+    public var part: Int64?
+
+    public init(
+        version: Int = LaunchRecord.currentVersion, launch: String? = nil, pid: Int64? = nil, app: String? = nil,
+        platform: String? = nil, os: String? = nil, device: String? = nil, lifecycle: Lifecycle? = nil,
+        started: String? = nil, part: Int64? = nil
+    ) {
+        self.version = version
+        self.launch = launch
+        self.pid = pid
+        self.app = app
+        self.platform = platform
+        self.os = os
+        self.device = device
+        self.lifecycle = lifecycle
+        self.started = started
+        self.part = part
+    }
+}

@@ -1,0 +1,85 @@
+/// Checks the file-level invariants of trace format v1 line by line, in one pass.
+///
+/// Syntax is the scanner's job; this checks what only the sequence shows:
+/// events before any launch record, `seq` not strictly increasing or `t`
+/// decreasing within a launch, and an `end` with no open `begin` of the same
+/// event, session and scene. Memory is proportional to the open spans.
+///
+/// ```swift
+/// var checker = TraceOrderChecker()
+/// if let problem = checker.check(scanned, lineNumber: 12, eventKey: key) { report(problem) }
+/// ```
+public struct TraceOrderChecker: Sendable {
+    /// Identifies a span: the same event in the same session and scene.
+    public struct SpanKey: Hashable, Sendable {
+        public var event: String
+        public var session: String?
+        public var scene: String?
+
+        public init(event: String, session: String?, scene: String?) {
+            self.event = event
+            self.session = session
+            self.scene = scene
+        }
+    }
+
+    private var inLaunch = false
+    private var continuesLaunch = false
+    private var lastSeq: Int64 = -1
+    private var lastT: Int64 = -1
+    private var lastLine = 0
+    private var open: [SpanKey: Int] = [:]
+
+    public init() {}
+
+    /// Notes a launch record; the next events belong to it.
+    public mutating func beginLaunch(part: Int64?) {
+        inLaunch = true
+        continuesLaunch = (part ?? 1) > 1
+        lastSeq = -1
+        lastT = -1
+        open.removeAll(keepingCapacity: true)
+    }
+
+    /// Checks one event; returns the problems it shows (usually none).
+    ///
+    /// A line with a problem is still counted as the latest, so one bad `seq`
+    /// produces one diagnostic, not one per following line.
+    public mutating func check(
+        seq: Int64, t: Int64, phase: Phase, span: @autoclosure () -> SpanKey, line: Int, seqColumn: Int,
+        tColumn: Int, phaseColumn: Int
+    ) -> [TraceDiagnostic] {
+        guard inLaunch else {
+            return [TraceDiagnostic(.error, line: line, column: 1, "event before any launch record")]
+        }
+        var problems: [TraceDiagnostic] = []
+        if seq <= lastSeq {
+            problems.append(TraceDiagnostic(
+                .error, line: line, column: seqColumn,
+                "seq \(seq) does not increase (line \(lastLine) had seq \(lastSeq))"))
+        }
+        if t < lastT {
+            problems.append(TraceDiagnostic(
+                .error, line: line, column: tColumn, "t decreases from \(lastT) to \(t) (line \(lastLine))"))
+        }
+        lastSeq = max(lastSeq, seq)
+        lastT = max(lastT, t)
+        lastLine = line
+        switch phase {
+        case .begin:
+            open[span(), default: 0] += 1
+        case .end:
+            let key = span()
+            if let depth = open[key] {
+                if depth == 1 { open[key] = nil } else { open[key] = depth - 1 }
+            } else if !continuesLaunch {
+                // A rotated part may end spans its previous part began.
+                problems.append(TraceDiagnostic(
+                    .warning, line: line, column: phaseColumn, "'end' of \(key.event) with no open 'begin'"))
+            }
+        case .instant:
+            break
+        }
+        return problems
+    }
+}

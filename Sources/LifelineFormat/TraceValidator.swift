@@ -1,0 +1,61 @@
+/// Validates whole trace files: syntax, then the order invariants, streaming.
+///
+/// ```swift
+/// let report = try TraceValidator.validate(path: "traces/notes.ndjson")
+/// report.diagnostics.forEach { print($0.rendered(file: report.path)) }
+/// ```
+public enum TraceValidator {
+    /// What validating one file found.
+    public struct Report: Sendable {
+        public var path: String
+        public var launches = 0
+        public var events = 0
+        public var diagnostics: [TraceDiagnostic] = []
+
+        public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+        public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+    }
+
+    /// Reads `path` once, in constant memory (but for open spans and the diagnostics).
+    public static func validate(path: String) throws(TraceFileError) -> Report {
+        var report = Report(path: path)
+        var reader = try TraceLineReader(path: path)
+        var scanner = TraceLineScanner()
+        var order = TraceOrderChecker()
+        reader.forEachLine { bytes, number, terminated in
+            if !terminated {
+                report.diagnostics.append(TraceDiagnostic(
+                    .warning, line: number, column: bytes.count + 1,
+                    "last line is not terminated (the producer stopped mid-write)"))
+            }
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return true }
+            let scanned: ScannedLine
+            do throws(TraceFormatError) {
+                scanned = try scanner.scan(bytes, lineNumber: number)
+            } catch {
+                // A torn last line is what a crash leaves; the warning above already says so.
+                if terminated { report.diagnostics.append(TraceDiagnostic(error)) }
+                return true
+            }
+            switch scanned.kind {
+            case .launch:
+                report.launches += 1
+                order.beginLaunch(part: scanned.part)
+            case .event:
+                report.events += 1
+                let problems = order.check(
+                    seq: scanned.seq, t: scanned.t, phase: scanned.phase,
+                    span: TraceOrderChecker.SpanKey(
+                        event: scanned.callback?.name ?? scanner.string(scanned.event, in: bytes),
+                        session: scanned.session.map { scanner.string($0, in: bytes) },
+                        scene: scanned.scene.map { scanner.string($0, in: bytes) }),
+                    line: number, seqColumn: scanned.seqOffset + 1, tColumn: scanned.tOffset + 1,
+                    phaseColumn: scanned.phaseOffset + 1)
+                report.diagnostics.append(contentsOf: problems)
+            }
+            return true
+        }
+        try reader.checkReadError()
+        return report
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import LifelineFormat
+
+/// Records an app's lifecycle callbacks and its own events to a trace file.
+///
+/// Create one recorder at launch and keep it for the life of the process. Each
+/// call stores the event in a per-thread buffer under an uncontended lock and
+/// returns; a background thread writes whole NDJSON lines (trace format v1)
+/// every ``RecorderConfiguration/flushInterval``, when a buffer fills, on
+/// ``flush()`` and on ``close()``. The caller's thread never waits on I/O: if
+/// the buffer is full or the disk fails, events are dropped and counted, and
+/// the count is written to the trace as a `lifeline.dropped` event.
+///
+/// ```swift
+/// let recorder = try Recorder(directory: tracesURL)
+///
+/// func application(_ application: UIApplication,
+///                  didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+///     recorder.span(.didFinishLaunching) {
+///         setUpDatabase()
+///     }
+///     return true
+/// }
+///
+/// func sceneDidBecomeActive(_ scene: UIScene) {
+///     recorder.record(.sceneDidBecomeActive, session: scene.session.persistentIdentifier)
+/// }
+///
+/// recorder.mark("db.open", attrs: ["pages": 120])
+/// ```
+///
+/// `seq` is assigned by the writer in time order, so the events of one thread
+/// keep their order and events of different threads interleave by when they
+/// happened.
+public final class Recorder: Sendable {
+    /// The launch record written at the top of the file.
+    public let launch: LaunchRecord
+
+    private let shards: ShardSet
+    private let registry: ThreadRegistry
+    private let writer: TraceWriter
+    private let clock: RecorderClock
+    private let origin: UInt64
+
+    /// Records into a new file in `directory` (created if needed), named
+    /// `<app>-<yyyyMMdd-HHmmss>-<pid>.ndjson`.
+    public convenience init(
+        directory: URL, launch: LaunchRecord = .current(), configuration: RecorderConfiguration = .init()
+    ) throws(RecorderError) {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw RecorderError(.cannotCreateDirectory, path: directory.path, reason: error.localizedDescription)
+        }
+        let file = directory.appendingPathComponent(Self.fileName(for: launch, in: directory))
+        try self.init(file: file, launch: launch, configuration: configuration)
+    }
+
+    /// Records into `file`, appending if it exists (a file may hold several launches).
+    public init(
+        file: URL, launch: LaunchRecord = .current(), configuration: RecorderConfiguration = .init()
+    ) throws(RecorderError) {
+        self.launch = launch
+        self.clock = configuration.clock
+        self.origin = configuration.clock.now()
+        self.shards = ShardSet(count: configuration.shardCount, capacity: configuration.bufferCapacity)
+        self.registry = ThreadRegistry(shards: shards)
+        self.writer = try TraceWriter(
+            path: file.path, launch: launch, shards: shards, registry: registry, clock: clock, origin: origin,
+            configuration: configuration)
+        writer.start()
+    }
+
+    deinit { writer.stop() }
+
+    // MARK: - Recording
+
+    /// Records a UIKit callback.
+    ///
+    /// - Parameters:
+    ///   - callback: The delegate method being called.
+    ///   - phase: `.begin`/`.end` around the method's body, or `.instant`.
+    ///   - session: The scene session's `persistentIdentifier` (scene callbacks).
+    ///   - scene: The `UIScene` object's identity (scene callbacks).
+    ///   - attrs: Further facts, such as launch options or the session role.
+    @inline(__always)
+    public func record(
+        _ callback: Callback, phase: Phase = .instant, session: String? = nil, scene: String? = nil,
+        attrs: Attributes? = nil
+    ) {
+        store(callback: callback, name: nil, phase: phase, session: session, scene: scene, attrs: attrs)
+    }
+
+    /// Records an app-defined event such as `db.open` or `state.save`.
+    ///
+    /// A name that is a callback alias (`"didFinishLaunching"`) is recorded as that callback.
+    @inline(__always)
+    public func mark(
+        _ name: String, phase: Phase = .instant, session: String? = nil, scene: String? = nil,
+        attrs: Attributes? = nil
+    ) {
+        store(callback: nil, name: name, phase: phase, session: session, scene: scene, attrs: attrs)
+    }
+
+    /// Records `callback` as a begin/end pair around `body`, which gives it a duration.
+    public func span<Result>(
+        _ callback: Callback, session: String? = nil, scene: String? = nil, attrs: Attributes? = nil,
+        _ body: () throws -> Result
+    ) rethrows -> Result {
+        record(callback, phase: .begin, session: session, scene: scene, attrs: attrs)
+        defer { record(callback, phase: .end, session: session, scene: scene) }
+        return try body()
+    }
+
+    /// Records an app-defined event as a begin/end pair around `body`.
+    public func span<Result>(
+        _ name: String, session: String? = nil, scene: String? = nil, attrs: Attributes? = nil,
+        _ body: () throws -> Result
+    ) rethrows -> Result {
+        mark(name, phase: .begin, session: session, scene: scene, attrs: attrs)
+        defer { mark(name, phase: .end, session: session, scene: scene) }
+        return try body()
+    }
+
+    @inline(__always)
+    private func store(
+        callback: Callback?, name: String?, phase: Phase, session: String?, scene: String?, attrs: Attributes?
+    ) {
+        let (thread, shard) = registry.current()
+        let wake = shards.append(
+            to: shard, clock: clock, origin: origin, callback: callback, name: name, phase: phase, thread: thread,
+            session: session, scene: scene, attrs: attrs)
+        if wake { writer.nudge() }
+    }
+
+    // MARK: - Writing
+
+    /// Blocks until every event recorded before the call is in the file.
+    ///
+    /// Call it where losing the last events would hurt: when the app enters the
+    /// background (it may be suspended and killed without another chance) and
+    /// before termination. It waits for the writer, so avoid it on hot paths.
+    public func flush() { writer.flush() }
+
+    /// Writes what is left and closes the file. Later events are ignored. Idempotent.
+    public func close() { writer.stop() }
+
+    /// Events lost so far because a buffer was full or the disk failed.
+    public var droppedCount: Int { writer.droppedCount }
+
+    /// The file being written (it changes when the trace rotates).
+    public var fileURL: URL { URL(fileURLWithPath: writer.path) }
+
+    /// Test hook: stalls the writer as a hung disk would (events pile up, then drop).
+    func setWriterPaused(_ paused: Bool) { writer.setPaused(paused) }
+
+    static func fileName(for launch: LaunchRecord, in directory: URL) -> String {
+        let app = (launch.app ?? "trace").map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }
+        let stamp = (launch.started ?? Timestamp.format(nanosecondsSince1970: Int64(Date().timeIntervalSince1970 * 1e9)))
+            .filter { $0.isNumber || $0 == "T" }.prefix(15)
+        let base = "\(String(app))-\(stamp)-\(launch.pid ?? 0)"
+        var name = base + ".ndjson"
+        var attempt = 2
+        while FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path) {
+            name = "\(base)-\(attempt).ndjson"
+            attempt += 1
+        }
+        return name
+    }
+}

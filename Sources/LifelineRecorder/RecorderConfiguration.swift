@@ -1,0 +1,25 @@
+/// Tunables of a ``Recorder``; the defaults suit an app.
+public struct RecorderConfiguration: Sendable {
+    /// How often the background writer appends buffered events to the file, in seconds.
+    /// A `kill -9` loses at most this much recording.
+    public var flushInterval: Double = 0.25
+
+    /// Events each thread buffer holds before the recorder drops (and counts) new ones.
+    /// The writer is woken when a buffer is half full.
+    public var bufferCapacity: Int = 4096
+
+    /// How many independent buffers (each with its own lock) threads are spread over.
+    /// Threads beyond this share buffers round-robin.
+    public var shardCount: Int = 8
+
+    /// Size in bytes after which the recorder continues in a new file (`name.2.ndjson`, ...).
+    public var maximumFileSize: Int = 32 << 20
+
+    /// Where event times come from.
+    public var clock: RecorderClock = .monotonic
+
+    /// Whether ``Recorder/flush()`` also asks the OS to put the data on disk (`fsync`).
+    public var synchronizesOnFlush = false
+
+    public init() {}
+}

@@ -1,0 +1,256 @@
+import Dispatch
+import Foundation
+import LifelineFormat
+
+/// The recorder's background thread: drains the shards, orders events by
+/// time, assigns `seq`, encodes whole lines and appends them to the file.
+///
+/// Ordering: each drain first reads the clock (the watermark `W`), then takes
+/// every shard's buffer. An event stored after a shard was taken read the clock
+/// under that shard's lock after `W`, so every event with `t ≤ W` is in hand;
+/// those are merged by time and written, later ones wait for the next drain.
+/// On `flush()` and `close()` everything in hand is written, and the writer
+/// clamps times so the file never goes backwards even if a thread races a flush.
+final class TraceWriter: @unchecked Sendable {
+    // Immutable after init.
+    private let shards: ShardSet
+    private let registry: ThreadRegistry
+    private let clock: RecorderClock
+    private let origin: UInt64
+    private let launch: LaunchRecord
+    private let configuration: RecorderConfiguration
+
+    // Guarded by `control`.
+    private let control = NSCondition()
+    private var flushRequested = 0
+    private var flushCompleted = 0
+    private var stopRequested = false
+    private var exited = false
+    private var paused = false
+    private var totalDropped = 0
+    private var currentPath: String
+
+    /// Signalled by producers whose buffer is half full, and by flush and close.
+    private let wake = DispatchSemaphore(value: 0)
+
+    // Owned by the writer thread (and by `init` before the thread starts).
+    private var sink: TraceFileSink
+    private var pending: [[PendingEvent]]
+    private var spares: [UnsafeMutablePointer<PendingEvent>?]
+    private var nextSeq: Int64 = 1
+    private var lastT: UInt64 = 0
+    private var unreportedDrops = 0
+    private var output: [UInt8] = []
+
+    init(
+        path: String, launch: LaunchRecord, shards: ShardSet, registry: ThreadRegistry, clock: RecorderClock,
+        origin: UInt64, configuration: RecorderConfiguration
+    ) throws(RecorderError) {
+        self.shards = shards
+        self.registry = registry
+        self.clock = clock
+        self.origin = origin
+        self.launch = launch
+        self.configuration = configuration
+        self.sink = try TraceFileSink(path: path)
+        self.currentPath = path
+        self.pending = Array(repeating: [], count: shards.count)
+        self.spares = Array(repeating: nil, count: shards.count)
+        output.reserveCapacity(64 << 10)
+        // The launch record goes out first and at once: a process killed a moment later still names its launch.
+        TraceEncoder.append(launch, to: &output)
+        guard sink.append(output) else {
+            sink.close()
+            throw RecorderError(.cannotWriteFile, path: path, reason: "the launch record could not be written")
+        }
+        output.removeAll(keepingCapacity: true)
+    }
+
+    deinit {
+        for spare in spares {
+            spare?.deallocate()
+        }
+    }
+
+    /// Starts the background thread.
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "lifeline.recorder.writer"
+        thread.qualityOfService = .utility
+        thread.start()
+    }
+
+    // MARK: - Caller side
+
+    /// Wakes the writer early (a buffer is half full).
+    @inline(__always)
+    func nudge() { wake.signal() }
+
+    /// Blocks until everything recorded before the call is written.
+    func flush() {
+        control.lock()
+        guard !exited else {
+            control.unlock()
+            return
+        }
+        flushRequested += 1
+        let target = flushRequested
+        control.unlock()
+        wake.signal()
+        control.lock()
+        while flushCompleted < target && !exited { control.wait() }
+        control.unlock()
+    }
+
+    /// Writes what is left, stops the thread and closes the file. Idempotent.
+    func stop() {
+        control.lock()
+        stopRequested = true
+        paused = false
+        control.unlock()
+        wake.signal()
+        control.lock()
+        while !exited { control.wait() }
+        control.unlock()
+    }
+
+    var droppedCount: Int {
+        control.lock()
+        defer { control.unlock() }
+        return totalDropped + shards.pendingDrops()
+    }
+
+    var path: String {
+        control.lock()
+        defer { control.unlock() }
+        return currentPath
+    }
+
+    /// Test hook: a paused writer drains nothing, as if the disk hung.
+    func setPaused(_ value: Bool) {
+        control.lock()
+        paused = value
+        control.unlock()
+        wake.signal()
+    }
+
+    // MARK: - Writer thread
+
+    private func run() {
+        let interval = max(0.001, configuration.flushInterval)
+        while true {
+            _ = wake.wait(timeout: .now() + interval)
+            control.lock()
+            let target = flushRequested
+            let stopping = stopRequested
+            let isPaused = paused
+            control.unlock()
+            if isPaused { continue }
+            let everything = stopping || target > flushCompleted
+            let dropped = drain(everything: everything)
+            if everything && configuration.synchronizesOnFlush { sink.synchronize() }
+            control.lock()
+            totalDropped += dropped
+            flushCompleted = max(flushCompleted, target)
+            currentPath = sink.path
+            if stopping {
+                sink.close()
+                exited = true
+            }
+            control.broadcast()
+            control.unlock()
+            if stopping { return }
+        }
+    }
+
+    /// Writes every event that can be ordered now; returns how many events were lost in this round.
+    private func drain(everything: Bool) -> Int {
+        let watermark = relativeNow()
+        var lost = 0
+        for shard in 0..<shards.count {
+            let capacity = shards.capacity
+            let taken = shards.take(shard) {
+                if let spare = spares[shard] { return spare }
+                let spare = UnsafeMutablePointer<PendingEvent>.allocate(capacity: capacity)
+                spares[shard] = spare
+                return spare
+            }
+            lost += taken.dropped
+            guard let events = taken.events else { continue }
+            pending[shard].reserveCapacity(pending[shard].count + taken.count)
+            for index in 0..<taken.count { pending[shard].append((events + index).move()) }
+            spares[shard] = events
+        }
+        unreportedDrops += lost
+
+        let labels = registry.snapshot()
+        output.removeAll(keepingCapacity: true)
+        var heads = [Int](repeating: 0, count: shards.count)
+        var written = 0
+        let firstSeq = nextSeq
+        let firstT = lastT
+        while true {
+            var best = -1
+            var bestT = UInt64.max
+            for shard in 0..<pending.count where heads[shard] < pending[shard].count {
+                let t = pending[shard][heads[shard]].t
+                if t < bestT {
+                    best = shard
+                    bestT = t
+                }
+            }
+            if best < 0 || (!everything && bestT > watermark) { break }
+            encode(pending[best][heads[best]], labels: labels)
+            heads[best] += 1
+            written += 1
+        }
+        for shard in 0..<pending.count where heads[shard] > 0 {
+            pending[shard].removeFirst(heads[shard])
+        }
+        let reported = unreportedDrops
+        if reported > 0 { encodeDrops(reported) }
+        guard !output.isEmpty else { return lost }
+        if sink.append(output) {
+            unreportedDrops -= reported
+            if sink.size >= configuration.maximumFileSize { rotate() }
+        } else {
+            // The batch is gone; count it and try again to report the loss next time.
+            unreportedDrops += written
+            lost += written
+            nextSeq = firstSeq
+            lastT = firstT
+        }
+        return lost
+    }
+
+    private func encode(_ event: PendingEvent, labels: [String]) {
+        if event.t > lastT { lastT = event.t }
+        let name = event.callback.map(EventName.init) ?? EventName(event.name ?? "")
+        let record = EventRecord(
+            seq: nextSeq, t: Int64(lastT), event: name, phase: event.phase, session: event.session,
+            scene: event.scene, thread: Int(event.thread) < labels.count ? labels[Int(event.thread)] : nil,
+            attrs: event.attrs ?? [:])
+        nextSeq += 1
+        TraceEncoder.append(record, to: &output)
+    }
+
+    private func encodeDrops(_ count: Int) {
+        let record = EventRecord(seq: nextSeq, t: Int64(lastT), event: .dropped, attrs: ["count": .int(Int64(count))])
+        nextSeq += 1
+        TraceEncoder.append(record, to: &output)
+    }
+
+    private func rotate() {
+        guard sink.rotate() else { return }
+        var continued = launch
+        continued.part = sink.part
+        output.removeAll(keepingCapacity: true)
+        TraceEncoder.append(continued, to: &output)
+        _ = sink.append(output)
+    }
+
+    private func relativeNow() -> UInt64 {
+        let now = clock.now()
+        return now >= origin ? now - origin : 0
+    }
+}

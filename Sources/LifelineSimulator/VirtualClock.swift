@@ -1,0 +1,35 @@
+import Foundation
+import LifelineRecorder
+
+/// A clock the simulation advances by hand, so traces are deterministic.
+///
+/// ```swift
+/// let clock = VirtualClock()
+/// let recorder = try Recorder(file: url, configuration: clock.configuration())
+/// clock.advance(milliseconds: 12)
+/// ```
+public final class VirtualClock: Sendable {
+    private let lock = NSLock()
+    nonisolated(unsafe) private var nanoseconds: UInt64
+
+    public init(start: UInt64 = 0) { nanoseconds = start }
+
+    /// The current virtual time in nanoseconds.
+    public var now: UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        return nanoseconds
+    }
+
+    /// Moves time forward.
+    public func advance(nanoseconds delta: UInt64) {
+        lock.lock()
+        nanoseconds += delta
+        lock.unlock()
+    }
+
+    public func advance(milliseconds: Double) { advance(nanoseconds: UInt64(milliseconds * 1_000_000)) }
+
+    /// A recorder clock that reads this virtual clock.
+    public var recorderClock: RecorderClock { .custom { [self] in now } }
+}
