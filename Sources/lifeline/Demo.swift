@@ -13,7 +13,8 @@ struct Demo: ParsableCommand {
     func run() throws {
         let url = try SampleLaunch.record(into: URL(fileURLWithPath: output))
         print(try String(contentsOf: url, encoding: .utf8), terminator: "")
-        print("\nwrote \(url.path)")
-        print("next: lifeline validate \(url.path)")
+        let shown = (output.hasSuffix("/") ? output : output + "/") + url.lastPathComponent
+        print("\nwrote \(shown)")
+        print("next: lifeline validate \(shown)")
     }
 }

@@ -40,7 +40,7 @@ struct TraceFileSink {
         self.path = path
         // A previous process that died mid-line left a torn last line: end it so our lines start clean.
         if size > 0 && !Self.endsWithNewline(path) {
-            if writeAll([0x0A]) { size += 1 }
+            if writeAll([0x0A]) == 1 { size += 1 }
         }
     }
 
@@ -54,31 +54,42 @@ struct TraceFileSink {
         return last == 0x0A
     }
 
-    /// Appends whole lines; returns `false` (with the file unchanged) if they could not all be written.
-    mutating func append(_ bytes: [UInt8]) -> Bool {
-        guard descriptor >= 0 else { return false }
-        if writeAll(bytes) {
-            size += bytes.count
-            return true
+    /// Appends whole lines; returns how many bytes made it (always a whole number of lines).
+    ///
+    /// When the OS takes only part of the run (a full disk), the lines it took
+    /// whole stay and the torn remainder is truncated away.
+    mutating func append(_ bytes: [UInt8]) -> Int {
+        guard descriptor >= 0 else { return 0 }
+        let written = writeAll(bytes)
+        if written == bytes.count {
+            size += written
+            return written
         }
-        // Take back a partial write so no torn line stays in the middle of the file.
-        _ = ftruncate(descriptor, off_t(size))
-        return false
+        let kept = bytes[..<written].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        if ftruncate(descriptor, off_t(size + kept)) == 0 {
+            size += kept
+            return kept
+        }
+        // Could not take the torn part back: end it so the next line starts clean.
+        size += written
+        if written > kept, writeAll([0x0A]) == 1 { size += 1 }
+        return kept
     }
 
-    private func writeAll(_ bytes: [UInt8]) -> Bool {
+    /// Writes as much as the OS takes; returns the byte count written.
+    private func writeAll(_ bytes: [UInt8]) -> Int {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return false
+                    return offset
                 }
-                if written == 0 { return false }
+                if written == 0 { return offset }
                 offset += written
             }
-            return true
+            return offset
         }
     }
 

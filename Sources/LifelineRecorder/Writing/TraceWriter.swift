@@ -41,6 +41,8 @@ final class TraceWriter: @unchecked Sendable {
     private var lastT: UInt64 = 0
     private var unreportedDrops = 0
     private var output: [UInt8] = []
+    /// Where each encoded line of `output` ends, with the `seq` and `t` it carries.
+    private var lineEnds: [(end: Int, seq: Int64, t: UInt64, isDropReport: Bool)] = []
 
     init(
         path: String, launch: LaunchRecord, shards: ShardSet, registry: ThreadRegistry, clock: RecorderClock,
@@ -59,7 +61,7 @@ final class TraceWriter: @unchecked Sendable {
         output.reserveCapacity(64 << 10)
         // The launch record goes out first and at once: a process killed a moment later still names its launch.
         TraceEncoder.append(launch, to: &output)
-        guard sink.append(output) else {
+        guard sink.append(output) == output.count else {
             sink.close()
             throw RecorderError(.cannotWriteFile, path: path, reason: "the launch record could not be written")
         }
@@ -185,8 +187,8 @@ final class TraceWriter: @unchecked Sendable {
 
         let labels = registry.snapshot()
         output.removeAll(keepingCapacity: true)
+        lineEnds.removeAll(keepingCapacity: true)
         var heads = [Int](repeating: 0, count: shards.count)
-        var written = 0
         let firstSeq = nextSeq
         let firstT = lastT
         while true {
@@ -202,24 +204,29 @@ final class TraceWriter: @unchecked Sendable {
             if best < 0 || (!everything && bestT > watermark) { break }
             encode(pending[best][heads[best]], labels: labels)
             heads[best] += 1
-            written += 1
         }
         for shard in 0..<pending.count where heads[shard] > 0 {
             pending[shard].removeFirst(heads[shard])
         }
-        let reported = unreportedDrops
-        if reported > 0 { encodeDrops(reported) }
+        if unreportedDrops > 0 { encodeDrops(unreportedDrops) }
         guard !output.isEmpty else { return lost }
-        if sink.append(output) {
-            unreportedDrops -= reported
-            if sink.size >= configuration.maximumFileSize { rotate() }
-        } else {
-            // The batch is gone; count it and try again to report the loss next time.
-            unreportedDrops += written
-            lost += written
-            nextSeq = firstSeq
-            lastT = firstT
+
+        let kept = sink.append(output)
+        // Lines the file took are final; the rest of the batch is lost and counted.
+        var keptEvents = 0
+        var reportDelivered = false
+        nextSeq = firstSeq
+        lastT = firstT
+        for line in lineEnds where line.end <= kept {
+            if line.isDropReport { reportDelivered = true } else { keptEvents += 1 }
+            nextSeq = line.seq + 1
+            lastT = line.t
         }
+        let eventLines = lineEnds.filter { !$0.isDropReport }.count
+        if reportDelivered { unreportedDrops = 0 }
+        unreportedDrops += eventLines - keptEvents
+        lost += eventLines - keptEvents
+        if kept == output.count && sink.size >= configuration.maximumFileSize { rotate() }
         return lost
     }
 
@@ -230,14 +237,16 @@ final class TraceWriter: @unchecked Sendable {
             seq: nextSeq, t: Int64(lastT), event: name, phase: event.phase, session: event.session,
             scene: event.scene, thread: Int(event.thread) < labels.count ? labels[Int(event.thread)] : nil,
             attrs: event.attrs ?? [:])
-        nextSeq += 1
         TraceEncoder.append(record, to: &output)
+        lineEnds.append((output.count, nextSeq, lastT, false))
+        nextSeq += 1
     }
 
     private func encodeDrops(_ count: Int) {
         let record = EventRecord(seq: nextSeq, t: Int64(lastT), event: .dropped, attrs: ["count": .int(Int64(count))])
-        nextSeq += 1
         TraceEncoder.append(record, to: &output)
+        lineEnds.append((output.count, nextSeq, lastT, true))
+        nextSeq += 1
     }
 
     private func rotate() {
@@ -247,6 +256,7 @@ final class TraceWriter: @unchecked Sendable {
         output.removeAll(keepingCapacity: true)
         TraceEncoder.append(continued, to: &output)
         _ = sink.append(output)
+        output.removeAll(keepingCapacity: true)
     }
 
     private func relativeNow() -> UInt64 {

@@ -1,0 +1,85 @@
+import LifelineFormat
+import Testing
+
+@Suite("Callback catalog")
+struct CallbackCatalogTests {
+    @Test("every catalog callback round-trips through a trace line", arguments: Callback.allCases)
+    func everyCallbackRoundTrips(_ callback: Callback) throws {
+        let event = EventRecord(
+            seq: 7, t: 1_234_567, event: EventName(callback), phase: .begin,
+            session: callback.scope == .scene ? "S1" : nil, scene: callback.scope == .scene ? "0x600001" : nil,
+            thread: "main")
+        var line: [UInt8] = []
+        TraceEncoder.append(event, to: &line)
+        #expect(line.last == 0x0A)
+        let text = String(decoding: line.dropLast(), as: UTF8.self)
+        #expect(try TraceRecord(parsing: text) == .event(event))
+        #expect(Callback(named: callback.name) == callback)
+    }
+
+    @Test("every alias normalises to the canonical name", arguments: Callback.allCases)
+    func aliasesNormalise(_ callback: Callback) throws {
+        #expect(!callback.aliases.isEmpty)
+        for alias in callback.aliases {
+            #expect(EventName(alias) == EventName(callback), "alias \(alias)")
+            #expect(EventName(alias).name == callback.name)
+            let record = try TraceRecord(parsing: #"{"seq":1,"t":0,"event":"\#(alias)"}"#)
+            guard case .event(let event) = record else {
+                Issue.record("expected an event record")
+                return
+            }
+            #expect(event.event.callback == callback)
+            #expect(event.event.name == callback.name)
+        }
+    }
+
+    @Test("no spelling names two callbacks")
+    func spellingsAreUnambiguous() {
+        var owner: [String: Callback] = [:]
+        for callback in Callback.allCases {
+            for spelling in [callback.name] + callback.aliases {
+                if let other = owner[spelling] { Issue.record("\(spelling) names both \(other) and \(callback)") }
+                owner[spelling] = callback
+            }
+        }
+    }
+
+    @Test("the short aliases from the format documentation are accepted")
+    func documentedAliases() {
+        #expect(EventName("didFinishLaunching").callback == .didFinishLaunching)
+        #expect(EventName("configurationForConnecting").callback == .configurationForConnecting)
+        #expect(EventName("willConnectTo").callback == .willConnectTo)
+        #expect(EventName("sceneDidBecomeActive").callback == .sceneDidBecomeActive)
+        #expect(EventName("application:didFinishLaunchingWithOptions:").callback == .didFinishLaunching)
+        #expect(EventName("didFinishLaunching").name == "application(_:didFinishLaunchingWithOptions:)")
+    }
+
+    @Test("app-defined names are kept as written")
+    func appDefinedNames() {
+        let name = EventName("db.open")
+        #expect(name.isAppDefined)
+        #expect(name.name == "db.open")
+        #expect(EventName("sceneDidBecomeActiv").isAppDefined)
+    }
+
+    @Test("scope and delegate follow the UIKit protocols")
+    func scopes() {
+        #expect(Callback.didFinishLaunching.scope == .application)
+        #expect(Callback.configurationForConnecting.scope == .application)
+        #expect(Callback.willConnectTo.scope == .scene)
+        #expect(Callback.sceneDidEnterBackground.delegate == .sceneDelegate)
+        #expect(Callback.windowScenePerformShortcutAction.delegate == .windowSceneDelegate)
+    }
+
+    @Test("byte lookup agrees with string lookup for every spelling")
+    func byteLookup() {
+        for callback in Callback.allCases {
+            for spelling in [callback.name] + callback.aliases {
+                let found = Array(spelling.utf8).withUnsafeBytes { Callback(utf8: $0) }
+                #expect(found == callback, "\(spelling)")
+            }
+        }
+        #expect(Array("db.open".utf8).withUnsafeBytes { Callback(utf8: $0) } == nil)
+        #expect(Array("".utf8).withUnsafeBytes { Callback(utf8: $0) } == nil)
+    }
+}

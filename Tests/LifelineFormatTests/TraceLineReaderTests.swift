@@ -1,0 +1,160 @@
+import Foundation
+import LifelineFormat
+import Testing
+
+@Suite("Trace line reader")
+struct TraceLineReaderTests {
+    static func temporaryFile(_ bytes: [UInt8]) throws -> String {
+        let path = NSTemporaryDirectory() + "lifeline-reader-\(UUID().uuidString).ndjson"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static func lines(of path: String, chunkSize: Int) throws -> [(String, Int, Bool)] {
+        var reader = try TraceLineReader(path: path, chunkSize: chunkSize)
+        var result: [(String, Int, Bool)] = []
+        reader.forEachLine { bytes, number, terminated in
+            result.append((String(decoding: bytes, as: UTF8.self), number, terminated))
+            return true
+        }
+        try reader.checkReadError()
+        return result
+    }
+
+    @Test("lines split the same whatever the chunk size", arguments: [64, 65, 100, 1 << 20])
+    func chunkBoundaries(chunkSize: Int) throws {
+        let lines = (0..<200).map { "line \($0) " + String(repeating: "x", count: $0 % 150) }
+        let path = try Self.temporaryFile(Array((lines.joined(separator: "\n") + "\n").utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let read = try Self.lines(of: path, chunkSize: chunkSize)
+        #expect(read.map(\.0) == lines)
+        #expect(read.map(\.1) == Array(1...200))
+        #expect(read.allSatisfy { $0.2 })
+    }
+
+    @Test("CRLF terminators and a byte-order mark are handled")
+    func crlfAndBOM() throws {
+        let path = try Self.temporaryFile([0xEF, 0xBB, 0xBF] + Array("a\r\nb\r\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let read = try Self.lines(of: path, chunkSize: 64)
+        #expect(read.map(\.0) == ["a", "b"])
+    }
+
+    @Test("an unterminated last line is delivered and flagged")
+    func unterminated() throws {
+        let path = try Self.temporaryFile(Array("one\ntwo".utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let read = try Self.lines(of: path, chunkSize: 64)
+        #expect(read.map(\.0) == ["one", "two"])
+        #expect(read.map(\.2) == [true, false])
+    }
+
+    @Test("the offset after the last whole line is known, and reading can resume there")
+    func resume() throws {
+        let path = try Self.temporaryFile(Array("one\ntwo\nthr".utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var reader = try TraceLineReader(path: path, chunkSize: 64)
+        reader.forEachLine { _, _, _ in true }
+        #expect(reader.terminatedOffset == 8)
+        var resumed = try TraceLineReader(path: path, chunkSize: 64)
+        try resumed.seek(to: 4)
+        var seen: [String] = []
+        resumed.forEachLine(firstLine: 2) { bytes, number, _ in
+            seen.append("\(number):\(String(decoding: bytes, as: UTF8.self))")
+            return true
+        }
+        #expect(seen == ["2:two", "3:thr"])
+    }
+
+    @Test("a missing file is a located error")
+    func missingFile() {
+        do {
+            let reader = try TraceLineReader(path: "/nonexistent/x.ndjson")
+            Issue.record("opened \(reader.path)")
+        } catch {
+            #expect(error.description == "/nonexistent/x.ndjson: error: cannot open: No such file or directory")
+        }
+    }
+}
+
+@Suite("Trace files and validation")
+struct TraceValidatorTests {
+    static func fixture(_ name: String) -> String {
+        Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)!.path
+    }
+
+    @Test("a valid file with two launches and a blank line reads whole")
+    func validFile() throws {
+        let file = try TraceFile(contentsOf: Self.fixture("scene-launch.ndjson"))
+        #expect(file.errors.isEmpty)
+        #expect(file.records.count == 10)
+        #expect(file.events.map(\.event.callback) == [
+            .didFinishLaunching, .didFinishLaunching, .configurationForConnecting, .willConnectTo,
+            .sceneWillEnterForeground, .sceneDidBecomeActive, .didFinishLaunching, .willConnectTo,
+        ])
+        #expect(file.lines.last?.number == 11)
+        let report = try TraceValidator.validate(path: Self.fixture("scene-launch.ndjson"))
+        #expect(report.launches == 2)
+        #expect(report.events == 8)
+        #expect(report.diagnostics.isEmpty)
+    }
+
+    @Test("order problems are reported at their line and column")
+    func orderProblems() throws {
+        let report = try TraceValidator.validate(path: Self.fixture("bad-order.ndjson"))
+        #expect(report.diagnostics.map(\.description) == [
+            "1:1: error: event before any launch record",
+            "4:8: error: seq 1 does not increase (line 3 had seq 1)",
+            "4:14: error: t decreases from 100 to 90 (line 3)",
+            #"5:8: error: expected integer for "seq""#,
+            "6:60: warning: 'end' of sceneDidEnterBackground(_:) with no open 'begin'",
+        ])
+        #expect(report.errorCount == 4)
+        #expect(report.warningCount == 1)
+    }
+
+    @Test("a torn last line is a warning, not an error")
+    func tornLastLine() throws {
+        let report = try TraceValidator.validate(path: Self.fixture("torn-last-line.ndjson"))
+        #expect(report.diagnostics.map(\.description) == [
+            "2:38: warning: last line is not terminated (the producer stopped mid-write)",
+        ])
+        let file = try TraceFile(contentsOf: Self.fixture("torn-last-line.ndjson"))
+        #expect(file.hasUnterminatedLastLine)
+        #expect(file.errors.isEmpty)
+        #expect(file.records.count == 1)
+    }
+
+    @Test("a rotated part may end spans its previous part began")
+    func continuedLaunch() throws {
+        let path = NSTemporaryDirectory() + "lifeline-part-\(UUID().uuidString).ndjson"
+        try """
+            {"lifeline":1,"type":"launch","launch":"P","part":2}
+            {"seq":90,"t":5,"event":"sceneDidEnterBackground","phase":"end","session":"S1"}
+
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try TraceValidator.validate(path: path).diagnostics.isEmpty)
+    }
+}
+
+@Suite("Timestamps")
+struct TimestampTests {
+    @Test("RFC 3339 times parse to nanoseconds since 1970")
+    func parse() {
+        #expect(Timestamp.parse("1970-01-01T00:00:00Z") == 0)
+        #expect(Timestamp.parse("2026-11-21T10:00:00.000Z") == 1_795_255_200_000_000_000)
+        #expect(Timestamp.parse("2026-11-21T11:00:00.5+01:00") == 1_795_255_200_500_000_000)
+        #expect(Timestamp.parse("2024-02-29T00:00:00Z") != nil)
+        #expect(Timestamp.parse("2023-02-29T00:00:00Z") == nil)
+        #expect(Timestamp.parse("2026-11-21 10:00:00Z") != nil)
+        #expect(Timestamp.parse("2026-11-21T10:00:00") == nil)
+        #expect(Timestamp.parse("yesterday") == nil)
+    }
+
+    @Test("formatting and parsing agree", arguments: [Int64(0), 1_795_255_200_123_000_000, 951_782_400_000_000_000, -86_400_000_000_000])
+    func roundTrip(_ nanoseconds: Int64) {
+        let text = Timestamp.format(nanosecondsSince1970: nanoseconds)
+        #expect(Timestamp.parse(text) == nanoseconds)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import LifelineFormat
+import Testing
+
+/// Tests that drive a real recording process (`recorder-probe`) and kill it.
+@Suite("Recorder in a real process")
+struct RecorderProcessTests {
+    static var probe: URL { productsDirectory.appendingPathComponent("recorder-probe") }
+
+    @Test("SIGKILL mid-recording leaves only whole lines, but possibly the last")
+    func killMidRecording() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("killed.ndjson")
+        for round in 0..<3 {
+            let process = Process()
+            process.executableURL = Self.probe
+            process.arguments = ["loop", file.path, "3"]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let ready = output.fileHandleForReading.availableData
+            #expect(String(decoding: ready, as: UTF8.self).hasPrefix("ready"), "round \(round)")
+            Thread.sleep(forTimeInterval: 0.2 + 0.05 * Double(round))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal)
+        }
+        // Three launches appended to one file; each kill may leave one torn line.
+        let file0 = try TraceFile(contentsOf: file.path)
+        #expect(file0.errors.count <= 2, "a torn tail is ended by the next launch and counts as one bad line")
+        for error in file0.errors { #expect(error.code == .syntax || error.code == .encoding || error.code == .missingField) }
+        var launches = 0
+        var lastSeq: Int64 = 0
+        var events = 0
+        for record in file0.records {
+            switch record {
+            case .launch:
+                launches += 1
+                lastSeq = 0
+            case .event(let event):
+                #expect(event.seq > lastSeq)
+                lastSeq = event.seq
+                events += 1
+            }
+        }
+        #expect(launches == 3)
+        #expect(events > 100, "the probe recorded for a while before each kill")
+    }
+
+    @Test("a disk that refuses writes loses events, counts them, and never tears a line")
+    func failingDisk() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("full.ndjson")
+        let limit = 20_000
+        let process = Process()
+        process.executableURL = Self.probe
+        process.arguments = ["limited", file.path, "5000", String(limit)]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        process.waitUntilExit()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "the app keeps running")
+        let dropped = Int(printed.split(separator: "=").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? -1
+        let trace = try TraceFile(contentsOf: file.path)
+        #expect(trace.errors.isEmpty)
+        #expect(!trace.hasUnterminatedLastLine)
+        let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as! Int
+        #expect(size <= limit)
+        let written = trace.events.filter { $0.event.name == "probe.tick" }.count
+        #expect(written > 0)
+        #expect(dropped > 0)
+        #expect(written + dropped == 5000, "every event is either in the file or counted")
+    }
+}
