@@ -31,7 +31,7 @@ final class ShardSet: @unchecked Sendable {
 
     init(count: Int, capacity: Int) {
         precondition(RecorderLock.byteCount <= Self.headerOffset && MemoryLayout<Header>.size <= Self.stride - Self.headerOffset)
-        self.count = max(1, count)
+        self.count = min(max(1, count), 1 << 16)
         self.capacity = max(2, capacity)
         base = UnsafeMutableRawPointer.allocate(byteCount: Self.stride * self.count, alignment: 128)
         for shard in 0..<self.count {

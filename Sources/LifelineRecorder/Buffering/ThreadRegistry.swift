@@ -11,9 +11,11 @@ import Musl
 /// Binds each recording thread to a shard and a label, once per thread.
 ///
 /// The binding lives in a thread-specific value under a key of this recorder's
-/// own, so the hot path reads it with one `pthread_getspecific`. The value
-/// carries a random tag: a key number reused after another recorder deleted
-/// its key can never be mistaken for ours.
+/// own, so the hot path reads it with one `pthread_getspecific` and decodes it
+/// with shifts and masks (no division). The value carries a random tag: a key
+/// number reused after another recorder deleted its key can never be mistaken
+/// for ours. Layout: tag in the high bits, then 16 bits of shard, then 16 bits
+/// of thread index.
 final class ThreadRegistry: @unchecked Sendable {
     private let key: pthread_key_t
     private let tag: UInt
@@ -22,15 +24,16 @@ final class ThreadRegistry: @unchecked Sendable {
     /// Labels by thread index; guarded by `lock`.
     private var labels: [String] = []
 
-    /// Bits of the thread-specific value that hold the thread index.
+    /// Bits of the thread-specific value that hold the thread index, and the shard above it.
     private static let indexBits: UInt = 16
+    private static let payloadBits: UInt = 32
 
     init(shards: ShardSet) {
         var key = pthread_key_t()
         let status = pthread_key_create(&key, nil)
         precondition(status == 0, "pthread_key_create failed: \(status)")
         self.key = key
-        self.tag = UInt.random(in: 1...(UInt.max >> Self.indexBits))
+        self.tag = UInt.random(in: 1...(UInt.max >> Self.payloadBits))
         self.shards = shards
     }
 
@@ -40,9 +43,8 @@ final class ThreadRegistry: @unchecked Sendable {
     @inline(__always)
     func current() -> (thread: UInt32, shard: Int) {
         let raw = UInt(bitPattern: pthread_getspecific(key))
-        if raw >> Self.indexBits == tag {
-            let index = Int(raw & ((1 << Self.indexBits) - 1))
-            return (UInt32(index), index % shards.count)
+        if raw >> Self.payloadBits == tag {
+            return (UInt32(truncatingIfNeeded: raw & 0xFFFF), Int(truncatingIfNeeded: (raw >> Self.indexBits) & 0xFFFF))
         }
         return bindCurrentThread()
     }
@@ -57,7 +59,8 @@ final class ThreadRegistry: @unchecked Sendable {
         lock.unlock()
         let shard = index % shards.count
         shards.activate(shard)
-        pthread_setspecific(key, UnsafeRawPointer(bitPattern: tag << Self.indexBits | UInt(index)))
+        pthread_setspecific(
+            key, UnsafeRawPointer(bitPattern: tag << Self.payloadBits | UInt(shard) << Self.indexBits | UInt(index)))
         return (UInt32(index), shard)
     }
 

@@ -1,0 +1,22 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Benchmarks live outside the main package so `swift build` and `swift test` stay lean.
+// Run: swift run -c release --package-path Benchmarks recorder-benchmark
+let package = Package(
+    name: "LifelineBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Lifeline", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "recorder-benchmark",
+            dependencies: [
+                .product(name: "LifelineRecorder", package: "Lifeline"),
+                .product(name: "LifelineFormat", package: "Lifeline"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
