@@ -11,12 +11,21 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // Layer 0: the event model and the NDJSON v1 codec. No dependencies.
         .target(name: "LifelineFormat"),
         // Layer 1: the library apps embed. Standard library, Foundation and LifelineFormat only.
         .target(name: "LifelineRecorder", dependencies: ["LifelineFormat"]),
+        // Layer 2: the SQLite store (GRDB migrations), the importer, queries.
+        .target(
+            name: "LifelineStore",
+            dependencies: [
+                "LifelineFormat",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // An executable model of UIKit's life cycle driving instrumented delegates.
         .target(name: "LifelineSimulator", dependencies: ["LifelineFormat", "LifelineRecorder"]),
         // The thin command-line tool: one file per subcommand.
@@ -26,6 +35,7 @@ let package = Package(
                 "LifelineFormat",
                 "LifelineRecorder",
                 "LifelineSimulator",
+                "LifelineStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,8 +55,12 @@ let package = Package(
             dependencies: ["LifelineRecorder", "LifelineFormat", "recorder-probe"]
         ),
         .testTarget(
+            name: "LifelineStoreTests",
+            dependencies: ["LifelineStore", "LifelineFormat"]
+        ),
+        .testTarget(
             name: "LifelineCLITests",
-            dependencies: ["LifelineFormat", "lifeline"]
+            dependencies: ["LifelineFormat", "LifelineStore", "lifeline"]
         ),
     ],
     swiftLanguageModes: [.v6]

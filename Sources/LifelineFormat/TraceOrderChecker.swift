@@ -41,6 +41,18 @@ public struct TraceOrderChecker: Sendable {
         open.removeAll(keepingCapacity: true)
     }
 
+    /// Continues a launch whose earlier lines were checked before (a file that grew).
+    ///
+    /// Spans opened in the earlier lines are not known, so an `end` is not reported.
+    public mutating func resumeLaunch(lastSeq: Int64, lastT: Int64, lastLine: Int) {
+        inLaunch = true
+        continuesLaunch = true
+        self.lastSeq = lastSeq
+        self.lastT = lastT
+        self.lastLine = lastLine
+        open.removeAll(keepingCapacity: true)
+    }
+
     /// Checks one event; returns the problems it shows (usually none).
     ///
     /// A line with a problem is still counted as the latest, so one bad `seq`

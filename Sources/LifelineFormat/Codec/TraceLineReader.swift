@@ -23,6 +23,8 @@ public struct TraceLineReader: ~Copyable {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private let chunkSize: Int
+    /// Bytes past this offset are treated as absent (a file another process is still appending to).
+    public var endOffset: Int?
     /// Bytes read from the file so far.
     public private(set) var bytesRead: Int = 0
     /// Byte offset just past the last terminated line delivered (where an import may resume).
@@ -78,8 +80,11 @@ public struct TraceLineReader: ~Copyable {
         defer { if readError != 0 { lastReadErrno = readError } }
         outer: while true {
             if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+            var wanted = buffer.count - filled
+            if let endOffset { wanted = min(wanted, max(0, endOffset - bytesRead)) }
+            if wanted == 0 { break }
             let count = buffer.withUnsafeMutableBytes { raw in
-                read(descriptor, raw.baseAddress! + filled, raw.count - filled)
+                read(descriptor, raw.baseAddress! + filled, wanted)
             }
             if count < 0 {
                 if errno == EINTR { continue }

@@ -1,0 +1,79 @@
+import LifelineFormat
+
+/// What importing one trace file did.
+public struct FileImportResult: Sendable {
+    /// What happened to the file as a whole.
+    public enum Outcome: Sendable, Hashable {
+        /// Imported for the first time.
+        case imported
+        /// The file grew since its last import; only the new lines were imported.
+        case appended(fromLine: Int)
+        /// The file changed (not just grew) since its last import; its old rows were replaced.
+        case reimported
+        /// Nothing new since the last import.
+        case unchanged
+        /// The same content was already imported from another path.
+        case duplicate(of: String)
+        /// Nothing was imported: the database is as it was before this file.
+        case failed(String)
+    }
+
+    public var path: String
+    public var outcome: Outcome
+    public var launches = 0
+    public var events = 0
+    /// Lines skipped as not valid trace format v1 (or events before any launch record).
+    public var malformed = 0
+    /// Events the producer reported dropping (`lifeline.dropped`).
+    public var dropped = 0
+    public var warnings = 0
+    /// Order errors (seq not increasing, t decreasing); the events are imported as written.
+    public var orderErrors = 0
+    /// Bytes read in this import.
+    public var bytes = 0
+
+    public var isFailure: Bool {
+        if case .failed = outcome { return true }
+        return false
+    }
+}
+
+/// What importing a set of paths did, for the one-line summary.
+public struct ImportSummary: Sendable {
+    public var files: [FileImportResult] = []
+    public var seconds: Double = 0
+
+    public var launches: Int { files.reduce(0) { $0 + $1.launches } }
+    public var events: Int { files.reduce(0) { $0 + $1.events } }
+    public var skippedLines: Int { files.reduce(0) { $0 + $1.malformed } }
+    public var failures: Int { files.filter(\.isFailure).count }
+    public var eventsPerSecond: Double { seconds > 0 ? Double(events) / seconds : 0 }
+
+    /// `imported 3 files (1 unchanged), 4 launches, 1,204 events, 2 skipped lines in 0.12 s (10,033 events/s)`
+    public var line: String {
+        var notes: [String] = []
+        func note(_ count: Int, _ what: String) { if count > 0 { notes.append("\(count) \(what)") } }
+        note(files.filter { if case .appended = $0.outcome { return true } else { return false } }.count, "appended")
+        note(files.filter { $0.outcome == .reimported }.count, "re-imported")
+        note(files.filter { $0.outcome == .unchanged }.count, "unchanged")
+        note(files.filter { if case .duplicate = $0.outcome { return true } else { return false } }.count, "duplicate")
+        note(failures, "failed")
+        let fileWord = files.count == 1 ? "file" : "files"
+        let header = "imported \(files.count) \(fileWord)" + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")
+        return "\(header), \(launches.grouped) launches, \(events.grouped) events, \(skippedLines.grouped) skipped lines "
+            + "in \(String(format: "%.2f", seconds)) s (\(Int(eventsPerSecond.rounded()).grouped) events/s)"
+    }
+}
+
+extension Int {
+    /// `1234567` → `1,234,567`.
+    var grouped: String {
+        let digits = String(magnitude)
+        var result = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(character)
+        }
+        return self < 0 ? "-" + result : result
+    }
+}

@@ -1,0 +1,274 @@
+import Foundation
+import GRDB
+import LifelineFormat
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Options for ``TraceImporter``.
+public struct ImportOptions: Sendable {
+    /// Fail a whole file (import none of it) on any malformed line or order error.
+    public var strict = false
+
+    public init(strict: Bool = false) { self.strict = strict }
+}
+
+/// Imports trace files into a ``TraceStore``: streaming, idempotent, one transaction per file.
+///
+/// - The same content is never imported twice: a file is identified by the
+///   XXH64 hash and size of what was imported from it. Importing it again adds
+///   nothing; a file that grew imports only its new lines; a file that changed
+///   replaces its old rows.
+/// - Each file is imported in one `BEGIN IMMEDIATE` transaction: an error or a
+///   kill leaves the database as it was before that file.
+/// - Malformed lines are skipped, counted and reported with their location
+///   (``ImportOptions/strict`` fails the file instead). An unterminated last line
+///   is imported if it is whole JSON and skipped with a warning if not.
+public final class TraceImporter: Sendable {
+    public let store: TraceStore
+
+    public init(store: TraceStore) { self.store = store }
+
+    /// Receives each located diagnostic as it is found, rendered `file:line:column: severity: message`.
+    public typealias DiagnosticHandler = (String) -> Void
+    /// Receives the bytes read so far in the current file and the events imported so far, now and then.
+    public typealias ProgressHandler = (_ file: String, _ bytesRead: Int, _ fileSize: Int, _ events: Int) -> Void
+
+    // MARK: - Paths
+
+    /// Expands command-line paths: files as given, directories recursively
+    /// (`*.ndjson`, `*.jsonl`, sorted), `-` for standard input.
+    /// Returns the files and a located error for each path that does not exist.
+    public static func expand(_ paths: [String]) -> (files: [String], errors: [String]) {
+        var files: [String] = []
+        var errors: [String] = []
+        let manager = FileManager.default
+        for path in paths {
+            if path == "-" {
+                files.append(path)
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                errors.append("\(path): error: no such file or directory")
+                continue
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            let enumerator = manager.enumerator(atPath: path)
+            var found: [String] = []
+            while let relative = enumerator?.nextObject() as? String {
+                if relative.hasSuffix(".ndjson") || relative.hasSuffix(".jsonl") {
+                    found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+                }
+            }
+            files += found.sorted()
+        }
+        return (files, errors)
+    }
+
+    /// Imports every path (see ``expand(_:)``), one transaction per file.
+    public func importPaths(
+        _ paths: [String], options: ImportOptions = .init(), diagnostics: @escaping DiagnosticHandler = { _ in },
+        progress: ProgressHandler? = nil
+    ) -> ImportSummary {
+        let start = Date()
+        var summary = ImportSummary()
+        for file in Self.expand(paths).files {
+            if file == "-" {
+                summary.files.append(importStandardInput(options: options, diagnostics: diagnostics, progress: progress))
+            } else {
+                summary.files.append(importFile(at: file, options: options, diagnostics: diagnostics, progress: progress))
+            }
+        }
+        summary.seconds = Date().timeIntervalSince(start)
+        return summary
+    }
+
+    /// Imports standard input: it is copied to a temporary file first, so it can be hashed and read twice.
+    public func importStandardInput(
+        options: ImportOptions = .init(), diagnostics: @escaping DiagnosticHandler = { _ in }, progress: ProgressHandler? = nil
+    ) -> FileImportResult {
+        let label = "<stdin>"
+        let temporary = NSTemporaryDirectory() + "lifeline-stdin-\(getpid())-\(UUID().uuidString).ndjson"
+        defer { unlink(temporary) }
+        let output = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard output >= 0 else { return FileImportResult(path: label, outcome: .failed("cannot buffer standard input")) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var failed = false
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
+                failed = count < 0
+                break
+            }
+            let written = buffer.withUnsafeBytes { write(output, $0.baseAddress!, count) }
+            if written != count {
+                failed = true
+                break
+            }
+        }
+        close(output)
+        if failed { return FileImportResult(path: label, outcome: .failed("cannot read standard input")) }
+        return importFile(at: temporary, label: label, options: options, diagnostics: diagnostics, progress: progress)
+    }
+
+    // MARK: - One file
+
+    /// Imports one file. `label` names it in the database and in diagnostics (default: `path`).
+    public func importFile(
+        at path: String, label: String? = nil, options: ImportOptions = .init(),
+        diagnostics: @escaping DiagnosticHandler = { _ in }, progress: ProgressHandler? = nil
+    ) -> FileImportResult {
+        let label = label ?? path
+        let tracksPath = label != "<stdin>"
+        do {
+            let prior = tracksPath ? try store.database.read { try PriorImport.fetch(path: label, db: $0) } : nil
+            let hashes = try FileHashes(path: path, priorSize: prior?.size)
+            let plan = try store.database.read { db in
+                try ImportPlan.decide(label: label, prior: prior, hashes: hashes, db: db)
+            }
+            switch plan {
+            case .skip(let outcome):
+                return FileImportResult(path: label, outcome: outcome)
+            case .new, .tail, .replace:
+                return try store.database.writeWithoutTransaction { db in
+                    var result = FileImportResult(path: label, outcome: .imported)
+                    do {
+                        try db.inTransaction(.immediate) {
+                            // Decide again under the write lock: another process may have imported meanwhile.
+                            let current = tracksPath ? try PriorImport.fetch(path: label, db: db) : nil
+                            let confirmed = try ImportPlan.decide(label: label, prior: current, hashes: hashes, db: db)
+                            if case .skip(let outcome) = confirmed {
+                                result.outcome = outcome
+                                return .rollback
+                            }
+                            var run = ImportRun(
+                                db: db, path: path, label: label, plan: confirmed, hashes: hashes, options: options,
+                                diagnostics: diagnostics, progress: progress)
+                            result = try run.execute()
+                            return .commit
+                        }
+                    } catch let abort as ImportAbort {
+                        result = FileImportResult(path: label, outcome: .failed(abort.message))
+                    }
+                    return result
+                }
+            }
+        } catch let error as TraceFileError {
+            diagnostics(error.description)
+            return FileImportResult(path: label, outcome: .failed(error.description))
+        } catch {
+            let message = "\(label): error: \(TraceStore.describe(error))"
+            diagnostics(message)
+            return FileImportResult(path: label, outcome: .failed(message))
+        }
+    }
+}
+
+/// Stops a file's import and rolls its transaction back.
+struct ImportAbort: Error {
+    var message: String
+}
+
+/// What the database knows of an earlier import of the same path.
+struct PriorImport {
+    var id: Int64
+    var size: Int
+    var lineCount: Int
+    var hash: String
+
+    static func fetch(path: String, db: Database) throws -> PriorImport? {
+        try Row.fetchOne(db, sql: """
+            SELECT id, size, line_count, content_hash FROM trace_file WHERE path = ? ORDER BY id DESC LIMIT 1
+            """, arguments: [path]).map { row in
+            PriorImport(id: row[0], size: row[1], lineCount: row[2], hash: row[3])
+        }
+    }
+}
+
+/// The content hashes one pass over a file yields.
+struct FileHashes {
+    /// The whole file as it was when hashed (the import reads no further).
+    var size: Int
+    var full: String
+    /// Up to and including the last newline.
+    var terminatedSize: Int
+    var terminated: String
+    /// Of the first `priorSize` bytes, when the file had an earlier import no longer than it is now.
+    var prior: String?
+
+    init(path: String, priorSize: Int?) throws(TraceFileError) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw TraceFileError(path: path, operation: "open", errno: errno) }
+        defer { close(descriptor) }
+        var hash = ContentHash()
+        var terminatedHash = ContentHash()
+        var priorHash: String?
+        var offset = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw TraceFileError(path: path, operation: "read", errno: errno)
+            }
+            if count == 0 { break }
+            buffer.withUnsafeBytes { raw in
+                let chunk = UnsafeRawBufferPointer(rebasing: raw[0..<count])
+                var cuts: [Int] = []
+                if let priorSize, priorSize > offset, priorSize <= offset + count { cuts.append(priorSize - offset) }
+                let lastNewline = chunk.lastIndex(of: 0x0A).map { $0 + 1 }
+                if let lastNewline { cuts.append(lastNewline) }
+                var done = 0
+                for cut in Set(cuts).sorted() {
+                    hash.update(UnsafeRawBufferPointer(rebasing: chunk[done..<cut]))
+                    done = cut
+                    if cut == lastNewline { terminatedHash = hash }
+                    if let priorSize, offset + cut == priorSize { priorHash = hash.text }
+                }
+                hash.update(UnsafeRawBufferPointer(rebasing: chunk[done..<count]))
+            }
+            offset += count
+        }
+        if priorSize == 0 { priorHash = ContentHash().text }
+        size = offset
+        full = hash.text
+        terminatedSize = Int(terminatedHash.count)
+        terminated = terminatedHash.text
+        prior = priorHash
+    }
+}
+
+/// How a file will be imported.
+enum ImportPlan {
+    case new
+    /// The file grew: import from byte `offset`, line `line`, into file row `fileID`.
+    case tail(fileID: Int64, offset: Int, line: Int)
+    /// The file changed: replace the rows of file row `fileID`.
+    case replace(fileID: Int64)
+    case skip(FileImportResult.Outcome)
+
+    static func decide(label: String, prior: PriorImport?, hashes: FileHashes, db: Database) throws -> ImportPlan {
+        if let prior {
+            if prior.size <= hashes.size, hashes.prior == prior.hash {
+                if prior.size == hashes.size { return .skip(.unchanged) }
+                return .tail(fileID: prior.id, offset: prior.size, line: prior.lineCount + 1)
+            }
+            return .replace(fileID: prior.id)
+        }
+        if let other = try String.fetchOne(db, sql: """
+            SELECT path FROM trace_file WHERE (content_hash = ? AND size = ?) OR (content_hash = ? AND size = ?)
+            LIMIT 1
+            """, arguments: [hashes.full, hashes.size, hashes.terminated, hashes.terminatedSize]) {
+            return .skip(other == label ? .unchanged : .duplicate(of: other))
+        }
+        return .new
+    }
+}

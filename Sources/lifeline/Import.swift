@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import LifelineStore
+
+/// `lifeline import`: trace files into the SQLite database.
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import trace files into a Lifeline database (SQLite).",
+        discussion: """
+            PATHs are files, directories (searched recursively for *.ndjson and *.jsonl) or - for standard input. \
+            Importing the same content again adds nothing; a file that grew imports only its new lines. Each file \
+            is one transaction. Exits 0 when every file imported (skipped lines are reported), 1 when a file \
+            failed, 2 on usage errors.
+            """)
+
+    @Argument(help: "Trace files, directories, or - for standard input.")
+    var paths: [String]
+
+    @Option(help: "The database file.")
+    var db = TraceStore.defaultPath
+
+    @Flag(help: "Fail a whole file on any malformed line or out-of-order event.")
+    var strict = false
+
+    @Flag(help: "Print nothing but errors.")
+    var quiet = false
+
+    func run() throws {
+        let expanded = TraceImporter.expand(paths)
+        for error in expanded.errors { printError(error) }
+        if !expanded.errors.isEmpty { throw ExitCode(2) }
+        let store: TraceStore
+        do {
+            store = try TraceStore(path: db)
+        } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        let bar = !quiet && isatty(STDERR_FILENO) != 0 ? ImportProgressBar(write: writeError) : nil
+        let summary = TraceImporter(store: store).importPaths(
+            paths, options: ImportOptions(strict: strict),
+            diagnostics: { line in
+                bar?.finish()
+                if !quiet || line.contains(": error:") { printError(line) }
+            },
+            progress: bar.map { bar in { bar.update(file: $0, bytesRead: $1, fileSize: $2, events: $3) } })
+        bar?.finish()
+        if !quiet {
+            for file in summary.files {
+                switch file.outcome {
+                case .unchanged: print("\(file.path): already imported, nothing new")
+                case .duplicate(let other): print("\(file.path): same content as \(other), skipped")
+                case .appended(let line): print("\(file.path): grew since the last import; imported from line \(line)")
+                case .reimported: print("\(file.path): changed since the last import; re-imported")
+                case .failed(let message): printError("\(file.path): not imported: \(message)")
+                case .imported: break
+                }
+            }
+            print(summary.line + " into \(db)")
+        } else {
+            for file in summary.files { if case .failed(let message) = file.outcome { printError(message) } }
+        }
+        if summary.failures > 0 { throw ExitCode(1) }
+    }
+}
