@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "LifelineRecorder", targets: ["LifelineRecorder"]),
         .library(name: "LifelineFormat", targets: ["LifelineFormat"]),
+        .library(name: "LifelineStore", targets: ["LifelineStore"]),
         .executable(name: "lifeline", targets: ["lifeline"]),
     ],
     dependencies: [
@@ -56,11 +57,13 @@ let package = Package(
         ),
         .testTarget(
             name: "LifelineStoreTests",
-            dependencies: ["LifelineStore", "LifelineFormat"]
+            dependencies: ["LifelineStore", "LifelineFormat", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "LifelineCLITests",
-            dependencies: ["LifelineFormat", "LifelineStore", "lifeline"]
+            dependencies: [
+                "LifelineFormat", "LifelineStore", "lifeline", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

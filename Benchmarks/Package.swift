@@ -3,6 +3,7 @@ import PackageDescription
 
 // Benchmarks live outside the main package so `swift build` and `swift test` stay lean.
 // Run: swift run -c release --package-path Benchmarks recorder-benchmark
+//      swift run -c release --package-path Benchmarks import-benchmark
 let package = Package(
     name: "LifelineBenchmarks",
     platforms: [.macOS(.v13)],
@@ -15,6 +16,13 @@ let package = Package(
             dependencies: [
                 .product(name: "LifelineRecorder", package: "Lifeline"),
                 .product(name: "LifelineFormat", package: "Lifeline"),
+            ]
+        ),
+        .executableTarget(
+            name: "import-benchmark",
+            dependencies: [
+                .product(name: "LifelineFormat", package: "Lifeline"),
+                .product(name: "LifelineStore", package: "Lifeline"),
             ]
         ),
     ],

@@ -1,5 +1,7 @@
 import Foundation
+import GRDB
 import LifelineFormat
+import LifelineStore
 import Testing
 
 /// End-to-end tests of the built `lifeline` binary.
@@ -112,5 +114,83 @@ struct LifelineCommandTests {
         let run = try Self.run(["frobnicate"])
         #expect(run.status == 64 || run.status == 2)
         #expect(run.stderr.contains("frobnicate"))
+    }
+}
+
+@Suite("lifeline import")
+struct ImportCommandTests {
+    static let trace = """
+        {"lifeline":1,"type":"launch","launch":"L1","lifecycle":"scene"}
+        {"seq":1,"t":0,"event":"didFinishLaunching"}
+        {"seq":2,"t":5,"event":"willConnectTo","session":"S1","scene":"0x1"}
+        {"seq":"x","t":6,"event":"bad"}
+        {"seq":4,"t":7,"event":"sceneDidBecomeActive","session":"S1","scene":"0x1"}
+
+        """
+
+    @Test("imports files and directories into the default database, then reads back with SQL")
+    func importAndQuery() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("traces/more"),
+                                                withIntermediateDirectories: true)
+        try Self.trace.write(to: directory.appendingPathComponent("traces/a.ndjson"), atomically: true, encoding: .utf8)
+        try Self.trace.replacingOccurrences(of: "L1", with: "L2")
+            .write(to: directory.appendingPathComponent("traces/more/b.jsonl"), atomically: true, encoding: .utf8)
+        let run = try LifelineCommandTests.run(["import", "traces"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == """
+            traces/a.ndjson:4:8: error: expected integer for "seq"
+            traces/more/b.jsonl:4:8: error: expected integer for "seq"
+
+            """)
+        #expect(run.stdout.hasPrefix("imported 2 files, 2 launches, 6 events, 2 skipped lines in "))
+        #expect(run.stdout.hasSuffix(" into lifeline.db\n"))
+
+        let store = try TraceStore(path: directory.appendingPathComponent("lifeline.db").path)
+        let rows = try store.database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT l.uuid, e.seq, e.event, e.line FROM event e JOIN launch l ON l.id = e.launch_id
+                WHERE e.session = 'S1' ORDER BY l.uuid, e.seq
+                """).map { "\($0[0] as String) \($0[1] as Int) \($0[2] as String) \($0[3] as Int)" }
+        }
+        #expect(rows == [
+            "L1 2 scene(_:willConnectTo:options:) 3", "L1 4 sceneDidBecomeActive(_:) 5",
+            "L2 2 scene(_:willConnectTo:options:) 3", "L2 4 sceneDidBecomeActive(_:) 5",
+        ])
+
+        let again = try LifelineCommandTests.run(["import", "traces"], in: directory)
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("traces/a.ndjson: already imported, nothing new"))
+        #expect(try store.counts().events == 6)
+    }
+
+    @Test("standard input imports, --strict fails the file with exit 1, a missing path is exit 2")
+    func stdinStrictAndErrors() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = directory.appendingPathComponent("x.db").path
+
+        let process = Process()
+        process.executableURL = LifelineCommandTests.binary
+        process.arguments = ["import", "-", "--db", db, "--strict"]
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(Self.trace.utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(stderr.contains(#"<stdin>:4:8: error: expected integer for "seq""#))
+        #expect(try TraceStore(path: db).counts().events == 0, "nothing half-written")
+
+        let missing = try LifelineCommandTests.run(["import", "/nonexistent/trace.ndjson", "--db", db])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "/nonexistent/trace.ndjson: error: no such file or directory\n")
     }
 }

@@ -32,6 +32,21 @@ public struct FileImportResult: Sendable {
     /// Bytes read in this import.
     public var bytes = 0
 
+    public init(
+        path: String, outcome: Outcome, launches: Int = 0, events: Int = 0, malformed: Int = 0, dropped: Int = 0,
+        warnings: Int = 0, orderErrors: Int = 0, bytes: Int = 0
+    ) {
+        self.path = path
+        self.outcome = outcome
+        self.launches = launches
+        self.events = events
+        self.malformed = malformed
+        self.dropped = dropped
+        self.warnings = warnings
+        self.orderErrors = orderErrors
+        self.bytes = bytes
+    }
+
     public var isFailure: Bool {
         if case .failed = outcome { return true }
         return false
@@ -42,6 +57,8 @@ public struct FileImportResult: Sendable {
 public struct ImportSummary: Sendable {
     public var files: [FileImportResult] = []
     public var seconds: Double = 0
+
+    public init() {}
 
     public var launches: Int { files.reduce(0) { $0 + $1.launches } }
     public var events: Int { files.reduce(0) { $0 + $1.events } }

@@ -1,0 +1,80 @@
+import LifelineFormat
+
+/// Generates large, realistic traces: many launches, one to four sessions each,
+/// begin/end spans around the launch and background callbacks, app events with
+/// attributes in between. Deterministic for a seed.
+struct TraceGenerator {
+    struct Row {
+        var launch: Int
+        var event: EventRecord
+        var line: Int
+    }
+
+    var generator: SplitMix64
+
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+
+    /// Calls `launch` for each launch record and `event` for each event, about `events` events in all.
+    mutating func generate(events target: Int, launch: (Int, LaunchRecord) -> Void, event: (Int, EventRecord) -> Void) {
+        var produced = 0
+        var launchIndex = 0
+        while produced < target {
+            launchIndex += 1
+            launch(launchIndex, LaunchRecord(
+                launch: "L\(launchIndex)-\(generator.next() % 1_000_000)", pid: Int64(1000 + launchIndex),
+                app: "com.example.Notes", platform: "iOS", os: "17.5", device: "iPhone15,2", lifecycle: .scene,
+                started: "2026-11-21T10:00:00.000Z"))
+            var seq: Int64 = 0
+            var t: Int64 = 0
+            func emit(_ name: EventName, _ phase: Phase = .instant, session: String? = nil, scene: String? = nil,
+                      attrs: Attributes = [:]) {
+                seq += 1
+                t += Int64(generator.next() % 2_000_000) + 1000
+                event(launchIndex, EventRecord(seq: seq, t: t, event: name, phase: phase, session: session,
+                                               scene: scene, thread: "main", attrs: attrs))
+                produced += 1
+            }
+            emit(EventName(.didFinishLaunching), .begin)
+            emit("db.open", attrs: ["path": "notes.sqlite", "pages": .int(Int64(generator.next() % 5000))])
+            emit(EventName(.didFinishLaunching), .end)
+            let sessions = Int(generator.next() % 4) + 1
+            let ids = (0..<sessions).map { "\(launchIndex)-S\($0)-A1B2C3D4-E5F6-4711-8899-AABBCCDDEEFF".suffix(36) }
+                .map(String.init)
+            for (index, id) in ids.enumerated() {
+                let scene = "0x6000\(index)"
+                emit(EventName(.configurationForConnecting), session: id,
+                     attrs: ["role": "UIWindowSceneSessionRoleApplication"])
+                emit(EventName(.willConnectTo), .begin, session: id, scene: scene)
+                emit(EventName(.willConnectTo), .end, session: id, scene: scene)
+                emit(EventName(.sceneWillEnterForeground), session: id, scene: scene)
+                emit(EventName(.sceneDidBecomeActive), session: id, scene: scene)
+            }
+            let cycles = Int(generator.next() % 40) + 10
+            for _ in 0..<cycles {
+                let index = Int(generator.next() % UInt64(sessions))
+                let id = ids[index]
+                let scene = "0x6000\(index)"
+                emit(EventName(.sceneWillResignActive), session: id, scene: scene)
+                emit(EventName(.sceneDidEnterBackground), .begin, session: id, scene: scene)
+                emit("state.save", .begin, session: id, attrs: ["bytes": .int(Int64(generator.next() % 100_000))])
+                emit("state.save", .end, session: id)
+                emit(EventName(.sceneDidEnterBackground), .end, session: id, scene: scene)
+                emit(EventName(.sceneWillEnterForeground), session: id, scene: scene)
+                emit(EventName(.sceneDidBecomeActive), session: id, scene: scene)
+            }
+        }
+    }
+}
+
+/// A small seeded generator so generated traces are repeatable.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
