@@ -94,4 +94,18 @@ public struct TraceOrderChecker: Sendable {
         }
         return problems
     }
+
+    /// Checks a scanned event line (see ``check(seq:t:phase:span:line:seqColumn:tColumn:phaseColumn:)``).
+    public mutating func check(
+        _ scanned: ScannedLine, bytes: UnsafeRawBufferPointer, scanner: TraceLineScanner, line: Int
+    ) -> [TraceDiagnostic] {
+        check(
+            seq: scanned.seq, t: scanned.t, phase: scanned.phase,
+            span: SpanKey(
+                event: scanned.callback?.name ?? scanner.string(scanned.event, in: bytes),
+                session: scanned.session.map { scanner.string($0, in: bytes) },
+                scene: scanned.scene.map { scanner.string($0, in: bytes) }),
+            line: line, seqColumn: scanned.seqOffset + 1, tColumn: scanned.tOffset + 1,
+            phaseColumn: scanned.phaseOffset + 1)
+    }
 }

@@ -43,14 +43,7 @@ public enum TraceValidator {
                 order.beginLaunch(part: scanned.part)
             case .event:
                 report.events += 1
-                let problems = order.check(
-                    seq: scanned.seq, t: scanned.t, phase: scanned.phase,
-                    span: TraceOrderChecker.SpanKey(
-                        event: scanned.callback?.name ?? scanner.string(scanned.event, in: bytes),
-                        session: scanned.session.map { scanner.string($0, in: bytes) },
-                        scene: scanned.scene.map { scanner.string($0, in: bytes) }),
-                    line: number, seqColumn: scanned.seqOffset + 1, tColumn: scanned.tOffset + 1,
-                    phaseColumn: scanned.phaseOffset + 1)
+                let problems = order.check(scanned, bytes: bytes, scanner: scanner, line: number)
                 report.diagnostics.append(contentsOf: problems)
             }
             return true

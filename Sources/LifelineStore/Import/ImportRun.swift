@@ -145,14 +145,7 @@ struct ImportRun {
                         result.malformed += 1
                         return strict ? fail("\(label): error: event before any launch record (--strict)") : true
                     }
-                    let problems = order.check(
-                        seq: scanned.seq, t: scanned.t, phase: scanned.phase,
-                        span: TraceOrderChecker.SpanKey(
-                            event: scanned.callback?.name ?? scanner.string(scanned.event, in: bytes),
-                            session: scanned.session.map { scanner.string($0, in: bytes) },
-                            scene: scanned.scene.map { scanner.string($0, in: bytes) }),
-                        line: number, seqColumn: scanned.seqOffset + 1, tColumn: scanned.tOffset + 1,
-                        phaseColumn: scanned.phaseOffset + 1)
+                    let problems = order.check(scanned, bytes: bytes, scanner: scanner, line: number)
                     for problem in problems {
                         report(problem.rendered(file: label))
                         if problem.severity == .error { result.orderErrors += 1 } else { result.warnings += 1 }
