@@ -28,7 +28,7 @@ public enum TraceValidator {
                     .warning, line: number, column: bytes.count + 1,
                     "last line is not terminated (the producer stopped mid-write)"))
             }
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return true }
+            if TraceLineScanner.isBlank(bytes) { return true }
             let scanned: ScannedLine
             do throws(TraceFormatError) {
                 scanned = try scanner.scan(bytes, lineNumber: number)

@@ -36,7 +36,7 @@ public struct TraceFile: Sendable {
         var unterminated = false
         reader.forEachLine { bytes, number, terminated in
             if !terminated { unterminated = true }
-            if terminated && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return true }  // blank lines are allowed
+            if terminated && TraceLineScanner.isBlank(bytes) { return true }  // blank lines are allowed
             do throws(TraceFormatError) {
                 let scanned = try scanner.scan(bytes, lineNumber: number)
                 lines.append(Line(number: number, record: TraceRecord(scanned, line: bytes, scanner: scanner)))

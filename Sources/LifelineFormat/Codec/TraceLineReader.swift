@@ -69,8 +69,8 @@ public struct TraceLineReader: ~Copyable {
         firstLine: Int = 1,
         _ body: (UnsafeRawBufferPointer, Int, Bool) throws(E) -> Bool
     ) throws(E) where E: Error {
-        // The typed-throws body and the I/O error share one channel: I/O errors are
-        // delivered through `readFailure` after the loop.
+        // Only the body's errors are thrown; a read error stops the loop and is
+        // reported by `checkReadError()` afterwards.
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         var filled = 0
         var lineNumber = firstLine

@@ -21,6 +21,11 @@ public struct TraceLineScanner: Sendable {
 
     public init() { scratch.reserveCapacity(256) }
 
+    /// Whether a line holds only spaces and tabs; trace files may contain such lines and readers skip them.
+    public static func isBlank(_ line: UnsafeRawBufferPointer) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
     /// Scans one line (without its line terminator).
     public mutating func scan(_ line: UnsafeRawBufferPointer, lineNumber: Int) throws(TraceFormatError) -> ScannedLine {
         scratch.removeAll(keepingCapacity: true)

@@ -93,7 +93,7 @@ struct ImportRun {
         reader.forEachLine(firstLine: firstLine) { bytes, number, terminated in
             bytesRead += bytes.count + 1
             if number % 8192 == 0 { progress?(label, bytesRead, hashes.size, result.events) }
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            if TraceLineScanner.isBlank(bytes) {
                 if terminated { lastLine = number }
                 return true
             }
