@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "LifelineRecorder", targets: ["LifelineRecorder"]),
         .library(name: "LifelineFormat", targets: ["LifelineFormat"]),
         .library(name: "LifelineStore", targets: ["LifelineStore"]),
+        .library(name: "LifelineRules", targets: ["LifelineRules"]),
         .executable(name: "lifeline", targets: ["lifeline"]),
     ],
     dependencies: [
@@ -27,6 +28,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Layer 2: the rule language and the streaming checker. Reads events, never SQL.
+        .target(name: "LifelineRules", dependencies: ["LifelineFormat"]),
         // An executable model of UIKit's life cycle driving instrumented delegates.
         .target(name: "LifelineSimulator", dependencies: ["LifelineFormat", "LifelineRecorder"]),
         // The thin command-line tool: one file per subcommand.
@@ -58,6 +61,11 @@ let package = Package(
         .testTarget(
             name: "LifelineStoreTests",
             dependencies: ["LifelineStore", "LifelineFormat", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "LifelineRulesTests",
+            dependencies: ["LifelineRules", "LifelineFormat"],
+            resources: [.copy("Golden")]
         ),
         .testTarget(
             name: "LifelineCLITests",

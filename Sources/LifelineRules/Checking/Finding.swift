@@ -1,0 +1,55 @@
+/// One violation (or open obligation) of one rule instance, with its witnesses.
+///
+/// ```
+/// traces/notes.ndjson:41: error[scene.connect-after-launch]: scene(_:willConnectTo:options:)
+///   for session S1 with no application(_:didFinishLaunchingWithOptions:) before it, in launch 3F2A9C1E…
+/// ```
+public struct Finding: Sendable, Hashable {
+    /// A violation, or an obligation still open when the trace ended.
+    public enum Status: String, Sendable, Hashable {
+        case violated
+        case pending
+    }
+
+    public var ruleID: String
+    public var severity: Severity
+    public var status: Status
+    public var reason: FindingReason
+    public var slice: SliceKey
+    /// The scope opener, the trigger, the offending event and the scope closer, as they apply.
+    public var witnesses: [Witness]
+    /// What happened and what was expected, in words.
+    public var explanation: String
+    /// The rule's one-line message.
+    public var message: String
+    /// The rule's reference, if it has one.
+    public var reference: String?
+
+    public init(
+        ruleID: String, severity: Severity, status: Status, reason: FindingReason, slice: SliceKey,
+        witnesses: [Witness], explanation: String, message: String, reference: String?
+    ) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.status = status
+        self.reason = reason
+        self.slice = slice
+        self.witnesses = witnesses
+        self.explanation = explanation
+        self.message = message
+        self.reference = reference
+    }
+
+    /// The event to report the finding at: the offending event, else the last event of the trace.
+    public var primary: Witness? {
+        witnesses.first { $0.role == .offending } ?? witnesses.first { $0.role == .endOfTrace }
+            ?? witnesses.first { $0.role == .scopeCloser } ?? witnesses.last
+    }
+
+    /// `file:line: error[rule]: explanation` (pending findings say `pending` instead of the severity).
+    public var headline: String {
+        let location = primary?.location ?? slice.trace
+        let label = status == .pending ? "pending" : severity.rawValue
+        return "\(location): \(label)[\(ruleID)]: \(explanation)"
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import LifelineFormat
+
+/// Turns raw findings into named, located ``Finding``s and delivers them.
+final class FindingSink {
+    var names: SymbolTable
+    var sources: [String] = []
+    private let onFinding: (Finding) -> Void
+    private let onInstance: (InstanceResult) -> Void
+    private(set) var tally: [String: RuleTally] = [:]
+
+    init(names: SymbolTable, onFinding: @escaping (Finding) -> Void, onInstance: @escaping (InstanceResult) -> Void) {
+        self.names = names
+        self.onFinding = onFinding
+        self.onInstance = onInstance
+    }
+
+    func record(_ result: InstanceResult, rule: CompiledRule) {
+        tally[result.ruleID, default: RuleTally()].add(result.verdict)
+        onInstance(result)
+    }
+
+    func emit(_ raw: RawFinding, rule: CompiledRule, slice: SliceKey) {
+        var witnesses: [Witness] = []
+        if let opener = raw.opener { witnesses.append(witness(opener, .scopeOpener)) }
+        if let trigger = raw.trigger { witnesses.append(witness(trigger, .trigger)) }
+        if let offending = raw.offending { witnesses.append(witness(offending, .offending)) }
+        if let closer = raw.closer { witnesses.append(witness(closer, .scopeCloser)) }
+        if raw.atEndOfTrace {
+            if let last = raw.endOfTrace {
+                witnesses.append(witness(last, .endOfTrace))
+            } else {
+                witnesses.append(Witness(role: .endOfTrace, seq: -1, t: 0, event: "", phase: .instant, file: slice.trace, line: 0))
+            }
+        }
+        if raw.status == .violated {
+            tally[rule.rule.id, default: RuleTally()].violations += 1
+        } else {
+            tally[rule.rule.id, default: RuleTally()].pendings += 1
+        }
+        let explanation = FindingExplainer(rule: rule.rule, names: names).explain(raw, slice: slice)
+        onFinding(
+            Finding(
+                ruleID: rule.rule.id, severity: rule.rule.severity, status: raw.status, reason: raw.reason, slice: slice,
+                witnesses: witnesses, explanation: explanation, message: rule.rule.message, reference: rule.rule.reference))
+    }
+
+    private func witness(_ ref: EventRef, _ role: Witness.Role) -> Witness {
+        Witness(
+            role: role, seq: ref.seq, t: ref.t, event: ref.seq < 0 ? "launch" : names[ref.name], phase: ref.phase,
+            file: sources.isEmpty ? "" : sources[Int(ref.source)], line: Int(ref.line))
+    }
+}

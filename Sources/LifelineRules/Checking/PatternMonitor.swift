@@ -1,0 +1,347 @@
+/// The state of one rule instance: its scope's segment and its pattern's obligations.
+///
+/// A value type, so a new slice is created by copying the monitor of the
+/// slice it refines (JavaMOP's monitor creation from the less informative
+/// binding). Memory is constant per instance except for timed obligations
+/// and findings held back in a segment whose closing event has not come yet.
+struct PatternMonitor {
+    /// A timed obligation: a bounded-response trigger or an open begin record.
+    struct Timer {
+        var deadline: Int64
+        var ref: EventRef
+        var session: Int32
+        var scene: Int32
+        var flagged: Bool
+    }
+
+    private(set) var segmentOpen: Bool
+    private var scopeDone = false
+    private var opener: EventRef?
+    private var definiteSegments: Int32
+    private(set) var violations: Int32 = 0
+    private(set) var pendings: Int32 = 0
+    private var sawEvent = false
+
+    // Pattern state; which fields mean what depends on the kind.
+    private var count = 0
+    private var flagA = false
+    private var flagB = false
+    private var refA: EventRef?
+    private var refB: EventRef?
+    private var timers: [Timer] = []
+    private var timerHead = 0
+    /// Findings in a segment that needs its closing event to be definite.
+    private var buffered: [RawFinding] = []
+    /// Findings a base monitor raised; a slice created from it inherits them.
+    var inherited: [RawFinding] = []
+
+    init(rule: CompiledRule) {
+        segmentOpen = rule.scope.opensAtStart
+        definiteSegments = rule.scope == .globally ? 1 : 0
+        if case .machine = rule.kind { count = Int(rule.initialState) }
+    }
+
+    // MARK: - Stepping
+
+    /// Feeds one event of the slice with the roles it plays for the rule.
+    mutating func step(
+        _ roles: UInt64, _ event: EventRef, session: Int32, scene: Int32, rule: CompiledRule,
+        out: inout [RawFinding]
+    ) {
+        if case .machine = rule.kind {
+            stepMachine(roles, event, rule: rule, out: &out)
+            return
+        }
+        if segmentOpen {
+            if roles & CompiledRule.closer != 0 {
+                close(at: event, rule: rule, out: &out)
+                return
+            }
+        } else {
+            if !scopeDone && roles & CompiledRule.opener != 0 { open(at: event, rule: rule) }
+            return
+        }
+        stepPattern(roles, event, session: session, scene: scene, rule: rule, out: &out)
+    }
+
+    private mutating func open(at event: EventRef, rule: CompiledRule) {
+        segmentOpen = true
+        opener = event
+        count = 0
+        flagA = false
+        flagB = false
+        refA = nil
+        refB = nil
+        timers.removeAll(keepingCapacity: true)
+        timerHead = 0
+        if !rule.scope.requiresCloser { definiteSegments += 1 }
+        if !rule.scope.repeats { scopeDone = true }
+    }
+
+    private mutating func close(at closer: EventRef, rule: CompiledRule, out: inout [RawFinding]) {
+        segmentOpen = false
+        if !rule.scope.repeats { scopeDone = true }
+        for var finding in buffered {
+            finding.closer = closer
+            violations += 1
+            out.append(finding)
+        }
+        buffered.removeAll(keepingCapacity: true)
+        if rule.scope.requiresCloser { definiteSegments += 1 }
+        var resolved: [RawFinding] = []
+        resolveObligations(rule: rule, endTime: closer.t, into: &resolved) { _ in .violated }
+        for var finding in resolved {
+            finding.closer = closer
+            violations += 1
+            out.append(finding)
+        }
+    }
+
+    /// Raises a finding now, or holds it until the segment's closing event proves it.
+    private mutating func raise(_ finding: RawFinding, rule: CompiledRule, out: inout [RawFinding]) {
+        var finding = finding
+        finding.opener = opener
+        if rule.scope.requiresCloser {
+            buffered.append(finding)
+        } else {
+            violations += 1
+            out.append(finding)
+        }
+    }
+
+    private mutating func stepPattern(
+        _ roles: UInt64, _ event: EventRef, session: Int32, scene: Int32, rule: CompiledRule,
+        out: inout [RawFinding]
+    ) {
+        let a = roles & CompiledRule.first != 0
+        let b = roles & CompiledRule.second != 0
+        let c = roles & CompiledRule.third != 0
+        switch rule.kind {
+        case .absence:
+            if a { raise(RawFinding(status: .violated, reason: .forbidden, offending: event), rule: rule, out: &out) }
+        case .universality:
+            if !a { raise(RawFinding(status: .violated, reason: .notAllowed, offending: event), rule: rule, out: &out) }
+        case .existence:
+            if a { flagA = true }
+        case .bounded(let bound, let limit):
+            if a {
+                count += 1
+                if bound != .atLeast && count > limit {
+                    raise(RawFinding(status: .violated, reason: .tooMany(count), offending: event), rule: rule, out: &out)
+                }
+            }
+        case .precedence:
+            if b && !flagA {
+                raise(RawFinding(status: .violated, reason: .unpreceded, offending: event), rule: rule, out: &out)
+            }
+            if a { flagA = true }
+        case .response:
+            if b { refA = nil }
+            if a && refA == nil { refA = event }
+        case .chainPrecedenceCauses:
+            if c && !flagB {
+                raise(RawFinding(status: .violated, reason: .unpreceded, offending: event), rule: rule, out: &out)
+            }
+            if b && flagA { flagB = true }
+            if a { flagA = true }
+        case .chainPrecedenceEffects:
+            if c, let unjustified = refB {
+                raise(
+                    RawFinding(status: .violated, reason: .unpreceded, trigger: unjustified, offending: event),
+                    rule: rule, out: &out)
+            }
+            if b && !flagA && refB == nil { refB = event }
+            if a { flagA = true }
+        case .chainResponseEffects:
+            // refA: oldest trigger still waiting for B; refB: oldest waiting for C.
+            if c { refB = nil }
+            if b, let waiting = refA {
+                if refB == nil { refB = waiting }
+                refA = nil
+            }
+            if a && refA == nil { refA = event }
+        case .chainResponseCauses:
+            if c { refB = nil }
+            if b && flagA && refB == nil { refB = event }
+            if a { flagA = true }
+        case .boundedResponse(let limit):
+            expireResponses(before: event, rule: rule, out: &out)
+            if b {
+                timers.removeAll(keepingCapacity: true)
+                timerHead = 0
+            }
+            if a { timers.append(Timer(deadline: event.t &+ limit, ref: event, session: -1, scene: -1, flagged: false)) }
+        case .boundedInvariance(let limit):
+            if b, let trigger = refA, event.t &- trigger.t <= limit {
+                raise(
+                    RawFinding(status: .violated, reason: .tooSoon, trigger: trigger, offending: event), rule: rule,
+                    out: &out)
+            }
+            if a { refA = event }
+        case .maximumDuration(let limit):
+            expireDurations(before: event, rule: rule, out: &out)
+            if a {
+                timers.append(Timer(deadline: event.t &+ limit, ref: event, session: session, scene: scene, flagged: false))
+            }
+            if b, let index = openBegin(session: session, scene: scene) {
+                let timer = timers.remove(at: index)
+                if !timer.flagged && event.t > timer.deadline {
+                    raise(
+                        RawFinding(status: .violated, reason: .tooLong, trigger: timer.ref, offending: event),
+                        rule: rule, out: &out)
+                }
+            }
+        case .minimumDuration(let limit):
+            if a {
+                timers.append(Timer(deadline: event.t &+ limit, ref: event, session: session, scene: scene, flagged: false))
+            }
+            if b, let index = openBegin(session: session, scene: scene) {
+                let timer = timers.remove(at: index)
+                if event.t < timer.deadline {
+                    raise(
+                        RawFinding(status: .violated, reason: .tooShort, trigger: timer.ref, offending: event),
+                        rule: rule, out: &out)
+                }
+            }
+        case .machine:
+            break
+        }
+    }
+
+    /// The most recent open begin of the same session and scene.
+    private func openBegin(session: Int32, scene: Int32) -> Int? {
+        var index = timers.count - 1
+        while index >= timerHead {
+            if timers[index].session == session && timers[index].scene == scene { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    private mutating func expireResponses(before event: EventRef, rule: CompiledRule, out: inout [RawFinding]) {
+        while timerHead < timers.count && timers[timerHead].deadline < event.t {
+            let trigger = timers[timerHead].ref
+            timerHead += 1
+            raise(RawFinding(status: .violated, reason: .late, trigger: trigger, offending: event), rule: rule, out: &out)
+        }
+        if timerHead == timers.count {
+            timers.removeAll(keepingCapacity: true)
+            timerHead = 0
+        } else if timerHead > 64 && timerHead * 2 > timers.count {
+            timers.removeFirst(timerHead)
+            timerHead = 0
+        }
+    }
+
+    private mutating func expireDurations(before event: EventRef, rule: CompiledRule, out: inout [RawFinding]) {
+        for index in timers.indices where !timers[index].flagged && timers[index].deadline < event.t {
+            timers[index].flagged = true
+            raise(
+                RawFinding(status: .violated, reason: .tooLong, trigger: timers[index].ref, offending: event),
+                rule: rule, out: &out)
+        }
+    }
+
+    private mutating func stepMachine(_ roles: UInt64, _ event: EventRef, rule: CompiledRule, out: inout [RawFinding]) {
+        sawEvent = true
+        let state = Int32(count)
+        var remaining = roles
+        while remaining != 0 {
+            let index = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            let transition = rule.transitions[index]
+            if transition.from.isEmpty || transition.from.contains(state) {
+                count = Int(transition.to)
+                refA = event
+                return
+            }
+        }
+        violations += 1
+        out.append(
+            RawFinding(
+                status: .violated, reason: .undeclaredTransition(state: rule.states[Int(state)]), trigger: refA,
+                offending: event))
+    }
+
+    // MARK: - Ending
+
+    /// Resolves what is still open when the trace (or, for a launch-spanning
+    /// slice, the trace file) ends, and returns the instance's verdict.
+    mutating func finish(lastEvent: EventRef?, rule: CompiledRule, out: inout [RawFinding]) -> Verdict {
+        if case .machine = rule.kind {
+            return violations > 0 ? .violated : (sawEvent ? .satisfied : .vacuous)
+        }
+        if segmentOpen {
+            let tentative = rule.scope.requiresCloser
+            for var finding in buffered {
+                finding.status = .pending
+                finding.endOfTrace = lastEvent
+                finding.atEndOfTrace = true
+                pendings += 1
+                out.append(finding)
+            }
+            buffered.removeAll()
+            var resolved: [RawFinding] = []
+            let endTime = lastEvent?.t ?? Int64.min
+            resolveObligations(rule: rule, endTime: endTime, into: &resolved) { deadline in
+                !tentative && deadline < endTime ? .violated : .pending
+            }
+            for var finding in resolved {
+                finding.endOfTrace = lastEvent
+                finding.atEndOfTrace = true
+                if finding.status == .violated { violations += 1 } else { pendings += 1 }
+                out.append(finding)
+            }
+            segmentOpen = false
+        }
+        if violations > 0 { return .violated }
+        if pendings > 0 { return .pending }
+        return definiteSegments > 0 ? .satisfied : .vacuous
+    }
+
+    /// The obligations of the current segment as findings, at a scope's end or the trace's.
+    ///
+    /// `status` decides, from a timed obligation's deadline, whether it is
+    /// violated or pending; untimed obligations take `status(.max)`.
+    private mutating func resolveObligations(
+        rule: CompiledRule, endTime: Int64, into findings: inout [RawFinding],
+        status: (Int64) -> Finding.Status
+    ) {
+        switch rule.kind {
+        case .existence:
+            if !flagA { findings.append(RawFinding(status: status(.max), reason: .missing, opener: opener)) }
+        case .bounded(let bound, let limit):
+            if bound != .atMost && count < limit {
+                findings.append(RawFinding(status: status(.max), reason: .tooFew(count), opener: opener))
+            }
+        case .response, .chainResponseEffects, .chainResponseCauses:
+            let waiting: EventRef?
+            switch rule.kind {
+            case .response: waiting = refA
+            case .chainResponseEffects: waiting = refB ?? refA
+            default: waiting = refB
+            }
+            if let waiting {
+                findings.append(RawFinding(status: status(.max), reason: .unanswered, opener: opener, trigger: waiting))
+            }
+        case .boundedResponse:
+            for timer in timers[timerHead...] {
+                // At a scope's end every open trigger is violated (the response had to come inside).
+                let resolved = endTime == .min ? Finding.Status.pending : status(timer.deadline)
+                findings.append(RawFinding(status: resolved, reason: .late, opener: opener, trigger: timer.ref))
+            }
+        case .maximumDuration:
+            for timer in timers where !timer.flagged {
+                if timer.deadline < endTime {
+                    findings.append(RawFinding(status: status(timer.deadline), reason: .tooLong, opener: opener, trigger: timer.ref))
+                } else if status(.max) == .pending {
+                    findings.append(RawFinding(status: .pending, reason: .tooLong, opener: opener, trigger: timer.ref))
+                }
+            }
+        default:
+            break
+        }
+        timers.removeAll()
+        timerHead = 0
+    }
+}

@@ -1,0 +1,13 @@
+/// A finding as a monitor raises it, before it is named and located.
+struct RawFinding {
+    var status: Finding.Status
+    var reason: FindingReason
+    var opener: EventRef?
+    var trigger: EventRef?
+    /// The event that broke the rule; `nil` when the scope's end or the trace's end showed it.
+    var offending: EventRef?
+    var closer: EventRef?
+    /// Set when the end of the trace showed the finding: the last event of the launch or trace.
+    var endOfTrace: EventRef?
+    var atEndOfTrace = false
+}

@@ -1,0 +1,28 @@
+import LifelineFormat
+
+/// Interns event names as small integers: catalog callbacks by raw value, app events after them.
+struct SymbolTable {
+    private(set) var names: [String] = Callback.allCases.map(\.name)
+    private var byName: [String: Int32] = [:]
+
+    init() {
+        for callback in Callback.allCases { byName[callback.name] = Int32(callback.rawValue) }
+    }
+
+    mutating func intern(_ name: EventName) -> Int32 {
+        if let callback = name.callback { return Int32(callback.rawValue) }
+        return intern(name.name)
+    }
+
+    mutating func intern(_ name: String) -> Int32 {
+        if let symbol = byName[name] { return symbol }
+        let symbol = Int32(names.count)
+        names.append(name)
+        byName[name] = symbol
+        return symbol
+    }
+
+    func lookup(_ name: String) -> Int32? { byName[name] }
+
+    subscript(symbol: Int32) -> String { names[Int(symbol)] }
+}

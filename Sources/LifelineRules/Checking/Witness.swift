@@ -1,0 +1,47 @@
+import LifelineFormat
+
+/// An event a finding points at, resolved to names and a source location.
+public struct Witness: Sendable, Hashable, CustomStringConvertible {
+    /// The event's role in the finding.
+    public enum Role: String, Sendable, Hashable {
+        /// The event that opened the scope (`Q`).
+        case scopeOpener = "scope opened by"
+        /// The event that created the obligation or the condition (`P`).
+        case trigger
+        /// The event that broke the rule, or the one that showed it was broken.
+        case offending
+        /// The event that closed the scope (`R`).
+        case scopeCloser = "scope closed by"
+        /// The end of the trace (no event): the last event seen is given.
+        case endOfTrace = "trace ended after"
+    }
+
+    public var role: Role
+    /// The event's `seq`; -1 for a launch record.
+    public var seq: Int64
+    public var t: Int64
+    public var event: String
+    public var phase: Phase
+    /// The trace file, or the label given to the checker for the source.
+    public var file: String
+    /// The line in `file`; 0 when unknown.
+    public var line: Int
+
+    public init(role: Role, seq: Int64, t: Int64, event: String, phase: Phase, file: String, line: Int) {
+        self.role = role
+        self.seq = seq
+        self.t = t
+        self.event = event
+        self.phase = phase
+        self.file = file
+        self.line = line
+    }
+
+    /// `file:line`.
+    public var location: String { line > 0 ? "\(file):\(line)" : file }
+
+    public var description: String {
+        let what = seq < 0 ? "launch record" : "\(event)\(phase == .instant ? "" : " \(phase.rawValue)") seq \(seq)"
+        return "\(role.rawValue): \(what) at \(location)"
+    }
+}

@@ -1,0 +1,39 @@
+import LifelineFormat
+
+/// A condition on one event, written in brackets after its name:
+/// `willConnectTo[role = "UIWindowSceneSessionRoleApplication"]`.
+///
+/// The field is an attribute key, or one of the record's own fields:
+/// `phase`, `thread`, `session`, `scene`. A missing attribute satisfies only `!=`.
+public struct EventCondition: Sendable, Hashable, CustomStringConvertible {
+    public var field: String
+    public var comparison: ComparisonOperator
+    public var value: ConditionValue
+    public var location: SourceLocation
+
+    public init(field: String, comparison: ComparisonOperator, value: ConditionValue, location: SourceLocation) {
+        self.field = field
+        self.comparison = comparison
+        self.value = value
+        self.location = location
+    }
+
+    /// The record fields a condition can name besides attributes.
+    public static let recordFields: Set<String> = ["phase", "thread", "session", "scene"]
+
+    public var description: String { "\(field) \(comparison.rawValue) \(value)" }
+
+    /// Whether the event satisfies the condition.
+    func holds(phase: Phase, thread: String?, session: String?, scene: String?, attrs: Attributes) -> Bool {
+        let order: Int?
+        switch field {
+        case "phase": order = value.order(of: phase.rawValue)
+        case "thread": order = thread.flatMap { value.order(of: $0) }
+        case "session": order = session.flatMap { value.order(of: $0) }
+        case "scene": order = scene.flatMap { value.order(of: $0) }
+        default: order = attrs[field].flatMap { value.order(of: $0) }
+        }
+        guard let order else { return comparison == .notEqual }
+        return comparison.holds(order)
+    }
+}

@@ -1,0 +1,199 @@
+import LifelineFormat
+
+/// A second, deliberately simple implementation of the rule semantics, for differential testing.
+///
+/// It materialises every slice as an array, cuts it into scope segments and
+/// judges each segment by direct search over indices — no automata, no
+/// incremental state, no sharing with ``RuleChecker``'s monitors. It is
+/// quadratic and keeps whole traces in memory; it exists to be obviously right.
+public enum ReferenceEvaluator {
+    /// One launch with its events, as read from a trace.
+    public struct Launch: Sendable {
+        public var record: LaunchRecord
+        /// The label grouping launches for launch-spanning rules.
+        public var trace: String
+        /// The file the launch and its events come from.
+        public var file: String
+        public var line: Int
+        public var events: [(event: EventRecord, line: Int)]
+
+        public init(record: LaunchRecord, trace: String, file: String, line: Int, events: [(event: EventRecord, line: Int)]) {
+            self.record = record
+            self.trace = trace
+            self.file = file
+            self.line = line
+            self.events = events
+        }
+    }
+
+    /// An event of a slice, with where it came from.
+    struct Item {
+        var event: EventRecord
+        var file: String
+        var line: Int
+        var isLaunch: Bool
+        var location: String { "\(file):\(line)" }
+    }
+
+    /// Every finding and instance verdict of `rules` over `launches`, in no particular order.
+    public static func evaluate(_ rules: RuleSet, launches: [Launch]) -> (findings: [ReferenceFinding], instances: [InstanceResult]) {
+        var findings: [ReferenceFinding] = []
+        var instances: [InstanceResult] = []
+        let itemsByLaunch = launches.map(items(of:))
+        for rule in rules.rules {
+            for (key, slice, last) in slices(of: rule, launches: launches, items: itemsByLaunch) {
+                let (verdict, found) = judge(rule, slice: slice, last: last, key: key)
+                findings += found
+                instances.append(InstanceResult(ruleID: rule.id, slice: key, verdict: verdict))
+            }
+        }
+        return (findings, instances)
+    }
+
+    // MARK: - Slicing
+
+    /// The items of each launch, with the synthetic launch event first (timed as the first event).
+    static func items(of launch: Launch) -> [Item] {
+        var items: [Item] = []
+        let firstT = launch.events.first?.event.t ?? 0
+        items.append(
+            Item(event: EventRecord(seq: -1, t: firstT, event: EventName.launch), file: launch.file, line: launch.line, isLaunch: true))
+        for (event, line) in launch.events { items.append(Item(event: event, file: launch.file, line: line, isLaunch: false)) }
+        return items
+    }
+
+    static func slices(of rule: Rule, launches: [Launch], items: [[Item]]) -> [(SliceKey, [Item], Item?)] {
+        var result: [(SliceKey, [Item], Item?)] = []
+        if rule.slicing.spansLaunches {
+            var traces: [String] = []
+            for launch in launches where !traces.contains(launch.trace) { traces.append(launch.trace) }
+            for trace in traces {
+                let group = launches.indices.filter { launches[$0].trace == trace }
+                let last = group.flatMap { items[$0] }.last { !$0.isLaunch }
+                let applicable = group.filter { rule.applies(to: launches[$0].record) }.flatMap { items[$0] }
+                let relevant = applicable.filter { seen(by: rule, $0) }
+                if case .trace = rule.slicing {
+                    result.append((SliceKey(trace: trace), relevant, last))
+                } else {
+                    for session in sessions(in: relevant) {
+                        let slice = relevant.filter { belongs($0, toSession: session) }
+                        result.append((SliceKey(trace: trace, session: session), slice, last))
+                    }
+                }
+            }
+            return result
+        }
+        for (launch, all) in zip(launches, items) {
+            guard rule.applies(to: launch.record) else { continue }
+            let last = all.last { !$0.isLaunch }
+            let relevant = all.filter { seen(by: rule, $0) }
+            let launchKey = launch.record.launch ?? "\(launch.file):\(launch.line)"
+            switch rule.slicing {
+            case .launch, .trace:
+                result.append((SliceKey(trace: launch.trace, launch: launchKey), relevant, last))
+            case .session:
+                for session in sessions(in: relevant) {
+                    let slice = relevant.filter { belongs($0, toSession: session) }
+                    result.append((SliceKey(trace: launch.trace, launch: launchKey, session: session), slice, last))
+                }
+            case .scene:
+                var scenes: [(scene: String, session: String?)] = []
+                for item in relevant {
+                    if let scene = item.event.scene, !scenes.contains(where: { $0.scene == scene }) {
+                        scenes.append((scene, item.event.session))
+                    }
+                }
+                for (scene, session) in scenes {
+                    let slice = relevant.filter { item in
+                        if let other = item.event.scene { return other == scene }
+                        if let other = item.event.session { return other == session }
+                        if let listed = discardList(item) { return session.map(listed.contains) ?? false }
+                        return true
+                    }
+                    result.append((SliceKey(trace: launch.trace, launch: launchKey, session: session, scene: scene), slice, last))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The sessions named by a slice's events, in order of first mention.
+    static func sessions(in items: [Item]) -> [String] {
+        var sessions: [String] = []
+        for item in items {
+            for session in item.event.session.map({ [$0] }) ?? discardList(item) ?? [] where !sessions.contains(session) {
+                sessions.append(session)
+            }
+        }
+        return sessions
+    }
+
+    static func belongs(_ item: Item, toSession session: String) -> Bool {
+        if let other = item.event.session { return other == session }
+        if let listed = discardList(item) { return listed.contains(session) }
+        return true
+    }
+
+    /// For `didDiscardSceneSessions` without a session of its own: the sessions it lists.
+    static func discardList(_ item: Item) -> [String]? {
+        guard item.event.event.callback == .didDiscardSceneSessions, item.event.session == nil else { return nil }
+        let listed = item.event.discardedSessions
+        return listed.isEmpty ? nil : listed
+    }
+
+    // MARK: - Roles
+
+    enum Role { case opener, closer, first, second, third }
+
+    static func matches(_ pattern: EventPattern, _ event: EventRecord, ignoringPhase: Bool = false) -> Bool {
+        pattern.alternatives.contains { alternative in
+            guard alternative.name == event.event else { return false }
+            let conditions = ignoringPhase ? alternative.conditions.filter { $0.field != "phase" } : alternative.conditions
+            if !ignoringPhase && !conditions.contains(where: { $0.field == "phase" }) && event.phase == .end { return false }
+            return conditions.allSatisfy {
+                $0.holds(phase: event.phase, thread: event.thread, session: event.session, scene: event.scene, attrs: event.attrs)
+            }
+        }
+    }
+
+    static func plays(_ role: Role, in rule: Rule, _ event: EventRecord) -> Bool {
+        guard case .pattern(let scope, let pattern) = rule.body else { return false }
+        switch role {
+        case .opener: return scope.opener.map { matches($0, event) } ?? false
+        case .closer: return scope.closer.map { matches($0, event) } ?? false
+        default: break
+        }
+        switch pattern {
+        case .maximumDuration(let p, _), .minimumDuration(let p, _):
+            guard matches(p, event, ignoringPhase: true) else { return false }
+            return role == .first ? event.phase == .begin : (role == .second && event.phase == .end)
+        default:
+            let events = pattern.events
+            let index = role == .first ? 0 : (role == .second ? 1 : 2)
+            return index < events.count && matches(events[index], event)
+        }
+    }
+
+    /// Whether the rule's monitor receives the event at all. The synthetic
+    /// launch event reaches only rules that name `lifeline.launch`.
+    static func seen(by rule: Rule, _ item: Item) -> Bool {
+        if item.isLaunch && !mentions(rule, EventName.launch) { return false }
+        switch rule.body {
+        case .machine(let machine): return machine.transitions.contains { matches($0.on, item.event) }
+        case .pattern(_, .universality): return true
+        case .pattern:
+            return [Role.opener, .closer, .first, .second, .third].contains { plays($0, in: rule, item.event) }
+        }
+    }
+}
+
+extension ReferenceEvaluator {
+    static func mentions(_ rule: Rule, _ name: EventName) -> Bool {
+        switch rule.body {
+        case .machine(let machine): return machine.transitions.contains { $0.on.names.contains(name) }
+        case .pattern(let scope, let pattern):
+            let patterns = pattern.events + [scope.opener, scope.closer].compactMap { $0 }
+            return patterns.contains { $0.names.contains(name) }
+        }
+    }
+}
