@@ -52,4 +52,19 @@ public struct Finding: Sendable, Hashable {
         let label = status == .pending ? "pending" : severity.rawValue
         return "\(location): \(label)[\(ruleID)]: \(explanation)"
     }
+
+    /// The headline, the rule's message and reference, and one line per witness.
+    ///
+    /// ```
+    /// traces/a.ndjson:7: error[scene.connect-after-launch]: scene(_:willConnectTo:options:) for session S1 …
+    ///   rule: a scene connects only after the app finished launching
+    ///   trigger: … at traces/a.ndjson:4
+    ///   offending: scene(_:willConnectTo:options:) begin seq 3 at traces/a.ndjson:7
+    /// ```
+    public var explained: String {
+        var lines = [headline, "  rule: \(message)"]
+        if let reference { lines.append("  see: \(reference)") }
+        for witness in witnesses { lines.append("  \(witness)") }
+        return lines.joined(separator: "\n")
+    }
 }

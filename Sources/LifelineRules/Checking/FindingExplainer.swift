@@ -12,7 +12,7 @@ struct FindingExplainer {
     func explain(_ raw: RawFinding, slice: SliceKey) -> String {
         let place = Self.place(slice)
         let offending = raw.offending.map(name) ?? ""
-        let trigger = raw.trigger.map(name) ?? ""
+        let trigger = raw.trigger.map { name($0) + ($0.seq >= 0 ? " (seq \($0.seq))" : "") } ?? ""
         var text: String
         switch (rule.body, raw.reason) {
         case (.machine, .undeclaredTransition(let state)):
@@ -58,16 +58,16 @@ struct FindingExplainer {
         case (.chainPrecedenceCauses, _):
             return "\(offending) \(place) with no \(events[0]) followed by \(events[1]) before it"
         case (.chainPrecedenceEffects, _):
-            return "\(offending) \(place) after \(trigger) (seq \(raw.trigger?.seq ?? -1)), with no \(events[0]) before that \(events[1])"
+            return "\(offending) \(place) after \(trigger), with no \(events[0]) before that \(events[1])"
         case (.response, _):
-            return "\(trigger) (seq \(raw.trigger?.seq ?? -1)) \(place) never followed by \(events[1])"
+            return "\(trigger) \(place) never followed by \(events[1])"
         case (.chainResponseEffects, _):
-            return "\(trigger) (seq \(raw.trigger?.seq ?? -1)) \(place) never followed by \(events[1]) then \(events[2])"
+            return "\(trigger) \(place) never followed by \(events[1]) then \(events[2])"
         case (.chainResponseCauses, _):
-            return "\(trigger) (seq \(raw.trigger?.seq ?? -1)) after \(events[0]) \(place) never followed by \(events[2])"
+            return "\(trigger) after \(events[0]) \(place) never followed by \(events[2])"
         case (.boundedResponse(_, let response, let limit), _):
             let waited = raw.offending.map { " (next event \(Self.format($0.t - (raw.trigger?.t ?? $0.t))) later)" } ?? ""
-            return "no \(Self.spelled(response)) within \(limit) after \(trigger) (seq \(raw.trigger?.seq ?? -1)) \(place)\(waited)"
+            return "no \(Self.spelled(response)) within \(limit) after \(trigger) \(place)\(waited)"
         case (.boundedInvariance(_, _, let limit), _):
             let gap = Self.format((raw.offending?.t ?? 0) - (raw.trigger?.t ?? 0))
             return "\(offending) \(place) \(gap) after \(trigger), none allowed within \(limit)"

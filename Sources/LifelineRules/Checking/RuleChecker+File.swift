@@ -9,10 +9,13 @@ extension RuleChecker {
     /// the caller can report them; an unterminated last line that does not
     /// parse (the app died mid-write) is skipped silently, as the importer does.
     ///
-    /// - Parameter trace: the label that groups launches for launch-spanning rules; the path by default.
+    /// - Parameters:
+    ///   - label: how witnesses name the file, and the trace label that groups its launches for
+    ///     launch-spanning rules; the path by default.
     /// - Returns: the malformed lines, in file order.
     @discardableResult
-    public func check(file path: String, trace: String? = nil) throws(TraceFileError) -> [TraceFormatError] {
+    public func check(file path: String, label: String? = nil) throws(TraceFileError) -> [TraceFormatError] {
+        let name = label ?? path
         var reader = try TraceLineReader(path: path)
         var scanner = TraceLineScanner()
         var errors: [TraceFormatError] = []
@@ -22,9 +25,9 @@ extension RuleChecker {
                 let scanned = try scanner.scan(bytes, lineNumber: number)
                 switch TraceRecord(scanned, line: bytes, scanner: scanner) {
                 case .launch(let launch):
-                    beginLaunch(launch, trace: trace ?? path, file: path, line: number)
+                    beginLaunch(launch, trace: name, file: name, line: number)
                 case .event(let event):
-                    if !hasLaunch { beginLaunch(LaunchRecord(), trace: trace ?? path, file: path, line: 0) }
+                    if !hasLaunch { beginLaunch(LaunchRecord(), trace: name, file: name, line: 0) }
                     check(event, line: number)
                 }
             } catch {

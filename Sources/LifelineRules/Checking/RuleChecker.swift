@@ -144,6 +144,9 @@ public final class RuleChecker {
         return summary
     }
 
+    /// How many rule instances are live now (for memory tests and diagnostics).
+    public var liveInstances: Int { runtimes.reduce(0) { $0 + $1.monitors.count } }
+
     /// Whether a launch is in progress (events go to it).
     var hasLaunch: Bool { launch != nil }
 

@@ -18,6 +18,17 @@ public struct EventCondition: Sendable, Hashable, CustomStringConvertible {
         self.location = location
     }
 
+    /// Equal when they test the same thing; where they were written does not matter.
+    public static func == (lhs: EventCondition, rhs: EventCondition) -> Bool {
+        lhs.field == rhs.field && lhs.comparison == rhs.comparison && lhs.value == rhs.value
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(field)
+        hasher.combine(comparison)
+        hasher.combine(value)
+    }
+
     /// The record fields a condition can name besides attributes.
     public static let recordFields: Set<String> = ["phase", "thread", "session", "scene"]
 

@@ -20,6 +20,16 @@ public struct EventPattern: Sendable, Hashable, CustomStringConvertible {
             self.location = location
         }
 
+        /// Equal when they match the same events; where they were written does not matter.
+        public static func == (lhs: Alternative, rhs: Alternative) -> Bool {
+            lhs.name == rhs.name && lhs.conditions == rhs.conditions
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(conditions)
+        }
+
         /// The phase filter: the explicit `phase` conditions, or begin/instant.
         var matchesDefaultPhases: Bool { !conditions.contains { $0.field == "phase" } }
 

@@ -1,0 +1,71 @@
+import Foundation
+import LifelineFormat
+import Testing
+
+@testable import LifelineRules
+
+/// Trace + rules → expected findings and verdicts, one case per file triple in `Golden/`.
+///
+/// Set `LIFELINE_REGENERATE=1` to rewrite the `.expected` files from the
+/// checker's output; review the diff before committing it.
+@Suite("Golden verdicts")
+struct GoldenTests {
+    static let directory = Bundle.module.resourceURL!.appendingPathComponent("Golden")
+
+    static var cases: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return files.filter { $0.hasSuffix(".rules") }.map { String($0.dropLast(6)) }.sorted()
+    }
+
+    /// The checker's findings and per-rule tallies, as a person reads them.
+    static func render(_ name: String) throws -> String {
+        let rules = try RuleSet(contentsOf: directory.appendingPathComponent("\(name).rules").path)
+        var findings: [Finding] = []
+        var instances: [InstanceResult] = []
+        let checker = RuleChecker(rules: rules, onFinding: { findings.append($0) }, onInstance: { instances.append($0) })
+        let errors = try checker.check(
+            file: directory.appendingPathComponent("\(name).ndjson").path, label: "\(name).ndjson")
+        let summary = checker.finish()
+        var text = errors.map { $0.rendered(file: "\(name).ndjson") }
+        text += findings.map(\.explained)
+        text.append("verdicts:")
+        text += instances.map { "  \($0.ruleID) \($0.slice): \($0.verdict.rawValue)" }
+        text.append("summary: \(summary.events) events, \(summary.launches) launches, \(summary.violations) violations, \(summary.pendings) pending")
+        return text.joined(separator: "\n") + "\n"
+    }
+
+    @Test func thereAreGoldenCases() { #expect(Self.cases.count >= 4) }
+
+    @Test(arguments: cases)
+    func checkerOutputMatchesGoldenFile(_ name: String) throws {
+        let actual = try Self.render(name)
+        let expectedURL = Self.directory.appendingPathComponent("\(name).expected")
+        if ProcessInfo.processInfo.environment["LIFELINE_REGENERATE"] == "1" {
+            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("Golden/\(name).expected")
+            try actual.write(to: source, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
+        #expect(actual == expected, "golden \(name).expected differs; run with LIFELINE_REGENERATE=1 and review")
+    }
+
+    @Test(arguments: cases)
+    func referenceEvaluatorAgreesOnGoldenCases(_ name: String) throws {
+        let rules = try RuleSet(contentsOf: Self.directory.appendingPathComponent("\(name).rules").path)
+        let file = try TraceFile(contentsOf: Self.directory.appendingPathComponent("\(name).ndjson").path)
+        var launches: [ReferenceEvaluator.Launch] = []
+        for line in file.lines {
+            switch line.record {
+            case .launch(let record):
+                launches.append(.init(record: record, trace: "\(name).ndjson", file: "\(name).ndjson", line: line.number, events: []))
+            case .event(let event):
+                launches[launches.count - 1].events.append((event, line.number))
+            }
+        }
+        var streamed: [ReferenceFinding] = []
+        let checker = RuleChecker(rules: rules, onFinding: { streamed.append(ReferenceFinding($0)) })
+        try checker.check(file: Self.directory.appendingPathComponent("\(name).ndjson").path, label: "\(name).ndjson")
+        _ = checker.finish()
+        #expect(streamed.sorted() == ReferenceEvaluator.evaluate(rules, launches: launches).findings.sorted())
+    }
+}
