@@ -38,23 +38,39 @@ extension TraceRecord {
 /// Decodes an `attrs` object the scanner has already validated.
 enum AttributesDecoder {
     static func decode(_ object: UnsafeRawBufferPointer) -> Attributes {
+        // Validated input cannot fail; an error here would be a scanner bug.
+        do {
+            return try decodeChecked(object)
+        } catch {
+            assertionFailure("attrs were validated by the scanner: \(error)")
+            return [:]
+        }
+    }
+
+    /// Decodes a JSON object of attributes, reporting malformed input instead of trusting it.
+    static func decodeChecked(_ object: UnsafeRawBufferPointer) throws(TraceFormatError) -> Attributes {
         var cursor = JSONCursor(object, lineNumber: 0)
         var scratch: [UInt8] = []
         var result: Attributes = [:]
-        // Validated input cannot fail; an error here would be a scanner bug, so fall back to what was read.
-        do {
-            try cursor.expect(UInt8(ascii: "{"), "")
-            if cursor.consume(UInt8(ascii: "}")) { return result }
-            repeat {
-                cursor.skipWhitespace()
-                let key = cursor.text(try cursor.scanString(scratch: &scratch), scratch)
-                try cursor.expect(UInt8(ascii: ":"), "")
-                cursor.skipWhitespace()
-                if let value = try decodeValue(&cursor, scratch: &scratch) { result[key] = value }
-            } while try cursor.separator(close: UInt8(ascii: "}"))
-        } catch {
-            assertionFailure("attrs were validated by the scanner: \(error)")
-        }
+        cursor.skipWhitespace()
+        try cursor.expect(UInt8(ascii: "{"), "expected '{' to start the attributes")
+        cursor.skipWhitespace()
+        if cursor.consume(UInt8(ascii: "}")) { return result }
+        repeat {
+            cursor.skipWhitespace()
+            guard cursor.index < object.count, object[cursor.index] == UInt8(ascii: "\"") else {
+                throw cursor.failure(.syntax, "expected an attribute name in quotes", at: cursor.index)
+            }
+            let key = cursor.text(try cursor.scanString(scratch: &scratch), scratch)
+            cursor.skipWhitespace()
+            try cursor.expect(UInt8(ascii: ":"), "expected ':' after an attribute name")
+            cursor.skipWhitespace()
+            guard cursor.index < object.count else {
+                throw cursor.failure(.syntax, "expected a value (the attributes are cut short)", at: cursor.index)
+            }
+            if let value = try decodeValue(&cursor, scratch: &scratch) { result[key] = value }
+            cursor.skipWhitespace()
+        } while try cursor.separator(close: UInt8(ascii: "}"))
         return result
     }
 
@@ -83,6 +99,20 @@ enum AttributesDecoder {
             case .false: return .bool(false)
             case .null: return nil
             }
+        }
+    }
+}
+
+extension AttributeValue {
+    /// Decodes an `attrs` JSON object, as the database stores it in `event.attrs`.
+    ///
+    /// ```swift
+    /// let attrs = try AttributeValue.decodeObject(#"{"sessions":["S1"],"bytes":4096}"#)
+    /// ```
+    public static func decodeObject(_ json: String) throws(TraceFormatError) -> Attributes {
+        var utf8 = Array(json.utf8)
+        return try utf8.withTypedMutableBytes { (buffer: UnsafeMutableRawBufferPointer) throws(TraceFormatError) in
+            try AttributesDecoder.decodeChecked(UnsafeRawBufferPointer(buffer))
         }
     }
 }
