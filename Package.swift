@@ -70,7 +70,8 @@ let package = Package(
         .testTarget(name: "LifelineSimulatorTests", dependencies: ["LifelineSimulator", "LifelineFormat"]),
         .testTarget(
             name: "LifelineDemoTests",
-            dependencies: ["LifelineDemo", "LifelineSimulator", "LifelineStore", "LifelineFormat"]
+            dependencies: ["LifelineDemo", "LifelineSimulator", "LifelineStore", "LifelineFormat"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "LifelineCLITests",
