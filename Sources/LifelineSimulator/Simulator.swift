@@ -38,7 +38,13 @@ public struct Simulator: Sendable {
             }
         }
         let model = UIKitModel(scenario: scenario, file: file, seed: seed)
-        try model.run()
+        do {
+            try model.run()
+        } catch {
+            // A trace cut short where the script went wrong would look like a real one: leave none.
+            try? manager.removeItem(at: file)
+            throw error
+        }
         let trace: TraceFile
         do {
             trace = try TraceFile(contentsOf: file.path)

@@ -42,6 +42,7 @@ struct SimulateAndDemoCommandTests {
         let impossible = try Self.run(["simulate", "-", "-o", "y.ndjson"], in: directory, input: "home\n")
         #expect(impossible.status == 1)
         #expect(impossible.stderr.hasPrefix("<stdin>:1:1: error: 'home' needs a running app"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("y.ndjson").path))
         let missing = try Command.run(["simulate", "none.scenario", "-o", "z.ndjson"], in: directory)
         #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("none.scenario: error: cannot read the scenario"))

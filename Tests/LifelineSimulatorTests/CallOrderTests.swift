@@ -167,6 +167,7 @@ struct CallOrderTests {
         ("launch cold; memory-pressure", 1, 14, "no background window to release"),
         ("launch cold; home; interrupt", 1, 20, "no window is active"),
         ("wait 1s", 1, 1, "the script never launches the app (start it with 'launch cold')"),
+        ("app legacy; launch cold; swipe-kill S1", 1, 26, "'swipe-kill S1' needs a scene app: a legacy app has one window"),
     ]
 
     @Test("a step the model cannot perform is an error at that step", arguments: impossible)

@@ -44,7 +44,7 @@ extension UIKitModel {
     func swipeKill(_ options: ScenarioCommand.SwipeKill) throws {
         let process = try running("swipe-kill")
         if lifecycle == .app {
-            if options.scene != nil { throw impossible("'swipe-kill \(options.scene!)' needs a scene app") }
+            if let scene = options.scene { throw impossible("'swipe-kill \(scene)' needs a scene app: a legacy app has one window") }
             userPause()
             try killLegacy(process, fast: options.fast)
             return
