@@ -32,10 +32,18 @@ let package = Package(
         .target(name: "LifelineRules", dependencies: ["LifelineFormat"]),
         // An executable model of UIKit's life cycle driving instrumented delegates.
         .target(name: "LifelineSimulator", dependencies: ["LifelineFormat", "LifelineRecorder"]),
+        // What `lifeline demo` runs: simulate, import, query (a library so tests and the rule check reach it).
+        .target(
+            name: "LifelineDemo",
+            dependencies: [
+                "LifelineFormat", "LifelineSimulator", "LifelineStore", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // The thin command-line tool: one file per subcommand.
         .executableTarget(
             name: "lifeline",
             dependencies: [
+                "LifelineDemo",
                 "LifelineFormat",
                 "LifelineRecorder",
                 "LifelineSimulator",
@@ -61,6 +69,12 @@ let package = Package(
         .testTarget(
             name: "LifelineStoreTests",
             dependencies: ["LifelineStore", "LifelineFormat", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(name: "LifelineSimulatorTests", dependencies: ["LifelineSimulator", "LifelineFormat"]),
+        .testTarget(
+            name: "LifelineDemoTests",
+            dependencies: ["LifelineDemo", "LifelineSimulator", "LifelineStore", "LifelineFormat"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "LifelineRulesTests",

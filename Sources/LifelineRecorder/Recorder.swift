@@ -64,7 +64,7 @@ public final class Recorder: Sendable {
         self.clock = configuration.clock
         self.origin = configuration.clock.now()
         self.shards = ShardSet(count: configuration.shardCount, capacity: configuration.bufferCapacity)
-        self.registry = ThreadRegistry(shards: shards)
+        self.registry = ThreadRegistry(shards: shards, label: configuration.threadLabel)
         self.writer = try TraceWriter(
             path: file.path, launch: launch, shards: shards, registry: registry, clock: clock, origin: origin,
             configuration: configuration)

@@ -21,5 +21,14 @@ public struct RecorderConfiguration: Sendable {
     /// Whether ``Recorder/flush()`` also asks the OS to put the data on disk (`fsync`).
     public var synchronizesOnFlush = false
 
+    /// Names a thread in the trace, asked once per thread the first time it records.
+    ///
+    /// `nil` (the default) writes `main` for the main thread and the thread's own
+    /// name (or `thread`) with `#index` for any other. A simulation that models
+    /// UIKit's main thread on whatever thread it runs on (a test runner's worker,
+    /// say) returns `"main"` here so its traces do not depend on the host. The
+    /// label is written as returned.
+    public var threadLabel: (@Sendable () -> String)?
+
     public init() {}
 }

@@ -1,20 +1,31 @@
 import ArgumentParser
-import Foundation
-import LifelineSimulator
+import LifelineDemo
+import LifelineStore
 
-/// `lifeline demo`: records a sample trace with the real recorder and shows it.
+/// `lifeline demo`: the README's main command (the work is ``DemoRun``).
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Record a sample lifecycle trace with the real recorder and print it.")
+        abstract: "Simulate sample scenarios with the real recorder, import them and query them.",
+        discussion: """
+            Writes traces to traces/demo/ and imports them into lifeline.db (running it again adds nothing: \
+            the traces are deterministic). Exits 0 when every step ran.
+            """)
 
-    @Option(name: [.short, .long], help: "Directory to write the sample trace into.")
+    @Option(name: [.short, .long], help: "Directory to write the demo traces into.")
     var output = "traces/demo"
 
+    @Option(help: "The database file.")
+    var db = TraceStore.defaultPath
+
+    @Option(help: "Seed for the simulated timings and ids.")
+    var seed: UInt64 = 1
+
     func run() throws {
-        let url = try SampleLaunch.record(into: URL(fileURLWithPath: output))
-        print(try String(contentsOf: url, encoding: .utf8), terminator: "")
-        let shown = (output.hasSuffix("/") ? output : output + "/") + url.lastPathComponent
-        print("\nwrote \(shown)")
-        print("next: lifeline validate \(shown)")
+        do {
+            _ = try DemoRun(traceDirectory: output, databasePath: db, seed: seed).run { print($0, terminator: "") }
+        } catch {
+            printError("\(error)")
+            throw ExitCode.failure
+        }
     }
 }

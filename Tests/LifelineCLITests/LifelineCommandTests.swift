@@ -47,26 +47,6 @@ struct LifelineCommandTests {
         return url
     }
 
-    @Test("demo records a valid sample trace with the real recorder")
-    func demo() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try Self.run(["demo"], in: directory)
-        #expect(run.status == 0, "\(run.stderr)")
-        let trace = directory.appendingPathComponent("traces/demo/sample-launch.ndjson")
-        let file = try TraceFile(contentsOf: trace.path)
-        #expect(file.errors.isEmpty)
-        let callbacks = file.events.compactMap(\.event.callback)
-        #expect(callbacks.first == .willFinishLaunching)
-        #expect(callbacks.contains(.sceneDidBecomeActive))
-        #expect(run.stdout.contains("wrote traces/demo/sample-launch.ndjson"))
-        let again = try Self.run(["demo"], in: directory)
-        #expect(again.stdout == run.stdout, "the demo trace is deterministic")
-        let validate = try Self.run(["validate", trace.path])
-        #expect(validate.status == 0)
-        #expect(validate.stdout.contains("1 launches, 19 events, 0 errors, 0 warnings"))
-    }
-
     @Test("validate prints located diagnostics and exits 1 on errors")
     func validateErrors() throws {
         let directory = try Self.temporaryDirectory()

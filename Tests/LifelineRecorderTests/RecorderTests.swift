@@ -248,6 +248,38 @@ struct RecorderTests {
         recorder.close()
         #expect(try ParsedTrace(path: file.path).events.map(\.t) == [50, 50, 300])
     }
+
+    @Test("a custom thread label is written as given, whatever thread records")
+    func customThreadLabel() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = RecorderConfiguration()
+        configuration.threadLabel = { "main" }
+        let file = directory.appendingPathComponent("labels.ndjson")
+        let recorder = try Recorder(file: file, launch: Self.launch, configuration: configuration)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            recorder.mark("worker")
+            done.signal()
+        }
+        done.wait()
+        recorder.mark("caller")
+        recorder.close()
+        #expect(try ParsedTrace(path: file.path).events.map(\.thread) == ["main", "main"])
+
+        // Without one, a thread other than the main thread keeps its index suffix.
+        let plain = directory.appendingPathComponent("plain.ndjson")
+        let other = try Recorder(file: plain, launch: Self.launch)
+        let recorded = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            other.mark("worker")
+            recorded.signal()
+        }
+        recorded.wait()
+        other.close()
+        let labels = try ParsedTrace(path: plain.path).events.compactMap(\.thread)
+        #expect(labels.count == 1 && labels[0].hasSuffix("#0"), "\(labels)")
+    }
 }
 
 /// A time value tests can set from any thread.

@@ -20,6 +20,7 @@ final class ThreadRegistry: @unchecked Sendable {
     private let key: pthread_key_t
     private let tag: UInt
     private let shards: ShardSet
+    private let customLabel: (@Sendable () -> String)?
     private let lock = NSLock()
     /// Labels by thread index; guarded by `lock`.
     private var labels: [String] = []
@@ -28,13 +29,14 @@ final class ThreadRegistry: @unchecked Sendable {
     private static let indexBits: UInt = 16
     private static let payloadBits: UInt = 32
 
-    init(shards: ShardSet) {
+    init(shards: ShardSet, label: (@Sendable () -> String)? = nil) {
         var key = pthread_key_t()
         let status = pthread_key_create(&key, nil)
         precondition(status == 0, "pthread_key_create failed: \(status)")
         self.key = key
         self.tag = UInt.random(in: 1...(UInt.max >> Self.payloadBits))
         self.shards = shards
+        self.customLabel = label
     }
 
     deinit { pthread_key_delete(key) }
@@ -51,11 +53,12 @@ final class ThreadRegistry: @unchecked Sendable {
 
     @inline(never)
     private func bindCurrentThread() -> (thread: UInt32, shard: Int) {
-        let label = Self.label()
+        let custom = customLabel?()
+        let label = custom ?? Self.label()
         lock.lock()
         // Past 65,535 threads, later threads share the last index's label rather than overflow the tag.
         let index = min(labels.count, (1 << Int(Self.indexBits)) - 1)
-        if index == labels.count { labels.append(label == "main" ? label : "\(label)#\(index)") }
+        if index == labels.count { labels.append(custom != nil || label == "main" ? label : "\(label)#\(index)") }
         lock.unlock()
         let shard = index % shards.count
         shards.activate(shard)

@@ -3,9 +3,13 @@ import LifelineRecorder
 
 /// A clock the simulation advances by hand, so traces are deterministic.
 ///
+/// The recorder reads it through ``recorderClock``; nothing else moves it, so
+/// an event's time is exactly the work simulated before it.
+///
 /// ```swift
 /// let clock = VirtualClock()
-/// let recorder = try Recorder(file: url, configuration: clock.configuration())
+/// var configuration = RecorderConfiguration()
+/// configuration.clock = clock.recorderClock
 /// clock.advance(milliseconds: 12)
 /// ```
 public final class VirtualClock: Sendable {

@@ -1,0 +1,13 @@
+import LifelineSimulator
+import LifelineStore
+
+/// What a ``DemoRun`` did, for callers and tests that want more than its printout.
+public struct DemoReport: Sendable {
+    /// One per simulated scenario, in order.
+    public var traces: [SimulationSummary] = []
+    public var imported = ImportSummary()
+    /// The saved query's result.
+    public var table = TextTable(columns: [], rows: [])
+
+    public init() {}
+}

@@ -1,0 +1,54 @@
+/// A scenario script that cannot be parsed or played, located compiler-style.
+///
+/// ```
+/// scenarios/x.scenario:1:14: error: unknown command 'hom'
+///   1 | launch cold; hom; return
+///     |              ^
+/// ```
+public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, for callers that react to a kind of error.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        public let name: String
+
+        /// The command's name is not one the language knows.
+        public static let unknownCommand = Code(name: "unknownCommand")
+        /// A command lacks an argument it needs, or has one it does not take.
+        public static let badArgument = Code(name: "badArgument")
+        /// A duration is not a number followed by `ms`, `s`, `m`, `min` or `h`.
+        public static let badDuration = Code(name: "badDuration")
+        /// The step is well-formed but impossible in the state the simulation is in.
+        public static let impossibleStep = Code(name: "impossibleStep")
+
+        public var description: String { name }
+    }
+
+    public var code: Code
+    /// The script's path as given, or a label such as `<demo>`.
+    public var file: String
+    public var location: SourceLocation
+    public var message: String
+    /// The text of the line the error is on, for the caret line.
+    public var sourceLine: String
+
+    public init(_ code: Code, file: String, at location: SourceLocation, _ message: String, sourceLine: String) {
+        self.code = code
+        self.file = file
+        self.location = location
+        self.message = message
+        self.sourceLine = sourceLine
+    }
+
+    /// `file:line:col: error: message`, then the line and a caret under the column.
+    public var description: String {
+        let number = String(location.line)
+        let gutter = String(repeating: " ", count: number.count)
+        // The column counts UTF-8 bytes; the caret is placed under the character that starts there.
+        let prefix = sourceLine.utf8.prefix(max(0, location.column - 1))
+        let indent = String(repeating: " ", count: String(decoding: prefix, as: UTF8.self).count)
+        return """
+            \(file):\(location.line):\(location.column): error: \(message)
+              \(number) | \(sourceLine)
+              \(gutter) | \(indent)^
+            """
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import LifelineSimulator
+
+/// `lifeline simulate`: plays a scenario script against the UIKit life-cycle model.
+struct Simulate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play a scenario script against a model of UIKit's life cycle and record the trace.",
+        discussion: """
+            The model calls a sample app's delegates, which record with the real recorder. The same script and \
+            seed always give the same bytes. Scripts are described in docs/scenarios.md. Exits 0 when the trace \
+            was written, 1 on a script error (located), 2 when a file cannot be read or written.
+            """)
+
+    @Argument(help: "The scenario script, or - for standard input.")
+    var scenario: String
+
+    @Option(help: "Seed for the timings, launch ids and scene addresses.")
+    var seed: UInt64 = 1
+
+    @Option(name: [.short, .long], help: "The trace file to write (replaced if it exists).")
+    var output: String
+
+    func run() throws {
+        let text: String
+        do {
+            text = scenario == "-"
+                ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                : try String(contentsOfFile: scenario, encoding: .utf8)
+        } catch {
+            printError("\(scenario): error: cannot read the scenario: \(error.localizedDescription)")
+            throw ExitCode(2)
+        }
+        do {
+            let parsed = try Scenario(parsing: text, file: scenario == "-" ? "<stdin>" : scenario)
+            print("wrote " + (try Simulator(seed: seed).run(parsed, writingTo: output)).line)
+        } catch let error as ScenarioError {
+            printError(error.description)
+            throw ExitCode(1)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import LifelineFormat
+import LifelineStore
+import Testing
+
+/// End-to-end tests of `lifeline simulate` and `lifeline demo`, running the built binary.
+@Suite("lifeline simulate and demo")
+struct SimulateAndDemoCommandTests {
+    typealias Command = LifelineCommandTests
+
+    @Test("simulate writes a valid, deterministic trace from a script file")
+    func simulate() throws {
+        let directory = try Command.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "launch cold; home; wait 30s; return\nswipe-kill\nlaunch cold\n"
+            .write(to: directory.appendingPathComponent("a.scenario"), atomically: true, encoding: .utf8)
+        let run = try Command.run(["simulate", "a.scenario", "--seed", "3", "-o", "a.ndjson"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "wrote a.ndjson: 2 launches, 48 events\n")
+        let first = try Data(contentsOf: directory.appendingPathComponent("a.ndjson"))
+        _ = try Command.run(["simulate", "a.scenario", "--seed", "3", "-o", "a.ndjson"], in: directory)
+        #expect(try Data(contentsOf: directory.appendingPathComponent("a.ndjson")) == first)
+        let validate = try Command.run(["validate", directory.appendingPathComponent("a.ndjson").path])
+        #expect(validate.status == 0)
+        #expect(validate.stdout.contains("2 launches, 48 events, 0 errors, 0 warnings"))
+    }
+
+    @Test("simulate reports a script error compiler-style with exit 1 (also from standard input), an unreadable script with exit 2")
+    func simulateErrors() throws {
+        let directory = try Command.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "launch cold; hom; return\n"
+            .write(to: directory.appendingPathComponent("x.scenario"), atomically: true, encoding: .utf8)
+        let bad = try Command.run(["simulate", "x.scenario", "-o", "x.ndjson"], in: directory)
+        #expect(bad.status == 1)
+        #expect(bad.stderr == """
+            x.scenario:1:14: error: unknown command 'hom'
+              1 | launch cold; hom; return
+                |              ^
+
+            """)
+        let impossible = try Self.run(["simulate", "-", "-o", "y.ndjson"], in: directory, input: "home\n")
+        #expect(impossible.status == 1)
+        #expect(impossible.stderr.hasPrefix("<stdin>:1:1: error: 'home' needs a running app"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("y.ndjson").path))
+        let missing = try Command.run(["simulate", "none.scenario", "-o", "z.ndjson"], in: directory)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("none.scenario: error: cannot read the scenario"))
+    }
+
+    @Test("demo simulates, imports and queries in a fresh directory, and runs again without adding anything")
+    func demo() throws {
+        let directory = try Command.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try Command.run(["demo"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("1. Simulate"))
+        #expect(run.stdout.contains("wrote 6 traces to traces/demo/ (seed 1)"))
+        #expect(run.stdout.contains("imported 6 files, 10 launches, 260 events, 0 skipped lines"))
+        #expect(run.stdout.contains("3. Query: queries/time-to-active.sql"))
+        #expect(run.stdout.contains("traces/demo/bug-wrong-order.ndjson"))
+        #expect(run.stdout.hasSuffix("\nNext: lifeline repl lifeline.db\n"))
+        let traces = try FileManager.default.contentsOfDirectory(
+            atPath: directory.appendingPathComponent("traces/demo").path)
+        #expect(traces.sorted() == [
+            "bug-block-background.ndjson", "bug-ui-in-didfinish.ndjson", "bug-wrong-order.ndjson",
+            "cold-launch.ndjson", "ipad-multiwindow.ndjson", "swipe-kill-relaunch.ndjson",
+        ])
+        let store = try TraceStore(path: directory.appendingPathComponent("lifeline.db").path)
+        #expect(try store.counts() == (files: 6, launches: 10, events: 260))
+
+        let again = try Command.run(["demo"], in: directory)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("imported 6 files (6 unchanged), 0 launches, 0 events"))
+        #expect(try store.counts() == (files: 6, launches: 10, events: 260))
+    }
+
+    /// Runs the binary with `input` on its standard input.
+    static func run(_ arguments: [String], in directory: URL, input: String) throws -> Command.Run {
+        let process = Process()
+        process.executableURL = Command.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Command.Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                           stderr: String(decoding: err, as: UTF8.self))
+    }
+}

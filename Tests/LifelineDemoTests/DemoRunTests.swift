@@ -1,0 +1,72 @@
+import Foundation
+import LifelineStore
+import Testing
+
+@testable import LifelineDemo
+
+@Suite("Demo run")
+struct DemoRunTests {
+    @Test("the demo's scripts and query are the repository's, so its traces are the sample traces")
+    func builtInCopiesMatchFiles() throws {
+        for (name, script) in DemoScenarios.all {
+            let file = try String(
+                contentsOf: repositoryRoot.appendingPathComponent("traces/scenarios/\(name).scenario"), encoding: .utf8)
+            #expect(script + "\n" == file, "DemoScenarios.\(name) differs from traces/scenarios/\(name).scenario")
+        }
+        let query = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("queries/\(DemoQuery.name).sql"), encoding: .utf8)
+        #expect(DemoQuery.sql + "\n" == query)
+    }
+
+    @Test("simulates, imports and queries; a second run imports nothing new and prints the same result")
+    func runTwice() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let demo = DemoRun(
+            traceDirectory: directory.appendingPathComponent("traces/demo").path,
+            databasePath: directory.appendingPathComponent("lifeline.db").path)
+        var first = ""
+        let report = try demo.run { first += $0 }
+        #expect(report.traces.count == DemoScenarios.all.count)
+        #expect(report.traces.contains { $0.path.hasSuffix("bug-wrong-order.ndjson") && $0.launches == 2 })
+        for (name, _) in DemoScenarios.all {
+            let written = try Data(contentsOf: directory.appendingPathComponent("traces/demo/\(name).ndjson"))
+            let sample = try Data(contentsOf: repositoryRoot.appendingPathComponent("traces/\(name).ndjson"))
+            #expect(written == sample, "traces/demo/\(name).ndjson equals traces/\(name).ndjson")
+        }
+        #expect(report.imported.files.allSatisfy { $0.outcome == .imported })
+        #expect(report.imported.launches == report.traces.reduce(0) { $0 + $1.launches })
+        #expect(report.table.columns.last == "time_to_active_ms")
+        #expect(report.table.rows.count == 9)  // 10 launches; the background push launch never became active
+        #expect(first.contains("3. Query: queries/time-to-active.sql"))
+        #expect(first.hasSuffix("Next: lifeline repl \(demo.databasePath)\n"))
+
+        var second = ""
+        let again = try demo.run { second += $0 }
+        #expect(again.imported.files.allSatisfy { $0.outcome == .unchanged })
+        #expect(again.table == report.table)
+        #expect(second.contains("traces imported by an earlier run add nothing"))
+        let withoutImportLines = { (text: String) in
+            text.split(separator: "\n").filter { !$0.contains("imported") && !$0.contains("earlier run") }
+        }
+        #expect(withoutImportLines(first) == withoutImportLines(second))
+    }
+
+    @Test("a table aligns text left and numbers right, renders NULL empty and trims trailing spaces")
+    func table() {
+        let table = TextTable(columns: ["launch", "file", "ms"], rows: [["1", "a.ndjson", "12.5"], ["10", "bb.ndjson", nil]])
+        #expect(table.rendered == """
+            launch  file         ms
+            ------  ---------  ----
+                 1  a.ndjson   12.5
+                10  bb.ndjson
+
+            """)
+    }
+
+    @Test("a saved query without a '-- description' first line is refused")
+    func savedQueryNeedsDescription() throws {
+        #expect(throws: StoreError.self) { try SavedQuery(name: "x", sql: "SELECT 1;") }
+        #expect(try SavedQuery(name: "x", sql: "-- One.\nSELECT 1;").description == "One.")
+    }
+}

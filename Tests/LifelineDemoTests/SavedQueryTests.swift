@@ -1,0 +1,183 @@
+import Foundation
+import LifelineDemo
+import LifelineStore
+import Testing
+
+/// Every query in `queries/` against the sample traces in `traces/`: golden output
+/// (`Fixtures/queries/<name>.txt`, Perfetto-style) plus the facts each query exists to show.
+@Suite("Saved queries")
+struct SavedQueryTests {
+    static let directory = repositoryRoot.appendingPathComponent("queries")
+    static let names: [String] = (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?
+        .filter { $0.hasSuffix(".sql") }.map { String($0.dropLast(4)) }.sorted() ?? []
+
+    /// The sample traces imported once into a temporary database, labelled `traces/<name>.ndjson`.
+    static let store: Result<TraceStore, any Error> = Result {
+        let store = try TraceStore(path: try temporaryDirectory().appendingPathComponent("samples.db").path)
+        let traces = repositoryRoot.appendingPathComponent("traces")
+        let files = try FileManager.default.contentsOfDirectory(atPath: traces.path).filter { $0.hasSuffix(".ndjson") }.sorted()
+        for file in files {
+            let result = TraceImporter(store: store).importFile(
+                at: traces.appendingPathComponent(file).path, label: "traces/\(file)")
+            guard result.outcome == .imported else { throw StoreError(path: file, message: "\(result.outcome)") }
+        }
+        return store
+    }
+
+    func run(_ name: String) throws -> TextTable {
+        try SavedQuery(contentsOf: Self.directory.appendingPathComponent("\(name).sql").path).run(in: try Self.store.get())
+    }
+
+    @Test("there are at least ten queries, each starting with a one-line '-- description'")
+    func descriptions() throws {
+        #expect(Self.names.count >= 10)
+        var seen: Set<String> = []
+        for name in Self.names {
+            let query = try SavedQuery(contentsOf: Self.directory.appendingPathComponent("\(name).sql").path)
+            #expect(query.description.count > 20, "\(name)")
+            #expect(seen.insert(query.description).inserted, "\(name) repeats a description")
+        }
+    }
+
+    @Test("each query's result on the sample traces matches its golden file", arguments: names)
+    func golden(_ name: String) throws {
+        let rendered = try run(name).rendered
+        if regenerating {
+            // Into the source tree; the bundled copy catches up at the next build.
+            let golden = repositoryRoot.appendingPathComponent("Tests/LifelineDemoTests/Fixtures/queries/\(name).txt")
+            try FileManager.default.createDirectory(
+                at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(rendered.utf8).write(to: golden)
+            return
+        }
+        let expected = Bundle.module.url(forResource: "Fixtures/queries/\(name)", withExtension: "txt")
+            .flatMap { try? String(contentsOf: $0, encoding: .utf8) }
+        #expect(rendered == expected, """
+            queries/\(name).sql gives a different result; if the change is intended, regenerate with
+              LIFELINE_REGENERATE=1 swift test --filter SavedQueryTests
+            """)
+    }
+
+    @Test("launch time: foreground launches in tens of milliseconds; the prewarm and background launches wait for the user")
+    func launchTime() throws {
+        let rows = try run("launch-time").records
+        #expect(rows.count == 17)  // scene launches that became active
+        let kinds = Dictionary(grouping: rows, by: { $0["kind"]! })
+        #expect(kinds["prewarm"]?.map { $0["file"] } == ["traces/prewarm.ndjson"])
+        #expect(Double(kinds["prewarm"]![0]["launch_ms"]!)! > 45 * 60_000)
+        #expect(kinds["background"]?.map { $0["file"] } == ["traces/background-launch.ndjson"])
+        for row in kinds["foreground"]! {
+            #expect((50...300).contains(Double(row["launch_ms"]!)!), "\(row)")
+        }
+        // The wrong-order bug: didFinishLaunching is recorded after willConnectTo.
+        let wrong = rows.filter { $0["file"] == "traces/bug-wrong-order.ndjson" }.map { Double($0["to_connect_ms"]!)! }
+        #expect(wrong.filter { $0 < 0 }.count == 1)
+    }
+
+    @Test("time to active: one row per launch that became active, legacy ones included")
+    func timeToActive() throws {
+        let rows = try run("time-to-active").records
+        #expect(rows.count == 19)
+        #expect(rows.first?["file"] == "traces/prewarm.ndjson")
+        #expect(rows.filter { $0["lifecycle"] == "app" }.count == 2)
+    }
+
+    @Test("background time per session: 30 s home in cold-launch, 2 minutes until the memory-pressure release")
+    func backgroundTime() throws {
+        let rows = try run("background-time").records
+        func seconds(_ file: Int, _ session: String) -> [String] {
+            rows.filter { $0["launch"] == String(file) && $0["session"] == session }.map { $0["background_s"]! }
+        }
+        #expect(seconds(9, "S1") == ["30.0"])      // cold-launch: wait 30s
+        #expect(seconds(14, "S1") == ["120.0"])    // memory-pressure: home, wait 2m, released
+        #expect(seconds(4, "S1") == ["600.0"])     // bug-late-save: wait 10m
+        #expect(seconds(12, "(app)").count == 1)   // legacy: applicationDidEnterBackground
+    }
+
+    @Test("callback durations: sceneDidEnterBackground's max is the 6 s block; didFinishLaunching has 20 spans")
+    func callbackDurations() throws {
+        let rows = Dictionary(uniqueKeysWithValues: try run("callback-durations").records.map { ($0["event"]!, $0) })
+        #expect(rows.keys.allSatisfy { $0.hasSuffix(")") })
+        let background = rows["sceneDidEnterBackground(_:)"]!
+        #expect(Double(background["max_ms"]!)! > 6000)
+        #expect(Double(background["p50_ms"]!)! < 100)
+        #expect(rows["application(_:didFinishLaunchingWithOptions:)"]?["spans"] == "20")  // the wrong-order one is an instant
+        #expect(rows.first?.value != nil)
+    }
+
+    @Test("sessions per launch: the iPad launch has three sessions, one discarded at once and two at the next launch")
+    func sessionsPerLaunch() throws {
+        let rows = try run("sessions-per-launch").records
+        let pad = rows.filter { $0["launch"] == "10" }
+        #expect(pad.map { $0["session"] } == ["S1", "S2", "S3"])
+        #expect(pad.map { $0["sessions"] } == ["3", "3", "3"])
+        #expect(pad.map { $0["outcome"] } == ["discarded (next launch)", "discarded", "discarded (next launch)"])
+        #expect(rows.first { $0["launch"] == "1" }?["sessions"] == "0")  // background launch: no scene
+        #expect(rows.first { $0["launch"] == "16" }?["origin"] == "restored")
+        #expect(!rows.contains { $0["launch"] == "12" })  // legacy launches have no sessions
+    }
+
+    @Test("disconnects and reconnects per session")
+    func disconnects() throws {
+        let rows = try run("disconnects").records
+        func row(_ file: String, _ session: String) -> [String: String]? {
+            rows.first { $0["file"] == "traces/\(file).ndjson" && $0["session"] == session }
+        }
+        #expect(row("memory-pressure", "S1")?["disconnects"] == "1")
+        #expect(row("memory-pressure", "S1")?["reconnects"] == "1")
+        #expect(row("ipad-multiwindow", "S3")?["disconnects"] == "2")
+        #expect(row("swipe-kill-fast", "S1")?["connects"] == "3")
+        #expect(row("restored-launch", "S1")?["launches"] == "2")
+    }
+
+    @Test("the slowest sceneDidEnterBackground is the 6 s synchronous upload, over budget")
+    func slowestBackground() throws {
+        let rows = try run("slowest-background").records
+        #expect(rows.count == 10)
+        #expect(rows[0]["file"] == "traces/bug-block-background.ndjson")
+        #expect(rows[0]["budget"] == "over 5 s")
+        #expect(rows[0]["inside"] == "state.save, sync.upload")
+        #expect(rows.dropFirst().allSatisfy { $0["budget"] == nil })
+    }
+
+    @Test("app events between didFinishLaunching and the first sceneDidBecomeActive include the misplaced ui.setup")
+    func eventsBetween() throws {
+        let rows = try run("events-between").records
+        #expect(rows.allSatisfy { !$0["event"]!.hasSuffix(")") })
+        let misplaced = rows.filter { $0["event"] == "ui.setup" && $0["session"] == nil }
+        #expect(misplaced.map { $0["launch"] } == ["5"])  // bug-ui-in-didfinish, launch 1
+        #expect(rows.filter { $0["event"] == "db.open" }.count == 16)
+    }
+
+    @Test("launches that never became active: the unopened push launches")
+    func neverActive() throws {
+        let rows = try run("never-active").records
+        #expect(rows.map { $0["file"] } == ["traces/background-launch.ndjson", "traces/bug-ui-in-didfinish.ndjson"])
+        #expect(rows.allSatisfy { $0["state_at_launch"] == "background" })
+        #expect(rows.allSatisfy {
+            $0["last_callback"] == "application(_:didReceiveRemoteNotification:fetchCompletionHandler:)"
+        })
+    }
+
+    @Test("discarded sessions: closed windows at once, swiped ones at the next launch")
+    func discardedSessions() throws {
+        let rows = try run("discarded-sessions").records.map { "\($0["file"]!) \($0["session"]!) \($0["reported"]!)" }
+        #expect(rows == [
+            "traces/bug-wrong-order.ndjson S1 at a later launch",
+            "traces/ipad-multiwindow.ndjson S2 while running",
+            "traces/ipad-multiwindow.ndjson S1 at a later launch",
+            "traces/ipad-multiwindow.ndjson S3 at a later launch",
+            "traces/swipe-kill-relaunch.ndjson S1 at a later launch",
+        ])
+    }
+
+    @Test("interruptions: the scripted 2 s and 500 ms alerts and the legacy app's 1 s one")
+    func interruptions() throws {
+        let rows = try run("interruptions").records
+        #expect(rows.map { $0["session"] } == ["(app)", "S1", "S1"])
+        let milliseconds = rows.map { Double($0["inactive_ms"]!)! }
+        for (measured, scripted) in zip(milliseconds, [1000.0, 2000, 500]) {
+            #expect(measured >= scripted && measured < scripted + 5)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import LifelineFormat
+import LifelineSimulator
+import Testing
+
+/// `traces/*.ndjson` are fixtures for tests and the demo: each is its script in
+/// `traces/scenarios/` simulated with seed 1, and must not drift from it.
+@Suite("Sample traces")
+struct SampleTraceTests {
+    static let scenarios = repositoryRoot.appendingPathComponent("traces/scenarios")
+    static let names: [String] = (try? FileManager.default.contentsOfDirectory(atPath: scenarios.path))?
+        .filter { $0.hasSuffix(".scenario") }.map { String($0.dropLast(".scenario".count)) }.sorted() ?? []
+    /// `LIFELINE_REGENERATE=1 swift test --filter SampleTraceTests` rewrites the samples instead of comparing.
+    static let regenerating = ProcessInfo.processInfo.environment["LIFELINE_REGENERATE"] == "1"
+
+    @Test("each sample trace is its script simulated with seed 1, byte for byte", arguments: names)
+    func sampleMatchesScript(_ name: String) throws {
+        let script = try String(contentsOf: Self.scenarios.appendingPathComponent("\(name).scenario"), encoding: .utf8)
+        let sample = repositoryRoot.appendingPathComponent("traces/\(name).ndjson")
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fresh = directory.appendingPathComponent("\(name).ndjson")
+        _ = try Simulator(seed: 1).run(
+            try Scenario(parsing: script, file: "traces/scenarios/\(name).scenario"), writingTo: fresh.path)
+        let bytes = try Data(contentsOf: fresh)
+        if Self.regenerating {
+            try bytes.write(to: sample)
+            return
+        }
+        let committed = try? Data(contentsOf: sample)
+        #expect(committed == bytes, """
+            traces/\(name).ndjson drifted from traces/scenarios/\(name).scenario; regenerate it with
+              swift run lifeline simulate traces/scenarios/\(name).scenario --seed 1 -o traces/\(name).ndjson
+            or all samples with
+              LIFELINE_REGENERATE=1 swift test --filter SampleTraceTests
+            """)
+    }
+
+    @Test("there are a dozen samples, each with a script and a row in traces/README.md, and valid")
+    func everySampleIsListed() throws {
+        #expect(Self.names.count >= 12)
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("traces/README.md"), encoding: .utf8)
+        let traces = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("traces").path)
+            .filter { $0.hasSuffix(".ndjson") }.map { String($0.dropLast(".ndjson".count)) }.sorted()
+        #expect(traces == Self.names, "every trace has a script and every script a trace")
+        for name in Self.names {
+            #expect(readme.contains("[`\(name).ndjson`](\(name).ndjson)"), "traces/README.md lists \(name).ndjson")
+            let report = try TraceValidator.validate(path: repositoryRoot.appendingPathComponent("traces/\(name).ndjson").path)
+            #expect(report.errorCount == 0 && report.warningCount == 0, "\(name): \(report.diagnostics)")
+        }
+    }
+}
