@@ -4,6 +4,7 @@ import PackageDescription
 // Benchmarks live outside the main package so `swift build` and `swift test` stay lean.
 // Run: swift run -c release --package-path Benchmarks recorder-benchmark
 //      swift run -c release --package-path Benchmarks import-benchmark
+//      swift run -c release --package-path Benchmarks check-benchmark
 let package = Package(
     name: "LifelineBenchmarks",
     platforms: [.macOS(.v13)],
@@ -11,6 +12,8 @@ let package = Package(
         .package(name: "Lifeline", path: ".."),
     ],
     targets: [
+        // Realistic generated traces shared by the benchmarks.
+        .target(name: "BenchmarkSupport", dependencies: [.product(name: "LifelineFormat", package: "Lifeline")]),
         .executableTarget(
             name: "recorder-benchmark",
             dependencies: [
@@ -21,7 +24,17 @@ let package = Package(
         .executableTarget(
             name: "import-benchmark",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "LifelineFormat", package: "Lifeline"),
+                .product(name: "LifelineStore", package: "Lifeline"),
+            ]
+        ),
+        .executableTarget(
+            name: "check-benchmark",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "LifelineFormat", package: "Lifeline"),
+                .product(name: "LifelineRules", package: "Lifeline"),
                 .product(name: "LifelineStore", package: "Lifeline"),
             ]
         ),

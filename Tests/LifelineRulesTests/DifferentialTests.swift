@@ -11,6 +11,7 @@ struct DifferentialTests {
     static let patterns: [String] = [
         "never p.a",
         "only p.a | p.b | x.n",
+        "only p.a[phase = begin] | p.b[k = 1] | s.q",
         "eventually p.b",
         "at most 1 p.a",
         "at least 2 p.b",

@@ -7,6 +7,7 @@ import Foundation
 import GRDB
 import LifelineFormat
 import LifelineStore
+import BenchmarkSupport
 
 var events = 1_000_000
 var rounds = 3

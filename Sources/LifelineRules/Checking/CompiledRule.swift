@@ -118,6 +118,9 @@ final class CompiledRule {
             case .boundedInvariance(let trigger, let forbidden, _):
                 add(trigger, role: Self.first, symbols: &symbols)
                 add(forbidden, role: Self.second, symbols: &symbols)
+            case .universality(let allowed):
+                // "Only P may happen": the end record of an allowed callback is part of it happening.
+                add(allowed, role: Self.first, symbols: &symbols, includingEnds: true)
             default:
                 for (offset, events) in pattern.events.enumerated() {
                     add(events, role: Self.first << UInt64(offset), symbols: &symbols)
@@ -140,13 +143,14 @@ final class CompiledRule {
     /// The name symbols this rule wants to see.
     var symbols: [Int32] { Array(names.keys) }
 
-    private func add(_ events: EventPattern, role: UInt64, symbols: inout SymbolTable) {
+    private func add(_ events: EventPattern, role: UInt64, symbols: inout SymbolTable, includingEnds: Bool = false) {
         for alternative in events.alternatives {
             let symbol = symbols.intern(alternative.name)
             var entry = names[symbol] ?? NameEntry()
             let phaseOnly = alternative.conditions.allSatisfy { $0.field == "phase" && $0.comparison == .equal }
             if alternative.conditions.isEmpty {
                 entry.plainBegin |= role
+                if includingEnds { entry.plainEnd |= role }
             } else if phaseOnly {
                 let phases = Set(alternative.conditions.compactMap { $0.value.phaseValue })
                 if phases.count == 1, let phase = phases.first {
@@ -156,7 +160,8 @@ final class CompiledRule {
                 }
                 // Two different phases required at once can never match.
             } else {
-                entry.conditional.append((role, alternative.conditions, alternative.matchesDefaultPhases))
+                let defaultPhases = alternative.matchesDefaultPhases && !includingEnds
+                entry.conditional.append((role, alternative.conditions, defaultPhases))
             }
             names[symbol] = entry
         }

@@ -6,7 +6,8 @@
 public enum RulePattern: Sendable, Hashable, CustomStringConvertible {
     /// Absence: `never P`. Each `P` in a segment is a violation.
     case absence(EventPattern)
-    /// Universality: `only P`. Each event in a segment that is not a `P` is a violation.
+    /// Universality: `only P`. Each event in a segment that is not a `P` (or the
+    /// `end` record of one) is a violation.
     case universality(EventPattern)
     /// Existence: `eventually P`. A segment must contain a `P`.
     case existence(EventPattern)

@@ -145,11 +145,17 @@ public enum ReferenceEvaluator {
 
     enum Role { case opener, closer, first, second, third }
 
-    static func matches(_ pattern: EventPattern, _ event: EventRecord, ignoringPhase: Bool = false) -> Bool {
+    /// Whether an event is one of the pattern's alternatives. Without a `phase`
+    /// condition an alternative matches begin and instant records, and end
+    /// records too when `endsAllowed`; `ignoringPhase` drops phase conditions altogether.
+    static func matches(_ pattern: EventPattern, _ event: EventRecord, ignoringPhase: Bool = false, endsAllowed: Bool = false)
+        -> Bool
+    {
         pattern.alternatives.contains { alternative in
             guard alternative.name == event.event else { return false }
             let conditions = ignoringPhase ? alternative.conditions.filter { $0.field != "phase" } : alternative.conditions
-            if !ignoringPhase && !conditions.contains(where: { $0.field == "phase" }) && event.phase == .end { return false }
+            let phased = conditions.contains { $0.field == "phase" }
+            if !ignoringPhase && !phased && !endsAllowed && event.phase == .end { return false }
             return conditions.allSatisfy {
                 $0.holds(phase: event.phase, thread: event.thread, session: event.session, scene: event.scene, attrs: event.attrs)
             }
@@ -164,6 +170,9 @@ public enum ReferenceEvaluator {
         default: break
         }
         switch pattern {
+        case .universality(let allowed):
+            // The end record of an allowed callback is allowed too.
+            return role == .first && matches(allowed, event, endsAllowed: true)
         case .maximumDuration(let p, _), .minimumDuration(let p, _):
             guard matches(p, event, ignoringPhase: true) else { return false }
             return role == .first ? event.phase == .begin : (role == .second && event.phase == .end)

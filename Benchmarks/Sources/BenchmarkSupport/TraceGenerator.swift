@@ -3,19 +3,19 @@ import LifelineFormat
 /// Generates large, realistic traces: many launches, one to four sessions each,
 /// begin/end spans around the launch and background callbacks, app events with
 /// attributes in between. Deterministic for a seed.
-struct TraceGenerator {
-    struct Row {
+public struct TraceGenerator {
+    public struct Row {
         var launch: Int
         var event: EventRecord
         var line: Int
     }
 
-    var generator: SplitMix64
+    public var generator: SplitMix64
 
-    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+    public init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
     /// Calls `launch` for each launch record and `event` for each event, about `events` events in all.
-    mutating func generate(events target: Int, launch: (Int, LaunchRecord) -> Void, event: (Int, EventRecord) -> Void) {
+    public mutating func generate(events target: Int, launch: (Int, LaunchRecord) -> Void, event: (Int, EventRecord) -> Void) {
         var produced = 0
         var launchIndex = 0
         while produced < target {
@@ -67,10 +67,10 @@ struct TraceGenerator {
 }
 
 /// A small seeded generator so generated traces are repeatable.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+public struct SplitMix64: RandomNumberGenerator {
+    public var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
