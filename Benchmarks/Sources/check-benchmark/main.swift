@@ -16,14 +16,16 @@ import LifelineStore
 var events = 1_000_000
 var rounds = 3
 var memoryFile: String?
+var only: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--events": events = Int(arguments.next() ?? "") ?? events
     case "--rounds": rounds = Int(arguments.next() ?? "") ?? rounds
     case "--memory": memoryFile = arguments.next()
+    case "--only": only = arguments.next()
     default:
-        print("usage: check-benchmark [--events N] [--rounds N] [--memory FILE]")
+        print("usage: check-benchmark [--events N] [--rounds N] [--only checker] [--memory FILE]")
         exit(2)
     }
 }
@@ -31,12 +33,16 @@ while let argument = arguments.next() {
 let rules = try! RuleSet(parsing: benchmarkRules, file: "benchmark.rules")
 
 /// Peak resident set size of this process, in MiB.
+///
+/// On Linux this is `VmHWM` from /proc: `ru_maxrss` survives `exec`, so a child
+/// spawned by a large parent would report the parent's peak.
 func peakRSS() -> Double {
-    var usage = rusage()
     #if os(Linux)
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return Double(usage.ru_maxrss) / 1024
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        return Double(line.split(separator: " ").dropFirst().first ?? "0").map { $0 / 1024 } ?? 0
     #else
+        var usage = rusage()
         getrusage(RUSAGE_SELF, &usage)
         return Double(usage.ru_maxrss) / 1_048_576
     #endif
@@ -125,6 +131,8 @@ if let lastSummary {
     print("          \(lastSummary.violations) violations, \(lastSummary.pendings) pending, "
         + "\(lastSummary.rules.reduce(0) { $0 + $1.tally.instances }) rule instances")
 }
+
+if only == "checker" { exit(0) }
 
 // MARK: - From the file, and its parse-only peer
 
