@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LifelineFormat", targets: ["LifelineFormat"]),
         .library(name: "LifelineStore", targets: ["LifelineStore"]),
         .library(name: "LifelineRules", targets: ["LifelineRules"]),
+        .library(name: "LifelineReports", targets: ["LifelineReports"]),
         .executable(name: "lifeline", targets: ["lifeline"]),
     ],
     dependencies: [
@@ -30,6 +31,8 @@ let package = Package(
         ),
         // Layer 2: the rule language and the streaming checker. Reads events, never SQL.
         .target(name: "LifelineRules", dependencies: ["LifelineFormat"]),
+        // Layer 3: report renderers (text, JSON, JUnit, SARIF, GitHub) and the check run over files and databases.
+        .target(name: "LifelineReports", dependencies: ["LifelineFormat", "LifelineRules", "LifelineStore"]),
         // An executable model of UIKit's life cycle driving instrumented delegates.
         .target(name: "LifelineSimulator", dependencies: ["LifelineFormat", "LifelineRecorder"]),
         // What `lifeline demo` runs: simulate, import, query (a library so tests and the rule check reach it).
@@ -44,6 +47,8 @@ let package = Package(
             name: "lifeline",
             dependencies: [
                 "LifelineDemo",
+                "LifelineReports",
+                "LifelineRules",
                 "LifelineFormat",
                 "LifelineRecorder",
                 "LifelineSimulator",

@@ -11,6 +11,9 @@ enum StoreSchema {
         migrator.registerMigration("v1: files, launches, events, spans, timelines") { db in
             try db.execute(sql: version1)
         }
+        migrator.registerMigration("v2: violations of the last check") { db in
+            try db.execute(sql: version2)
+        }
         return migrator
     }
 
@@ -129,5 +132,27 @@ enum StoreSchema {
                - (SELECT MIN(t) FROM event e WHERE e.launch_id = l.id
                    AND e.event = 'application(_:didFinishLaunchingWithOptions:)') AS time_to_active_ns
         FROM launch l JOIN trace_file f ON f.id = l.file_id;
+        """
+
+    /// The findings of the last `lifeline check` (or REPL `.check`) on this database.
+    static let version2 = """
+        CREATE TABLE violation (
+            id INTEGER PRIMARY KEY,
+            checked_at TEXT NOT NULL,
+            rule TEXT NOT NULL,
+            severity TEXT NOT NULL CHECK (severity IN ('error', 'warning', 'info')),
+            status TEXT NOT NULL CHECK (status IN ('violated', 'pending')),
+            message TEXT NOT NULL,
+            explanation TEXT NOT NULL,
+            launch_id INTEGER REFERENCES launch(id) ON DELETE CASCADE,
+            launch_uuid TEXT,
+            session TEXT,
+            scene TEXT,
+            file TEXT,
+            line INTEGER,
+            seq INTEGER,
+            witnesses TEXT NOT NULL
+        );
+        CREATE INDEX violation_by_launch ON violation(launch_id, session);
         """
 }

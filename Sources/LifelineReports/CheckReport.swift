@@ -1,0 +1,35 @@
+import LifelineRules
+
+/// Everything a check produced, ready to render in any format.
+public struct CheckReport: Sendable {
+    /// The rules checked, in order.
+    public var rules: [Rule]
+    /// Violations and pending obligations, in the order the checker proved them.
+    public var findings: [Finding]
+    public var summary: CheckSummary
+    /// The traces checked (file labels), in order.
+    public var traces: [String]
+    /// Located problems in the input that were skipped (malformed lines).
+    public var diagnostics: [String]
+
+    public init(rules: [Rule], findings: [Finding], summary: CheckSummary, traces: [String], diagnostics: [String]) {
+        self.rules = rules
+        self.findings = findings
+        self.summary = summary
+        self.traces = traces
+        self.diagnostics = diagnostics
+    }
+
+    public var violations: [Finding] { findings.filter { $0.status == .violated } }
+    public var pending: [Finding] { findings.filter { $0.status == .pending } }
+
+    /// Violations counted by severity.
+    public func count(_ severity: Severity) -> Int { violations.filter { $0.severity == severity }.count }
+
+    /// Whether the check fails CI: a violation at or above `failOn`, or (with `pendingFails`) a pending one.
+    public func fails(failOn: Severity?, pendingFails: Bool) -> Bool {
+        guard let failOn else { return false }
+        if violations.contains(where: { $0.severity >= failOn }) { return true }
+        return pendingFails && pending.contains { $0.severity >= failOn }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import LifelineRules
+
+/// `--format sarif`: SARIF 2.1.0, one run, a reporting descriptor per rule and a result per finding,
+/// located at the trace line of the offending event; the other witnesses are related locations.
+/// Pending findings are results of kind `open` (not proven either way), as SARIF defines it.
+enum SARIFReport {
+    struct Log: Encodable {
+        var schema = "https://json.schemastore.org/sarif-2.1.0.json"
+        var version = "2.1.0"
+        var runs: [Run]
+        enum CodingKeys: String, CodingKey {
+            case schema = "$schema"
+            case version, runs
+        }
+    }
+
+    struct Run: Encodable {
+        var tool: Tool
+        var results: [Result]
+    }
+
+    struct Tool: Encodable { var driver: Driver }
+
+    struct Driver: Encodable {
+        var name = "lifeline"
+        var informationUri = "https://github.com/lifeline-tools/lifeline"
+        var version = "0.1.0"
+        var rules: [Descriptor]
+    }
+
+    struct Descriptor: Encodable {
+        var id: String
+        var shortDescription: Text
+        var fullDescription: Text
+        var helpUri: String?
+        var help: Text?
+        var defaultConfiguration: Configuration
+    }
+
+    struct Configuration: Encodable { var level: String }
+    struct Text: Encodable { var text: String }
+
+    struct Result: Encodable {
+        var ruleId: String
+        var ruleIndex: Int
+        var kind: String
+        var level: String
+        var message: Text
+        var locations: [Location]
+        var relatedLocations: [Location]?
+        var properties: Properties
+    }
+
+    struct Properties: Encodable {
+        var launch: String?
+        var session: String?
+        var scene: String?
+    }
+
+    struct Location: Encodable {
+        var id: Int?
+        var physicalLocation: PhysicalLocation
+        var message: Text?
+    }
+
+    struct PhysicalLocation: Encodable {
+        var artifactLocation: ArtifactLocation
+        var region: Region?
+    }
+
+    struct ArtifactLocation: Encodable { var uri: String }
+    struct Region: Encodable { var startLine: Int }
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .info: return "note"
+        }
+    }
+
+    static func location(_ witness: Witness, id: Int? = nil, message: String? = nil) -> Location {
+        Location(
+            id: id,
+            physicalLocation: PhysicalLocation(
+                artifactLocation: ArtifactLocation(uri: uri(witness.file)),
+                region: witness.line > 0 ? Region(startLine: witness.line) : nil),
+            message: message.map(Text.init))
+    }
+
+    /// A relative path stays relative (resolved against the checkout); spaces and the like are percent-encoded.
+    static func uri(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+    }
+
+    static func render(_ report: CheckReport) -> String {
+        let indexes = Dictionary(report.rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let descriptors = report.rules.map { rule in
+            let url = rule.reference.flatMap { reference in
+                reference.split(separator: " ").first.map(String.init).flatMap { $0.hasPrefix("http") ? $0 : nil }
+            }
+            return Descriptor(
+                id: rule.id, shortDescription: Text(text: rule.message), fullDescription: Text(text: Rule.describe(rule.body)),
+                helpUri: url, help: rule.reference.map(Text.init), defaultConfiguration: Configuration(level: level(rule.severity)))
+        }
+        let results = report.findings.compactMap { finding -> Result? in
+            guard let primary = finding.primary else { return nil }
+            let related = finding.witnesses.enumerated().filter { $0.element != primary }.map { index, witness in
+                location(witness, id: index + 1, message: witness.description)
+            }
+            let pending = finding.status == .pending
+            return Result(
+                ruleId: finding.ruleID, ruleIndex: indexes[finding.ruleID] ?? 0, kind: pending ? "open" : "fail",
+                level: pending ? "none" : level(finding.severity), message: Text(text: finding.explanation),
+                locations: [location(primary)], relatedLocations: related.isEmpty ? nil : related,
+                properties: Properties(launch: finding.slice.launch, session: finding.slice.session, scene: finding.slice.scene))
+        }
+        let log = Log(runs: [Run(tool: Tool(driver: Driver(rules: descriptors)), results: results)])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(log)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
