@@ -1,0 +1,176 @@
+import Foundation
+import LifelineFormat
+import Testing
+
+@testable import LifelineRules
+
+/// The built-in catalogs: each rule cited, each accepting a legal sequence and flagging a bad one.
+@Suite("Built-in catalogs")
+struct CatalogTests {
+    @Test(arguments: BuiltinCatalog.allCases)
+    func everyRuleHasAMessageAReferenceAndALifecycle(_ catalog: BuiltinCatalog) throws {
+        let rules = try RuleSet(parsing: catalog.text, file: catalog.file).rules
+        #expect(rules.count >= 9)
+        for rule in rules {
+            #expect(rule.reference?.isEmpty == false, "\(rule.id) has no reference")
+            #expect(rule.message != Rule.describe(rule.body), "\(rule.id) has no message of its own")
+            let lifecycle = catalog == .uikitScene ? "scene" : "app"
+            #expect(rule.conditions.map(\.description) == [#"lifecycle = "\#(lifecycle)""#], "\(rule.id)")
+        }
+    }
+
+    /// (rule, legal events, bad events, the explanation the bad events produce). Events are
+    /// `name[@session/scene][:phase][+ms]`, timed 10 ms apart unless `+ms` says otherwise.
+    static let cases: [(String, [String], [String], String)] = [
+        ("scene.launch-once", ["didFinishLaunching"], ["didFinishLaunching", "didFinishLaunching"],
+         "application(_:didFinishLaunchingWithOptions:) in launch L is occurrence 2, at most 1 allowed"),
+        ("scene.will-finish-first", ["willFinishLaunching", "didFinishLaunching"], ["didFinishLaunching", "willFinishLaunching"],
+         "application(_:willFinishLaunchingWithOptions:) in launch L, where application(_:willFinishLaunchingWithOptions:) must never happen (after didFinishLaunching)"),
+        ("scene.connect-after-launch", ["didFinishLaunching", "willConnectTo@S1/a"], ["willConnectTo@S1/a", "didFinishLaunching"],
+         "scene(_:willConnectTo:options:) for session S1 in launch L, where scene(_:willConnectTo:options:) must never happen (before didFinishLaunching)"),
+        ("scene.sessions-after-launch", ["didFinishLaunching", "configurationForConnecting@S1"], ["configurationForConnecting@S1", "didFinishLaunching"],
+         "application(_:configurationForConnecting:options:) for session S1 in launch L, where application(_:configurationForConnecting:options:) | application(_:didDiscardSceneSessions:) must never happen (before didFinishLaunching)"),
+        ("scene.config-before-connect", ["configurationForConnecting@S1", "willConnectTo@S1/a"], ["willConnectTo@S1/a", "configurationForConnecting@S1"],
+         "application(_:configurationForConnecting:options:) for session S1 in launch L, where application(_:configurationForConnecting:options:) must never happen (after willConnectTo)"),
+        ("scene.connect-once", ["willConnectTo@S1/a", "willConnectTo@S1/b"], ["willConnectTo@S1/a", "willConnectTo@S1/a"],
+         "scene(_:willConnectTo:options:) for scene a (session S1) in launch L is occurrence 2, at most 1 allowed"),
+        ("scene.callbacks-after-connect", ["willConnectTo@S1/a", "sceneDidBecomeActive@S1/a"], ["sceneDidBecomeActive@S1/a", "willConnectTo@S1/a"],
+         "sceneDidBecomeActive(_:) for scene a (session S1) in launch L, where sceneWillEnterForeground(_:) | sceneDidBecomeActive(_:) | sceneWillResignActive(_:) | sceneDidEnterBackground(_:) | sceneDidDisconnect(_:) | scene(_:openURLContexts:) | scene(_:continue:) must never happen (before willConnectTo)"),
+        ("scene.nothing-after-disconnect", ["sceneDidDisconnect@S1/a", "willConnectTo@S1/b"], ["sceneDidDisconnect@S1/a", "sceneWillEnterForeground@S1/a"],
+         "sceneWillEnterForeground(_:) for scene a (session S1) in launch L, where scene(_:willConnectTo:options:) | sceneWillEnterForeground(_:) | sceneDidBecomeActive(_:) | sceneWillResignActive(_:) | sceneDidEnterBackground(_:) | sceneDidDisconnect(_:) | scene(_:openURLContexts:) | scene(_:continue:) must never happen (after sceneDidDisconnect)"),
+        ("scene.foreground-before-active", ["sceneDidEnterBackground@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a"],
+         ["sceneDidEnterBackground@S1/a", "sceneDidBecomeActive@S1/a"],
+         "sceneDidBecomeActive(_:) for scene a (session S1) in launch L, where sceneDidBecomeActive(_:) must never happen (after sceneDidEnterBackground until sceneWillEnterForeground)"),
+        ("scene.nothing-after-terminate", ["sceneDidBecomeActive@S1/a", "applicationWillTerminate"], ["applicationWillTerminate", "sceneDidBecomeActive@S1/a"],
+         "sceneDidBecomeActive(_:) in launch L, where scene(_:willConnectTo:options:) | sceneWillEnterForeground(_:) | sceneDidBecomeActive(_:) must never happen (after applicationWillTerminate)"),
+        ("scene.foreground-then-active", ["sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a", "sceneDidEnterBackground@S1/a"],
+         ["sceneWillEnterForeground@S1/a", "sceneDidEnterBackground@S1/a"],
+         "no sceneDidBecomeActive(_:) for scene a (session S1) in launch L (between sceneWillEnterForeground and sceneDidEnterBackground | sceneDidDisconnect); the scope closed at sceneDidEnterBackground(_:)"),
+        ("scene.first-active-in-foreground", ["sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a"], ["willConnectTo@S1/a", "sceneDidBecomeActive@S1/a"],
+         "sceneDidBecomeActive(_:) for scene a (session S1) in launch L with no sceneWillEnterForeground(_:) before it"),
+        ("scene.resign-before-background", ["sceneDidBecomeActive@S1/a", "sceneWillResignActive@S1/a", "sceneDidEnterBackground@S1/a"],
+         ["sceneDidBecomeActive@S1/a", "sceneDidEnterBackground@S1/a"],
+         "sceneDidEnterBackground(_:) for scene a (session S1) in launch L, where sceneDidEnterBackground(_:) must never happen (after sceneDidBecomeActive until sceneWillResignActive)"),
+        ("scene.background-before-disconnect", ["sceneWillEnterForeground@S1/a", "sceneDidEnterBackground@S1/a", "sceneDidDisconnect@S1/a"],
+         ["sceneWillEnterForeground@S1/a", "sceneDidDisconnect@S1/a"],
+         "sceneDidDisconnect(_:) for scene a (session S1) in launch L, where sceneDidDisconnect(_:) must never happen (after sceneWillEnterForeground until sceneDidEnterBackground)"),
+        ("scene.active-once", ["sceneDidBecomeActive@S1/a", "sceneWillResignActive@S1/a", "sceneDidBecomeActive@S1/a"],
+         ["sceneDidBecomeActive@S1/a", "sceneDidBecomeActive@S1/a"],
+         "sceneDidBecomeActive(_:) for scene a (session S1) in launch L, where sceneDidBecomeActive(_:) must never happen (after sceneDidBecomeActive until sceneWillResignActive)"),
+        ("scene.background-once", ["sceneDidEnterBackground@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidEnterBackground@S1/a"],
+         ["sceneDidEnterBackground@S1/a", "sceneDidEnterBackground@S1/a"],
+         "sceneDidEnterBackground(_:) for scene a (session S1) in launch L, where sceneDidEnterBackground(_:) must never happen (after sceneDidEnterBackground until sceneWillEnterForeground)"),
+        ("scene.background-within-5s", ["sceneDidEnterBackground@S1/a:begin", "sceneDidEnterBackground@S1/a:end+4900"],
+         ["sceneDidEnterBackground@S1/a:begin", "sceneDidEnterBackground@S1/a:end+5100"],
+         "sceneDidEnterBackground(_:) (seq 1) for scene a (session S1) in launch L lasted 5.100s, at most 5s allowed"),
+        ("scene.launch-within-20s", ["didFinishLaunching:begin", "didFinishLaunching:end+1000"], ["didFinishLaunching:begin", "didFinishLaunching:end+21000"],
+         "application(_:didFinishLaunchingWithOptions:) (seq 1) in launch L lasted 21.000s, at most 20s allowed"),
+        ("scene.no-app-state-callbacks", ["applicationDidBecomeActive[via=notification]"], ["applicationDidBecomeActive"],
+         "applicationDidBecomeActive(_:) in launch L, where applicationDidBecomeActive(_:)[via != \"notification\"] | applicationWillResignActive(_:)[via != \"notification\"] | applicationDidEnterBackground(_:)[via != \"notification\"] | applicationWillEnterForeground(_:)[via != \"notification\"] must never happen"),
+        ("app.state-after-launch", ["didFinishLaunching", "applicationDidBecomeActive"], ["applicationDidBecomeActive", "didFinishLaunching"],
+         "applicationDidBecomeActive(_:) in launch L, where applicationDidBecomeActive(_:) | applicationWillResignActive(_:) | applicationDidEnterBackground(_:) | applicationWillEnterForeground(_:) must never happen (before didFinishLaunching)"),
+        ("app.no-scene-callbacks", ["applicationDidBecomeActive"], ["willConnectTo@S1/a"],
+         "scene(_:willConnectTo:options:) in launch L, where scene(_:willConnectTo:options:) | sceneWillEnterForeground(_:) | sceneDidBecomeActive(_:) | sceneWillResignActive(_:) | sceneDidEnterBackground(_:) | sceneDidDisconnect(_:) | application(_:configurationForConnecting:options:) | application(_:didDiscardSceneSessions:) must never happen"),
+        ("app.foreground-before-active", ["applicationDidEnterBackground", "applicationWillEnterForeground", "applicationDidBecomeActive"],
+         ["applicationDidEnterBackground", "applicationDidBecomeActive"],
+         "applicationDidBecomeActive(_:) in launch L, where applicationDidBecomeActive(_:) must never happen (after applicationDidEnterBackground until applicationWillEnterForeground)"),
+        ("app.nothing-after-terminate", ["applicationDidBecomeActive", "applicationWillTerminate"], ["applicationWillTerminate", "applicationDidBecomeActive"],
+         "applicationDidBecomeActive(_:) in launch L, where applicationDidBecomeActive(_:) | applicationWillEnterForeground(_:) must never happen (after applicationWillTerminate)"),
+        ("app.background-within-5s", ["applicationDidEnterBackground:begin", "applicationDidEnterBackground:end+100"],
+         ["applicationDidEnterBackground:begin", "applicationDidEnterBackground:end+7000"],
+         "applicationDidEnterBackground(_:) (seq 1) in launch L lasted 7.000s, at most 5s allowed"),
+        ("app.launch-once", ["didFinishLaunching"], ["didFinishLaunching", "didFinishLaunching"],
+         "application(_:didFinishLaunchingWithOptions:) in launch L is occurrence 2, at most 1 allowed"),
+        ("app.will-finish-first", ["willFinishLaunching", "didFinishLaunching"], ["didFinishLaunching", "willFinishLaunching"],
+         "application(_:willFinishLaunchingWithOptions:) in launch L, where application(_:willFinishLaunchingWithOptions:) must never happen (after didFinishLaunching)"),
+        ("app.launch-within-20s", ["didFinishLaunching:begin", "didFinishLaunching:end+19000"], ["didFinishLaunching:begin", "didFinishLaunching:end+20001"],
+         "application(_:didFinishLaunchingWithOptions:) (seq 1) in launch L lasted 20.001s, at most 20s allowed"),
+        ("app.active-once", ["applicationDidBecomeActive", "applicationWillResignActive", "applicationDidBecomeActive"],
+         ["applicationDidBecomeActive", "applicationDidBecomeActive"],
+         "applicationDidBecomeActive(_:) in launch L, where applicationDidBecomeActive(_:) must never happen (after applicationDidBecomeActive until applicationWillResignActive)"),
+        ("scene.terminate-within-5s", ["applicationWillTerminate:begin", "applicationWillTerminate:end+4000"],
+         ["applicationWillTerminate:begin", "applicationWillTerminate:end+6000"],
+         "applicationWillTerminate(_:) (seq 1) in launch L lasted 6.000s, at most 5s allowed"),
+    ]
+
+    /// Builds events from the compact notation.
+    static func events(_ specs: [String]) -> [EventRecord] {
+        var t: Int64 = 1_000_000_000
+        return specs.enumerated().map { index, spec in
+            var text = spec
+            var delay: Int64 = 10
+            if let plus = text.firstIndex(of: "+") {
+                delay = Int64(text[text.index(after: plus)...])!
+                text = String(text[..<plus])
+            }
+            t += delay * 1_000_000
+            var phase = Phase.instant
+            if text.hasSuffix(":begin") { phase = .begin; text.removeLast(6) }
+            if text.hasSuffix(":end") { phase = .end; text.removeLast(4) }
+            var attrs: Attributes = [:]
+            if let bracket = text.firstIndex(of: "[") {
+                let pair = text[text.index(after: bracket)..<text.index(before: text.endIndex)].split(separator: "=")
+                attrs[String(pair[0])] = .string(String(pair[1]))
+                text = String(text[..<bracket])
+            }
+            var session: String?
+            var scene: String?
+            if let at = text.firstIndex(of: "@") {
+                let identity = text[text.index(after: at)...].split(separator: "/")
+                session = String(identity[0])
+                scene = identity.count > 1 ? String(identity[1]) : nil
+                text = String(text[..<at])
+            }
+            return EventRecord(
+                seq: Int64(index + 1), t: t, event: EventName(text), phase: phase, session: session, scene: scene, attrs: attrs)
+        }
+    }
+
+    static func findings(_ ruleID: String, _ specs: [String]) -> [Finding] {
+        let rules = RuleSet(BuiltinCatalog.all.rules.filter { $0.id == ruleID })
+        var findings: [Finding] = []
+        let checker = RuleChecker(rules: rules, onFinding: { findings.append($0) })
+        let lifecycle: Lifecycle = ruleID.hasPrefix("app.") ? .app : .scene
+        checker.beginLaunch(LaunchRecord(launch: "L", lifecycle: lifecycle), trace: "t", file: "t", line: 1)
+        for (index, event) in events(specs).enumerated() { checker.check(event, line: index + 2) }
+        _ = checker.finish()
+        return findings
+    }
+
+    @Test(arguments: cases)
+    func acceptsTheLegalSequenceAndFlagsTheBadOne(_ rule: String, legal: [String], bad: [String], explanation: String) throws {
+        #expect(BuiltinCatalog.all.rules.contains { $0.id == rule })
+        #expect(Self.findings(rule, legal).isEmpty, "\(rule) flags a legal sequence")
+        let flagged = Self.findings(rule, bad)
+        #expect(flagged.map(\.explanation) == [explanation])
+        #expect(flagged.first?.status == .violated)
+    }
+
+    @Test func everyCatalogRuleHasACase() {
+        let covered = Set(Self.cases.map(\.0))
+        let missing = BuiltinCatalog.all.rules.map(\.id).filter { !covered.contains($0) }
+        // The one launch-spanning rule has its own two-launch test below.
+        #expect(missing == ["scene.discarded-stays-gone"])
+    }
+
+    @Test func aDiscardedSessionMayNotReconnectInALaterLaunch() throws {
+        func check(_ second: [EventRecord]) -> [Finding] {
+            var findings: [Finding] = []
+            let checker = RuleChecker(
+                rules: RuleSet(BuiltinCatalog.all.rules.filter { $0.id == "scene.discarded-stays-gone" }),
+                onFinding: { findings.append($0) })
+            checker.beginLaunch(LaunchRecord(launch: "L1", lifecycle: .scene), trace: "t", file: "t", line: 1)
+            checker.check(EventRecord(seq: 1, t: 1, event: "didFinishLaunching"), line: 2)
+            checker.check(EventRecord(seq: 2, t: 2, event: "didDiscardSceneSessions", attrs: ["sessions": ["S1"]]), line: 3)
+            checker.beginLaunch(LaunchRecord(launch: "L2", lifecycle: .scene), trace: "t", file: "t", line: 4)
+            for (index, event) in second.enumerated() { checker.check(event, line: 5 + index) }
+            _ = checker.finish()
+            return findings
+        }
+        #expect(check([EventRecord(seq: 1, t: 1, event: "willConnectTo", session: "S2", scene: "b")]).isEmpty)
+        let flagged = check([EventRecord(seq: 1, t: 1, event: "willConnectTo", session: "S1", scene: "a")])
+        #expect(flagged.map(\.headline) == [
+            "t:5: error[scene.discarded-stays-gone]: scene(_:willConnectTo:options:) for session S1 in trace t, where scene(_:willConnectTo:options:) | application(_:configurationForConnecting:options:) must never happen (after didDiscardSceneSessions)"
+        ])
+    }
+}
