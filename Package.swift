@@ -39,7 +39,8 @@ let package = Package(
         .target(
             name: "LifelineDemo",
             dependencies: [
-                "LifelineFormat", "LifelineSimulator", "LifelineStore", .product(name: "GRDB", package: "GRDB.swift"),
+                "LifelineFormat", "LifelineReports", "LifelineRules", "LifelineSimulator", "LifelineStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // The thin command-line tool: one file per subcommand.
@@ -78,7 +79,7 @@ let package = Package(
         .testTarget(name: "LifelineSimulatorTests", dependencies: ["LifelineSimulator", "LifelineFormat"]),
         .testTarget(
             name: "LifelineDemoTests",
-            dependencies: ["LifelineDemo", "LifelineSimulator", "LifelineStore", "LifelineFormat"],
+            dependencies: ["LifelineDemo", "LifelineRules", "LifelineSimulator", "LifelineStore", "LifelineFormat"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

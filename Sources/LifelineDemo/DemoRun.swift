@@ -1,5 +1,7 @@
 import Foundation
 import LifelineFormat
+import LifelineReports
+import LifelineRules
 import LifelineSimulator
 import LifelineStore
 
@@ -11,8 +13,10 @@ import LifelineStore
 ///    deterministic, so running the demo again finds them already imported and
 ///    adds nothing; the database is never deleted (it may hold the user's own
 ///    imports), and a changed trace replaces its old rows.
-/// 3. Prints one saved query's result (`queries/time-to-active.sql`).
-/// 4. Ends with the next command to try.
+/// 3. Checks the database against the built-in catalogs and ./rules/*.rules and
+///    prints the violations found in the demo traces with their witnesses.
+/// 4. Prints one saved query's result (`queries/time-to-active.sql`).
+/// 5. Ends with the next command to try.
 ///
 /// ```swift
 /// let report = try DemoRun().run { print($0, terminator: "") }
@@ -69,12 +73,23 @@ public struct DemoRun: Sendable {
         }
         output("\n")
 
-        // CHECK STEP: the rule check goes here (the lead adds it with LifelineRules): check the
-        // imported launches against the built-in rules and print the violations found in the
-        // buggy scenarios with their explanations, then renumber the query step below.
+        output("3. Check the rules (built-in catalogs uikit-scene and uikit-app, plus ./rules/*.rules)\n")
+        let rules = try CheckRun.loadRules([])
+        let check = try CheckRun.check([databasePath], rules: rules)
+        report.findings = check.findings
+        let shown = check.violations.filter { $0.witnesses.contains { $0.file.hasPrefix(directory + "/") } }
+        for finding in shown.sorted(by: { ($0.severity, $0.primary?.location ?? "") > ($1.severity, $1.primary?.location ?? "") })
+            .prefix(8)
+        {
+            for line in finding.explained.split(separator: "\n") { output("   \(line)\n") }
+            output("\n")
+        }
+        if shown.count > 8 { output("   … and \(shown.count - 8) more (lifeline check \(databasePath))\n") }
+        output("   \(TextReportLine.summary(check))\n")
+        output("   (stored in the violation table of \(databasePath); the bugs are in traces/demo/bug-*)\n\n")
 
         let query = try SavedQuery(name: DemoQuery.name, sql: DemoQuery.sql)
-        output("3. Query: queries/\(query.name).sql\n")
+        output("4. Query: queries/\(query.name).sql\n")
         output("   -- \(query.description)\n\n")
         report.table = try query.run(in: store)
         for line in report.table.rendered.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {

@@ -57,7 +57,9 @@ struct SimulateAndDemoCommandTests {
         #expect(run.stdout.contains("1. Simulate"))
         #expect(run.stdout.contains("wrote 6 traces to traces/demo/ (seed 1)"))
         #expect(run.stdout.contains("imported 6 files, 10 launches, 260 events, 0 skipped lines"))
-        #expect(run.stdout.contains("3. Query: queries/time-to-active.sql"))
+        #expect(run.stdout.contains("4. Query: queries/time-to-active.sql"))
+        #expect(run.stdout.contains("traces/demo/bug-wrong-order.ndjson:31: error[scene.connect-after-launch]"))
+        #expect(run.stdout.contains("checked 6 traces (10 launches, 260 events) against 30 rules: 3 errors"))
         #expect(run.stdout.contains("traces/demo/bug-wrong-order.ndjson"))
         #expect(run.stdout.hasSuffix("\nNext: lifeline repl lifeline.db\n"))
         let traces = try FileManager.default.contentsOfDirectory(

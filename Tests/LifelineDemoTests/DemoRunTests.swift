@@ -1,5 +1,6 @@
 import Foundation
 import LifelineStore
+import LifelineRules
 import Testing
 
 @testable import LifelineDemo
@@ -38,7 +39,13 @@ struct DemoRunTests {
         #expect(report.imported.launches == report.traces.reduce(0) { $0 + $1.launches })
         #expect(report.table.columns.last == "time_to_active_ms")
         #expect(report.table.rows.count == 9)  // 10 launches; the background push launch never became active
-        #expect(first.contains("3. Query: queries/time-to-active.sql"))
+        #expect(first.contains("3. Check the rules"))
+        #expect(first.contains("4. Query: queries/time-to-active.sql"))
+        // The check finds the bugs of the buggy scenarios, each located in its demo trace.
+        let errors = report.findings.filter { $0.status == .violated && $0.severity == .error }
+        #expect(errors.contains { $0.ruleID == "scene.connect-after-launch" && $0.primary?.file.hasSuffix("bug-wrong-order.ndjson") == true })
+        #expect(errors.allSatisfy { $0.primary?.file.contains("/bug-") == true })
+        #expect(first.contains("error[scene.connect-after-launch]"))
         #expect(first.hasSuffix("Next: lifeline repl \(demo.databasePath)\n"))
 
         var second = ""
