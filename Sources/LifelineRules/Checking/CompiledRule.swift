@@ -5,8 +5,8 @@ import LifelineFormat
 /// Each event gets a bit mask of the roles it plays for the rule: the scope's
 /// opener and closer, and the pattern's first, second and third event sets
 /// (for a machine, one bit per transition). Events without conditions are
-/// resolved by one table lookup; conditions are evaluated only for names that
-/// have them.
+/// resolved by one table lookup (the checker's ``DispatchTable``); conditions
+/// are evaluated only for names that have them.
 final class CompiledRule {
     /// The pattern kinds the monitor implements, with their parameters.
     enum Kind {
@@ -41,8 +41,12 @@ final class CompiledRule {
         /// Roles of an `end` record with no conditions to test.
         var plainEnd: UInt64 = 0
         /// Alternatives with conditions: the role they give when all hold.
-        var conditional: [(role: UInt64, conditions: [EventCondition], defaultPhases: Bool)] = []
+        var conditional: [Conditional] = []
     }
+
+    /// An alternative with conditions: the role it gives when all hold, and whether it
+    /// keeps to the default phases (begin and instant).
+    typealias Conditional = (role: UInt64, conditions: [EventCondition], defaultPhases: Bool)
 
     let rule: Rule
     let index: Int
@@ -51,11 +55,11 @@ final class CompiledRule {
     /// Universality rules see every event, not only those they name.
     let seesAllEvents: Bool
     /// Roles by name symbol.
-    private(set) var names: [Int32: NameEntry] = [:]
-    /// Machines: state names, the initial state, and per transition its source set (empty = any) and target.
-    private(set) var states: [String] = []
-    private(set) var initialState: Int32 = 0
-    private(set) var transitions: [(from: [Int32], to: Int32)] = []
+    let names: [Int32: NameEntry]
+    /// Machines: state names.
+    let states: [String]
+    /// The kind, scope and machine tables as plain values, for the monitors' steps.
+    let shape: RuleShape
 
     var isTimed: Bool {
         switch kind {
@@ -104,6 +108,14 @@ final class CompiledRule {
         self.kind = kind
         self.seesAllEvents = universality
 
+        var names: [Int32: NameEntry] = [:]
+        var states: [String] = []
+        var initialState: Int32 = 0
+        var transitions: [RuleShape.Transition] = []
+        var fromStates: [Int32] = []
+        func add(_ events: EventPattern, role: UInt64, symbols: inout SymbolTable, includingEnds: Bool = false) {
+            Self.add(events, role: role, to: &names, symbols: &symbols, includingEnds: includingEnds)
+        }
         switch rule.body {
         case .pattern(let ruleScope, let pattern):
             if let q = ruleScope.opener { add(q, role: Self.opener, symbols: &symbols) }
@@ -111,7 +123,7 @@ final class CompiledRule {
             switch pattern {
             case .maximumDuration(let p, _), .minimumDuration(let p, _):
                 // Durations pair the begin record (first) with the end record (second).
-                addDuration(p, symbols: &symbols)
+                Self.addDuration(p, to: &names, symbols: &symbols)
             case .boundedResponse(let trigger, let response, _):
                 add(trigger, role: Self.first, symbols: &symbols)
                 add(response, role: Self.second, symbols: &symbols)
@@ -131,19 +143,37 @@ final class CompiledRule {
             initialState = Int32(states.firstIndex(of: machine.initial) ?? 0)
             for (offset, transition) in machine.transitions.enumerated() {
                 add(transition.on, role: 1 << UInt64(offset), symbols: &symbols)
+                let from = transition.from.map { Int32(states.firstIndex(of: $0)!) }
                 transitions.append(
-                    (
-                        from: transition.from.map { Int32(states.firstIndex(of: $0)!) },
-                        to: Int32(states.firstIndex(of: transition.to)!)
-                    ))
+                    RuleShape.Transition(
+                        fromStart: Int32(fromStates.count), fromCount: Int32(from.count),
+                        to: Int32(states.firstIndex(of: transition.to)!)))
+                fromStates += from
             }
         }
+        self.names = names
+        self.states = states
+        let transitionBuffer = UnsafeMutableBufferPointer<RuleShape.Transition>.allocate(capacity: transitions.count)
+        _ = transitionBuffer.initialize(from: transitions)
+        let fromBuffer = UnsafeMutableBufferPointer<Int32>.allocate(capacity: fromStates.count)
+        _ = fromBuffer.initialize(from: fromStates)
+        shape = RuleShape(
+            kind: kind, scope: scope, initialState: initialState, transitions: UnsafeBufferPointer(transitionBuffer),
+            fromStates: UnsafeBufferPointer(fromBuffer))
+    }
+
+    deinit {
+        UnsafeMutableBufferPointer(mutating: shape.transitions).deallocate()
+        UnsafeMutableBufferPointer(mutating: shape.fromStates).deallocate()
     }
 
     /// The name symbols this rule wants to see.
     var symbols: [Int32] { Array(names.keys) }
 
-    private func add(_ events: EventPattern, role: UInt64, symbols: inout SymbolTable, includingEnds: Bool = false) {
+    private static func add(
+        _ events: EventPattern, role: UInt64, to names: inout [Int32: NameEntry], symbols: inout SymbolTable,
+        includingEnds: Bool
+    ) {
         for alternative in events.alternatives {
             let symbol = symbols.intern(alternative.name)
             var entry = names[symbol] ?? NameEntry()
@@ -167,7 +197,9 @@ final class CompiledRule {
         }
     }
 
-    private func addDuration(_ events: EventPattern, symbols: inout SymbolTable) {
+    private static func addDuration(
+        _ events: EventPattern, to names: inout [Int32: NameEntry], symbols: inout SymbolTable
+    ) {
         for alternative in events.alternatives {
             let symbol = symbols.intern(alternative.name)
             var entry = names[symbol] ?? NameEntry()
@@ -182,37 +214,38 @@ final class CompiledRule {
         }
     }
 
-    /// The roles an event plays for this rule (0 when none).
-    @inline(__always)
-    func roles(of event: borrowing CheckerEvent) -> UInt64 {
-        guard let entry = names[event.name] else { return 0 }
-        var roles = event.phase == .end ? entry.plainEnd : entry.plainBegin
-        if !entry.conditional.isEmpty {
-            for alternative in entry.conditional {
-                if alternative.defaultPhases && event.phase == .end { continue }
-                if alternative.conditions.allSatisfy({
-                    $0.holds(
-                        phase: event.phase, thread: event.thread, session: event.session, scene: event.scene,
-                        attrs: event.attrs)
-                }) {
-                    roles |= alternative.role
-                }
+    /// The roles this rule's pattern can give an event of `phase`, as a mask.
+    ///
+    /// A duration alternative marks both its begin role (`first`) and its end
+    /// role (`second`); the phase keeps the one it says, and an instant plays
+    /// neither. Every other kind keeps all roles.
+    func phaseMask(_ phase: Phase) -> UInt64 {
+        switch kind {
+        case .maximumDuration, .minimumDuration:
+            switch phase {
+            case .begin: return Self.opener | Self.closer | Self.first
+            case .end: return Self.opener | Self.closer | Self.second
+            case .instant: return Self.opener | Self.closer
             }
+        default:
+            return ~0
         }
-        if case .maximumDuration = kind { return Self.durationRoles(roles, phase: event.phase) }
-        if case .minimumDuration = kind { return Self.durationRoles(roles, phase: event.phase) }
-        return roles
     }
 
-    /// A duration alternative marks both begin and end roles; keep the one the phase says.
-    @inline(__always)
-    private static func durationRoles(_ roles: UInt64, phase: Phase) -> UInt64 {
-        let pattern = roles & (first | second)
-        let scope = roles & (opener | closer)
-        switch phase {
-        case .begin: return scope | (pattern & first)
-        case .end: return scope | (pattern & second)
-        case .instant: return scope
+    /// The roles of the conditional alternatives that hold for an event, before the phase mask.
+    static func roles(
+        of alternatives: [Conditional], phase: Phase, thread: String?, session: String?, scene: String?,
+        attrs: Attributes
+    ) -> UInt64 {
+        var roles: UInt64 = 0
+        for alternative in alternatives {
+            if alternative.defaultPhases && phase == .end { continue }
+            if alternative.conditions.allSatisfy({
+                $0.holds(phase: phase, thread: thread, session: session, scene: scene, attrs: attrs)
+            }) {
+                roles |= alternative.role
+            }
         }
+        return roles
     }
 }

@@ -21,6 +21,8 @@ final class FindingSink {
     }
 
     func emit(_ raw: RawFinding, rule: CompiledRule, slice: SliceKey) {
+        var raw = raw
+        if raw.machineState >= 0 { raw.reason = .undeclaredTransition(state: rule.states[Int(raw.machineState)]) }
         var witnesses: [Witness] = []
         if let opener = raw.opener { witnesses.append(witness(opener, .scopeOpener)) }
         if let trigger = raw.trigger { witnesses.append(witness(trigger, .trigger)) }

@@ -1,39 +1,60 @@
 /// What the runtimes need to name the slices of the current launch.
-final class LaunchContext {
+///
+/// Sessions and scenes are numbered in the order the launch first names them.
+/// Consecutive events usually name the same session and scene, so the last
+/// identifier resolved of each is kept: comparing it costs far less than
+/// hashing the identifier again.
+struct LaunchContext {
     var trace = ""
     /// The launch identifier, or `file:line` of its record when it has none.
     var launch = ""
     /// Session identifiers by slot.
-    var sessions: [String] = []
+    private(set) var sessions: [String] = []
     /// Scene identifiers by slot.
-    var scenes: [String] = []
-    var sessionSlots: [String: Int32] = [:]
-    var sceneSlots: [String: Int32] = [:]
+    private(set) var scenes: [String] = []
+    private var sessionSlots: [String: Int32] = [:]
+    private var sceneSlots: [String: Int32] = [:]
+    private var lastSession = ""
+    private var lastSessionSlot: Int32 = -1
+    private var lastScene = ""
+    private var lastSceneSlot: Int32 = -1
+    /// The slots of the sessions the current `didDiscardSceneSessions` names.
+    var discardedSlots: [Int32] = []
 
-    func reset(trace: String, launch: String) {
+    mutating func reset(trace: String, launch: String) {
         self.trace = trace
         self.launch = launch
         sessions.removeAll(keepingCapacity: true)
         scenes.removeAll(keepingCapacity: true)
         sessionSlots.removeAll(keepingCapacity: true)
         sceneSlots.removeAll(keepingCapacity: true)
+        lastSessionSlot = -1
+        lastSceneSlot = -1
     }
 
     @inline(__always)
-    func sessionSlot(_ session: String) -> Int32 {
-        if let slot = sessionSlots[session] { return slot }
-        let slot = Int32(sessions.count)
-        sessions.append(session)
-        sessionSlots[session] = slot
+    mutating func sessionSlot(_ session: String) -> Int32 {
+        if lastSessionSlot >= 0 && session == lastSession { return lastSessionSlot }
+        let slot = Self.slot(session, in: &sessionSlots, names: &sessions)
+        lastSession = session
+        lastSessionSlot = slot
         return slot
     }
 
     @inline(__always)
-    func sceneSlot(_ scene: String) -> Int32 {
-        if let slot = sceneSlots[scene] { return slot }
-        let slot = Int32(scenes.count)
-        scenes.append(scene)
-        sceneSlots[scene] = slot
+    mutating func sceneSlot(_ scene: String) -> Int32 {
+        if lastSceneSlot >= 0 && scene == lastScene { return lastSceneSlot }
+        let slot = Self.slot(scene, in: &sceneSlots, names: &scenes)
+        lastScene = scene
+        lastSceneSlot = slot
+        return slot
+    }
+
+    private static func slot(_ name: String, in slots: inout [String: Int32], names: inout [String]) -> Int32 {
+        if let slot = slots[name] { return slot }
+        let slot = Int32(names.count)
+        names.append(name)
+        slots[name] = slot
         return slot
     }
 }

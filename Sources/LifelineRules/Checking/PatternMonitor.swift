@@ -35,7 +35,7 @@ struct PatternMonitor {
     /// Findings a base monitor raised; a slice created from it inherits them.
     var inherited: [RawFinding] = []
 
-    init(rule: CompiledRule) {
+    init(rule: RuleShape) {
         segmentOpen = rule.scope.opensAtStart
         definiteSegments = rule.scope == .globally ? 1 : 0
         if case .machine = rule.kind { count = Int(rule.initialState) }
@@ -45,7 +45,7 @@ struct PatternMonitor {
 
     /// Feeds one event of the slice with the roles it plays for the rule.
     mutating func step(
-        _ roles: UInt64, _ event: EventRef, session: Int32, scene: Int32, rule: CompiledRule,
+        _ roles: UInt64, _ event: EventRef, session: Int32, scene: Int32, rule: RuleShape,
         out: inout [RawFinding]
     ) {
         if case .machine = rule.kind {
@@ -64,7 +64,7 @@ struct PatternMonitor {
         stepPattern(roles, event, session: session, scene: scene, rule: rule, out: &out)
     }
 
-    private mutating func open(at event: EventRef, rule: CompiledRule) {
+    private mutating func open(at event: EventRef, rule: RuleShape) {
         segmentOpen = true
         opener = event
         count = 0
@@ -78,7 +78,7 @@ struct PatternMonitor {
         if !rule.scope.repeats { scopeDone = true }
     }
 
-    private mutating func close(at closer: EventRef, rule: CompiledRule, out: inout [RawFinding]) {
+    private mutating func close(at closer: EventRef, rule: RuleShape, out: inout [RawFinding]) {
         segmentOpen = false
         if !rule.scope.repeats { scopeDone = true }
         for var finding in buffered {
@@ -98,7 +98,7 @@ struct PatternMonitor {
     }
 
     /// Raises a finding now, or holds it until the segment's closing event proves it.
-    private mutating func raise(_ finding: RawFinding, rule: CompiledRule, out: inout [RawFinding]) {
+    private mutating func raise(_ finding: RawFinding, rule: RuleShape, out: inout [RawFinding]) {
         var finding = finding
         finding.opener = opener
         if rule.scope.requiresCloser {
@@ -110,7 +110,7 @@ struct PatternMonitor {
     }
 
     private mutating func stepPattern(
-        _ roles: UInt64, _ event: EventRef, session: Int32, scene: Int32, rule: CompiledRule,
+        _ roles: UInt64, _ event: EventRef, session: Int32, scene: Int32, rule: RuleShape,
         out: inout [RawFinding]
     ) {
         let a = roles & CompiledRule.first != 0
@@ -218,7 +218,7 @@ struct PatternMonitor {
         return nil
     }
 
-    private mutating func expireResponses(before event: EventRef, rule: CompiledRule, out: inout [RawFinding]) {
+    private mutating func expireResponses(before event: EventRef, rule: RuleShape, out: inout [RawFinding]) {
         while timerHead < timers.count && timers[timerHead].deadline < event.t {
             let trigger = timers[timerHead].ref
             timerHead += 1
@@ -233,7 +233,7 @@ struct PatternMonitor {
         }
     }
 
-    private mutating func expireDurations(before event: EventRef, rule: CompiledRule, out: inout [RawFinding]) {
+    private mutating func expireDurations(before event: EventRef, rule: RuleShape, out: inout [RawFinding]) {
         for index in timers.indices where !timers[index].flagged && timers[index].deadline < event.t {
             timers[index].flagged = true
             raise(
@@ -242,32 +242,31 @@ struct PatternMonitor {
         }
     }
 
-    private mutating func stepMachine(_ roles: UInt64, _ event: EventRef, rule: CompiledRule, out: inout [RawFinding]) {
+    private mutating func stepMachine(_ roles: UInt64, _ event: EventRef, rule: RuleShape, out: inout [RawFinding]) {
         sawEvent = true
         let state = Int32(count)
         var remaining = roles
         while remaining != 0 {
             let index = remaining.trailingZeroBitCount
             remaining &= remaining - 1
-            let transition = rule.transitions[index]
-            if transition.from.isEmpty || transition.from.contains(state) {
-                count = Int(transition.to)
+            if rule.allows(index, from: state) {
+                count = Int(rule.transitions[index].to)
                 refA = event
                 return
             }
         }
         violations += 1
-        out.append(
-            RawFinding(
-                status: .violated, reason: .undeclaredTransition(state: rule.states[Int(state)]), trigger: refA,
-                offending: event))
+        // The state's name is filled in when the finding is emitted (the shape holds no strings).
+        var finding = RawFinding(status: .violated, reason: .undeclaredTransition(state: ""), trigger: refA, offending: event)
+        finding.machineState = state
+        out.append(finding)
     }
 
     // MARK: - Ending
 
     /// Resolves what is still open when the trace (or, for a launch-spanning
     /// slice, the trace file) ends, and returns the instance's verdict.
-    mutating func finish(lastEvent: EventRef?, rule: CompiledRule, out: inout [RawFinding]) -> Verdict {
+    mutating func finish(lastEvent: EventRef?, rule: RuleShape, out: inout [RawFinding]) -> Verdict {
         if case .machine = rule.kind {
             return violations > 0 ? .violated : (sawEvent ? .satisfied : .vacuous)
         }
@@ -304,7 +303,7 @@ struct PatternMonitor {
     /// `status` decides, from a timed obligation's deadline, whether it is
     /// violated or pending; untimed obligations take `status(.max)`.
     private mutating func resolveObligations(
-        rule: CompiledRule, endTime: Int64, into findings: inout [RawFinding],
+        rule: RuleShape, endTime: Int64, into findings: inout [RawFinding],
         status: (Int64) -> Finding.Status
     ) {
         switch rule.kind {

@@ -10,4 +10,6 @@ struct RawFinding {
     /// Set when the end of the trace showed the finding: the last event of the launch or trace.
     var endOfTrace: EventRef?
     var atEndOfTrace = false
+    /// For an undeclared transition: the machine state it left, by index, until the name is resolved.
+    var machineState: Int32 = -1
 }

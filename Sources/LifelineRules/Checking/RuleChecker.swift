@@ -15,23 +15,14 @@ import LifelineFormat
 /// ```
 public final class RuleChecker {
     public let rules: RuleSet
-    private let runtimes: [RuleRuntime]
+    /// The per-rule state, in memory the checker owns (see ``RuleRuntime``).
+    private let runtimes: UnsafeMutablePointer<RuleRuntime>
+    private let runtimeCount: Int
+    private let table: DispatchTable
     private let sink: FindingSink
-    /// Rule indices by event-name symbol.
-    private var interest: [[Int32]]
-    private let universal: [Int32]
-    private let context = LaunchContext()
+    private let context: UnsafeMutablePointer<LaunchContext>
+    private let state: UnsafeMutablePointer<CheckerState>
     private let launchSymbol: Int32?
-
-    private var traceLabel: String?
-    private var launch: LaunchRecord?
-    private var source: Int32 = 0
-    private var sourceIndex: [String: Int32] = [:]
-    private var lastLaunchEvent: EventRef?
-    private var lastTraceEvent: EventRef?
-    private var launchEventPending = false
-    private var launchLine: Int32 = 0
-    private var counts = (traces: 0, launches: 0, events: 0)
 
     /// Prepares the rules. `onInstance` receives every instance's verdict when it ends.
     public init(
@@ -43,15 +34,26 @@ public final class RuleChecker {
         for (index, rule) in rules.rules.enumerated() {
             compiled.append(CompiledRule(rule: rule, index: index, symbols: &symbols))
         }
-        runtimes = compiled.map(RuleRuntime.init)
-        var interest = [[Int32]](repeating: [], count: symbols.names.count)
-        for rule in compiled where !rule.seesAllEvents {
-            for symbol in rule.symbols { interest[Int(symbol)].append(Int32(rule.index)) }
-        }
-        self.interest = interest
-        universal = compiled.filter(\.seesAllEvents).map { Int32($0.index) }
+        runtimeCount = compiled.count
+        runtimes = .allocate(capacity: compiled.count)
+        runtimes.initialize(from: compiled.map(RuleRuntime.init), count: compiled.count)
+        table = DispatchTable(rules: compiled, symbolCount: symbols.names.count)
         launchSymbol = symbols.lookup(EventName.launch.name)
         sink = FindingSink(names: symbols, onFinding: onFinding, onInstance: onInstance)
+        context = .allocate(capacity: 1)
+        context.initialize(to: LaunchContext())
+        state = .allocate(capacity: 1)
+        state.initialize(to: CheckerState())
+    }
+
+    deinit {
+        runtimes.deinitialize(count: runtimeCount)
+        runtimes.deallocate()
+        table.deallocate()
+        context.deinitialize(count: 1)
+        context.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     // MARK: - Input
@@ -64,120 +66,166 @@ public final class RuleChecker {
     ///   - file: the file the following events come from, for witnesses.
     ///   - line: the launch record's line.
     public func beginLaunch(_ record: LaunchRecord, trace: String, file: String, line: Int) {
+        let launch = state.pointee.launch
         let continues = (record.part ?? 1) > 1 && launch != nil && record.launch != nil && record.launch == launch?.launch
-        source = sourceIndex(file)
+        state.pointee.source = sourceIndex(file)
         if continues { return }
         endLaunch()
-        if trace != traceLabel {
+        if trace != state.pointee.traceLabel {
             endTrace()
-            traceLabel = trace
-            counts.traces += 1
-            lastTraceEvent = nil
-            for runtime in runtimes { runtime.beginTrace(trace) }
+            state.pointee.traceLabel = trace
+            state.pointee.traces += 1
+            state.pointee.lastTraceEvent = nil
+            for index in 0..<runtimeCount { runtimes[index].beginTrace(trace) }
         }
-        counts.launches += 1
-        launch = record
-        lastLaunchEvent = nil
+        state.pointee.launches += 1
+        state.pointee.launch = record
+        state.pointee.hasLaunch = true
+        state.pointee.lastLaunchEvent = nil
         let key = record.launch ?? "\(file):\(line)"
-        context.reset(trace: trace, launch: key)
+        context.pointee.reset(trace: trace, launch: key)
         let slice = SliceKey(trace: trace, launch: key)
-        for runtime in runtimes { runtime.beginLaunch(key: slice, applies: runtime.compiled.rule.applies(to: record)) }
-        launchEventPending = launchSymbol != nil
-        launchLine = Int32(clamping: line)
+        for index in 0..<runtimeCount {
+            runtimes[index].beginLaunch(key: slice, applies: runtimes[index].compiled.rule.applies(to: record))
+        }
+        state.pointee.launchEventPending = launchSymbol != nil
+        state.pointee.launchLine = Int32(clamping: line)
     }
 
     /// Checks one event of the current launch. `line` is its line in the current file.
     public func check(_ event: EventRecord, line: Int) {
-        if launch == nil { beginLaunch(LaunchRecord(), trace: traceLabel ?? "<input>", file: "<input>", line: 0) }
-        counts.events += 1
-        var symbol: Int32
+        if !state.pointee.hasLaunch {
+            beginLaunch(LaunchRecord(), trace: state.pointee.traceLabel ?? "<input>", file: "<input>", line: 0)
+        }
+        state.pointee.events += 1
+        let symbol: Int32
         if let callback = event.event.callback {
             symbol = Int32(callback.rawValue)
         } else {
-            symbol = sink.names.intern(event.event.name)
+            symbol = appSymbol(event.event.name)
         }
-        if launchEventPending { injectLaunchEvent(at: event.t) }
+        if state.pointee.launchEventPending { injectLaunchEvent(at: event.t) }
         let ref = EventRef(
-            seq: event.seq, t: event.t, line: Int32(clamping: line), source: source, name: symbol, phase: event.phase)
-        lastLaunchEvent = ref
-        lastTraceEvent = ref
-        let interested = Int(symbol) < interest.count ? interest[Int(symbol)] : []
-        if interested.isEmpty && universal.isEmpty { return }
-        var checkerEvent = CheckerEvent(
-            ref: ref, sessionSlot: event.session.map(context.sessionSlot) ?? -1,
-            sceneSlot: event.scene.map(context.sceneSlot) ?? -1, discardedSlots: [], session: event.session,
-            scene: event.scene, thread: event.thread, attrs: event.attrs)
-        if event.event.callback == .didDiscardSceneSessions && event.session == nil {
-            checkerEvent.discardedSlots = event.discardedSessions.map(context.sessionSlot)
+            seq: event.seq, t: event.t, line: Int32(clamping: line), source: state.pointee.source, name: symbol,
+            phase: event.phase)
+        state.pointee.lastLaunchEvent = ref
+        state.pointee.lastTraceEvent = ref
+        let entries = table.entries(of: symbol)
+        if entries.isEmpty && table.universal.isEmpty { return }
+        var checkerEvent = CheckerEvent(ref: ref, sessionSlot: -1, sceneSlot: -1, discarded: false)
+        if table.needsSlots(symbol) {
+            if let session = event.session { checkerEvent.sessionSlot = context.pointee.sessionSlot(session) }
+            if let scene = event.scene { checkerEvent.sceneSlot = context.pointee.sceneSlot(scene) }
+            if event.event.callback == .didDiscardSceneSessions && event.session == nil {
+                let slots = event.discardedSessions.map { context.pointee.sessionSlot($0) }
+                context.pointee.discardedSlots = slots
+                checkerEvent.discarded = !slots.isEmpty
+            }
         }
-        deliver(checkerEvent, to: interested)
-        if !universal.isEmpty { deliver(checkerEvent, to: universal) }
+        for entry in entries {
+            let runtime = runtimes + Int(entry.rule)
+            guard runtime.pointee.active else { continue }
+            let roles = table.roles(
+                entry, phase: event.phase, thread: event.thread, session: event.session, scene: event.scene,
+                attrs: event.attrs)
+            if roles == 0 { continue }
+            runtime.pointee.dispatch(roles, checkerEvent, context: context, sink: sink)
+        }
+        if !table.universal.isEmpty {
+            for offset in table.universal.indices {
+                let entry = table.universalEntry(offset, symbol)
+                let runtime = runtimes + Int(entry.rule)
+                guard runtime.pointee.active else { continue }
+                let roles = table.roles(
+                    entry, phase: event.phase, thread: event.thread, session: event.session, scene: event.scene,
+                    attrs: event.attrs)
+                runtime.pointee.dispatch(roles, checkerEvent, context: context, sink: sink)
+            }
+        }
     }
 
+    /// The symbol of an app-defined event name, from the recent names when it is one of them.
     @inline(__always)
-    private func deliver(_ event: CheckerEvent, to rules: [Int32]) {
-        for index in rules {
-            let runtime = runtimes[Int(index)]
-            guard runtime.active else { continue }
-            let roles = runtime.compiled.roles(of: event)
-            if roles == 0 && !runtime.compiled.seesAllEvents { continue }
-            runtime.dispatch(roles, event, context: context, sink: sink)
+    private func appSymbol(_ name: String) -> Int32 {
+        for recent in state.pointee.recentNames where recent.name == name { return recent.symbol }
+        let symbol = sink.names.intern(name)
+        if state.pointee.recentNames.count < 8 {
+            state.pointee.recentNames.append((name, symbol))
+        } else {
+            state.pointee.recentNames[state.pointee.nextRecent] = (name, symbol)
+            state.pointee.nextRecent = (state.pointee.nextRecent + 1) % 8
         }
+        return symbol
     }
 
     /// The synthetic `lifeline.launch` event, timed as the launch's first event.
     private func injectLaunchEvent(at t: Int64) {
-        launchEventPending = false
+        state.pointee.launchEventPending = false
         guard let symbol = launchSymbol else { return }
-        let ref = EventRef(seq: -1, t: t, line: launchLine, source: source, name: symbol, phase: .instant)
-        let event = CheckerEvent(
-            ref: ref, sessionSlot: -1, sceneSlot: -1, discardedSlots: [], session: nil, scene: nil, thread: nil, attrs: [:])
-        deliver(event, to: interest[Int(symbol)])
-        if !universal.isEmpty { deliver(event, to: universal) }
+        let ref = EventRef(
+            seq: -1, t: t, line: state.pointee.launchLine, source: state.pointee.source, name: symbol, phase: .instant)
+        let event = CheckerEvent(ref: ref, sessionSlot: -1, sceneSlot: -1, discarded: false)
+        for entry in table.entries(of: symbol) {
+            let runtime = runtimes + Int(entry.rule)
+            guard runtime.pointee.active else { continue }
+            let roles = table.roles(entry, phase: .instant, thread: nil, session: nil, scene: nil, attrs: [:])
+            if roles == 0 { continue }
+            runtime.pointee.dispatch(roles, event, context: context, sink: sink)
+        }
+        for offset in table.universal.indices {
+            let entry = table.universalEntry(offset, symbol)
+            let runtime = runtimes + Int(entry.rule)
+            guard runtime.pointee.active else { continue }
+            let roles = table.roles(entry, phase: .instant, thread: nil, session: nil, scene: nil, attrs: [:])
+            runtime.pointee.dispatch(roles, event, context: context, sink: sink)
+        }
     }
 
     /// Ends the input: resolves open obligations and returns the summary.
     public func finish() -> CheckSummary {
         endLaunch()
         endTrace()
-        traceLabel = nil
+        state.pointee.traceLabel = nil
         return summary
     }
 
     /// How many rule instances are live now (for memory tests and diagnostics).
-    public var liveInstances: Int { runtimes.reduce(0) { $0 + $1.monitors.count } }
+    public var liveInstances: Int { (0..<runtimeCount).reduce(0) { $0 + runtimes[$1].monitors.count } }
 
     /// Whether a launch is in progress (events go to it).
-    var hasLaunch: Bool { launch != nil }
+    var hasLaunch: Bool { state.pointee.hasLaunch }
 
     /// The counts so far.
     public var summary: CheckSummary {
         CheckSummary(
-            rules: rules.rules.map { ($0, sink.tally[$0.id] ?? RuleTally()) }, traces: counts.traces,
-            launches: counts.launches, events: counts.events)
+            rules: rules.rules.map { ($0, sink.tally[$0.id] ?? RuleTally()) }, traces: state.pointee.traces,
+            launches: state.pointee.launches, events: state.pointee.events)
     }
 
     private func endLaunch() {
-        guard launch != nil else { return }
-        if launchEventPending { injectLaunchEvent(at: 0) }
-        for runtime in runtimes where !runtime.compiled.rule.slicing.spansLaunches {
-            runtime.finishInstances(lastEvent: lastLaunchEvent, sink: sink)
+        guard state.pointee.hasLaunch else { return }
+        if state.pointee.launchEventPending { injectLaunchEvent(at: 0) }
+        let lastEvent = state.pointee.lastLaunchEvent
+        for index in 0..<runtimeCount where !runtimes[index].compiled.rule.slicing.spansLaunches {
+            runtimes[index].finishInstances(lastEvent: lastEvent, sink: sink)
         }
-        launch = nil
+        state.pointee.launch = nil
+        state.pointee.hasLaunch = false
     }
 
     private func endTrace() {
-        guard traceLabel != nil else { return }
-        for runtime in runtimes where runtime.compiled.rule.slicing.spansLaunches {
-            runtime.finishInstances(lastEvent: lastTraceEvent, sink: sink)
+        guard state.pointee.traceLabel != nil else { return }
+        let lastEvent = state.pointee.lastTraceEvent
+        for index in 0..<runtimeCount where runtimes[index].compiled.rule.slicing.spansLaunches {
+            runtimes[index].finishInstances(lastEvent: lastEvent, sink: sink)
         }
     }
 
     private func sourceIndex(_ file: String) -> Int32 {
-        if let index = sourceIndex[file] { return index }
+        if let index = state.pointee.sourceIndex[file] { return index }
         let index = Int32(sink.sources.count)
         sink.sources.append(file)
-        sourceIndex[file] = index
+        state.pointee.sourceIndex[file] = index
         return index
     }
 }

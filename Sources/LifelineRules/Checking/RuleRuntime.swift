@@ -4,8 +4,14 @@
 /// seen the events with fewer parameters (app-level events; for scenes, also
 /// their session's session-level events), as in JavaMOP. App-level events go
 /// to the base and to every live slice.
-final class RuleRuntime {
+///
+/// A struct the checker keeps in memory it owns, so stepping a monitor is an
+/// in-place mutation with no exclusivity check and no reference counting; the
+/// monitors get the rule as a trivial ``RuleShape``.
+struct RuleRuntime {
     let compiled: CompiledRule
+    private let shape: RuleShape
+    private let slicing: Slicing
     /// Whether the rule applies to the current launch.
     var active = false
 
@@ -25,22 +31,26 @@ final class RuleRuntime {
 
     private var out: [RawFinding] = []
 
-    init(compiled: CompiledRule) { self.compiled = compiled }
+    init(compiled: CompiledRule) {
+        self.compiled = compiled
+        shape = compiled.shape
+        slicing = compiled.rule.slicing
+    }
 
     // MARK: - Lifetime
 
     /// Starts the instances of a trace (launch-spanning slicings only).
-    func beginTrace(_ trace: String) {
+    mutating func beginTrace(_ trace: String) {
         guard compiled.rule.slicing.spansLaunches else { return }
         reset()
         switch compiled.rule.slicing {
-        case .trace: addInstance(PatternMonitor(rule: compiled), key: SliceKey(trace: trace), session: -1)
-        default: base = PatternMonitor(rule: compiled)
+        case .trace: addInstance(PatternMonitor(rule: shape), key: SliceKey(trace: trace), session: -1)
+        default: base = PatternMonitor(rule: shape)
         }
     }
 
     /// Starts a launch: fresh instances for per-launch slicings, new slot maps for all.
-    func beginLaunch(key: SliceKey, applies: Bool) {
+    mutating func beginLaunch(key: SliceKey, applies: Bool) {
         active = applies
         instanceOfSessionSlot.removeAll(keepingCapacity: true)
         instanceOfSceneSlot.removeAll(keepingCapacity: true)
@@ -49,22 +59,22 @@ final class RuleRuntime {
         reset()
         guard applies else { return }
         switch compiled.rule.slicing {
-        case .launch: addInstance(PatternMonitor(rule: compiled), key: key, session: -1)
-        default: base = PatternMonitor(rule: compiled)
+        case .launch: addInstance(PatternMonitor(rule: shape), key: key, session: -1)
+        default: base = PatternMonitor(rule: shape)
         }
     }
 
     /// Ends every instance (at the end of a launch, or of a trace for spanning slicings).
-    func finishInstances(lastEvent: EventRef?, sink: FindingSink) {
+    mutating func finishInstances(lastEvent: EventRef?, sink: FindingSink) {
         for index in monitors.indices {
-            let verdict = monitors[index].finish(lastEvent: lastEvent, rule: compiled, out: &out)
+            let verdict = monitors[index].finish(lastEvent: lastEvent, rule: shape, out: &out)
             flush(instance: index, sink: sink)
             sink.record(InstanceResult(ruleID: compiled.rule.id, slice: keys[index], verdict: verdict), rule: compiled)
         }
         reset()
     }
 
-    private func reset() {
+    private mutating func reset() {
         monitors.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
         instanceSession.removeAll(keepingCapacity: true)
@@ -76,7 +86,7 @@ final class RuleRuntime {
         base = nil
     }
 
-    private func addInstance(_ monitor: PatternMonitor, key: SliceKey, session: Int32) {
+    private mutating func addInstance(_ monitor: PatternMonitor, key: SliceKey, session: Int32) {
         monitors.append(monitor)
         keys.append(key)
         instanceSession.append(session)
@@ -86,15 +96,17 @@ final class RuleRuntime {
 
     /// Routes one event with its roles to the slices it belongs to.
     @inline(__always)
-    func dispatch(_ roles: UInt64, _ event: borrowing CheckerEvent, context: LaunchContext, sink: FindingSink) {
-        switch compiled.rule.slicing {
+    mutating func dispatch(
+        _ roles: UInt64, _ event: CheckerEvent, context: UnsafeMutablePointer<LaunchContext>, sink: FindingSink
+    ) {
+        switch slicing {
         case .launch, .trace:
             step(instance: 0, roles, event, sink: sink)
         case .session(let across):
             if event.sessionSlot >= 0 {
                 step(instance: sessionInstance(event.sessionSlot, across: across, context: context, sink: sink), roles, event, sink: sink)
-            } else if !event.discardedSlots.isEmpty {
-                for slot in event.discardedSlots {
+            } else if event.discarded {
+                for slot in context.pointee.discardedSlots {
                     step(instance: sessionInstance(slot, across: across, context: context, sink: sink), roles, event, sink: sink)
                 }
             } else {
@@ -106,13 +118,13 @@ final class RuleRuntime {
                 step(instance: sceneInstance(event, context: context, sink: sink), roles, event, sink: sink)
             } else if event.sessionSlot >= 0 {
                 stepSession(event.sessionSlot, roles, event, sink: sink)
-            } else if !event.discardedSlots.isEmpty {
-                for slot in event.discardedSlots { stepSession(slot, roles, event, sink: sink) }
+            } else if event.discarded {
+                for slot in context.pointee.discardedSlots { stepSession(slot, roles, event, sink: sink) }
             } else {
                 stepBase(roles, event)
                 for index in sessionBases.indices {
-                    sessionBases[index].step(roles, event.ref, session: event.sessionSlot, scene: event.sceneSlot, rule: compiled, out: &out)
-                    keepInherited(&sessionBases[index])
+                    sessionBases[index].step(roles, event.ref, session: event.sessionSlot, scene: event.sceneSlot, rule: shape, out: &out)
+                    Self.keepInherited(&sessionBases[index], out: &out)
                 }
                 for index in monitors.indices { step(instance: index, roles, event, sink: sink) }
             }
@@ -120,21 +132,22 @@ final class RuleRuntime {
     }
 
     @inline(__always)
-    private func step(instance: Int, _ roles: UInt64, _ event: borrowing CheckerEvent, sink: FindingSink) {
-        monitors[instance].step(roles, event.ref, session: event.sessionSlot, scene: event.sceneSlot, rule: compiled, out: &out)
+    private mutating func step(instance: Int, _ roles: UInt64, _ event: CheckerEvent, sink: FindingSink) {
+        monitors[instance].step(roles, event.ref, session: event.sessionSlot, scene: event.sceneSlot, rule: shape, out: &out)
         if !out.isEmpty { flush(instance: instance, sink: sink) }
     }
 
-    private func stepBase(_ roles: UInt64, _ event: borrowing CheckerEvent) {
-        guard var monitor = base else { return }
-        base = nil
-        monitor.step(roles, event.ref, session: event.sessionSlot, scene: event.sceneSlot, rule: compiled, out: &out)
-        keepInherited(&monitor)
-        base = monitor
+    private mutating func stepBase(_ roles: UInt64, _ event: CheckerEvent) {
+        guard base != nil else { return }
+        base!.step(roles, event.ref, session: event.sessionSlot, scene: event.sceneSlot, rule: shape, out: &out)
+        if !out.isEmpty {
+            base!.inherited += out
+            out.removeAll(keepingCapacity: true)
+        }
     }
 
     /// A base monitor keeps its findings for the slices that will be created from it.
-    private func keepInherited(_ monitor: inout PatternMonitor) {
+    private static func keepInherited(_ monitor: inout PatternMonitor, out: inout [RawFinding]) {
         if !out.isEmpty {
             monitor.inherited += out
             out.removeAll(keepingCapacity: true)
@@ -142,36 +155,39 @@ final class RuleRuntime {
     }
 
     /// A session-level event under scene slicing: the session's base and its scenes.
-    private func stepSession(_ slot: Int32, _ roles: UInt64, _ event: borrowing CheckerEvent, sink: FindingSink) {
+    private mutating func stepSession(_ slot: Int32, _ roles: UInt64, _ event: CheckerEvent, sink: FindingSink) {
         let baseIndex = Int(sessionBase(slot))
-        sessionBases[baseIndex].step(roles, event.ref, session: event.sessionSlot, scene: event.sceneSlot, rule: compiled, out: &out)
-        keepInherited(&sessionBases[baseIndex])
+        sessionBases[baseIndex].step(roles, event.ref, session: event.sessionSlot, scene: event.sceneSlot, rule: shape, out: &out)
+        Self.keepInherited(&sessionBases[baseIndex], out: &out)
         for index in monitors.indices where instanceSession[index] == slot {
             step(instance: index, roles, event, sink: sink)
         }
     }
 
-    private func sessionBase(_ slot: Int32) -> Int32 {
+    private mutating func sessionBase(_ slot: Int32) -> Int32 {
         if Int(slot) < sessionBaseOfSlot.count, sessionBaseOfSlot[Int(slot)] >= 0 { return sessionBaseOfSlot[Int(slot)] }
         while sessionBaseOfSlot.count <= Int(slot) { sessionBaseOfSlot.append(-1) }
         let index = Int32(sessionBases.count)
-        sessionBases.append(base ?? PatternMonitor(rule: compiled))
+        sessionBases.append(base ?? PatternMonitor(rule: shape))
         sessionBaseOfSlot[Int(slot)] = index
         return index
     }
 
-    private func sessionInstance(_ slot: Int32, across: Bool, context: LaunchContext, sink: FindingSink) -> Int {
+    private mutating func sessionInstance(
+        _ slot: Int32, across: Bool, context: UnsafeMutablePointer<LaunchContext>, sink: FindingSink
+    ) -> Int {
         if Int(slot) < instanceOfSessionSlot.count, instanceOfSessionSlot[Int(slot)] >= 0 {
             return Int(instanceOfSessionSlot[Int(slot)])
         }
         while instanceOfSessionSlot.count <= Int(slot) { instanceOfSessionSlot.append(-1) }
-        let session = context.sessions[Int(slot)]
+        let session = context.pointee.sessions[Int(slot)]
         let index: Int
         if across, let existing = instanceOfSession[session] {
             index = Int(existing)
         } else {
             index = monitors.count
-            let key = SliceKey(trace: context.trace, launch: across ? nil : context.launch, session: session)
+            let key = SliceKey(
+                trace: context.pointee.trace, launch: across ? nil : context.pointee.launch, session: session)
             create(from: base, key: key, session: slot, sink: sink)
             if across { instanceOfSession[session] = Int32(index) }
         }
@@ -179,7 +195,9 @@ final class RuleRuntime {
         return index
     }
 
-    private func sceneInstance(_ event: borrowing CheckerEvent, context: LaunchContext, sink: FindingSink) -> Int {
+    private mutating func sceneInstance(
+        _ event: CheckerEvent, context: UnsafeMutablePointer<LaunchContext>, sink: FindingSink
+    ) -> Int {
         let slot = Int(event.sceneSlot)
         if slot < instanceOfSceneSlot.count, instanceOfSceneSlot[slot] >= 0 { return Int(instanceOfSceneSlot[slot]) }
         while instanceOfSceneSlot.count <= slot { instanceOfSceneSlot.append(-1) }
@@ -187,16 +205,17 @@ final class RuleRuntime {
         let sessionSlot = event.sessionSlot
         let parent = sessionSlot >= 0 ? sessionBases[Int(sessionBase(sessionSlot))] : base
         let key = SliceKey(
-            trace: context.trace, launch: context.launch,
-            session: sessionSlot >= 0 ? context.sessions[Int(sessionSlot)] : nil, scene: context.scenes[slot])
+            trace: context.pointee.trace, launch: context.pointee.launch,
+            session: sessionSlot >= 0 ? context.pointee.sessions[Int(sessionSlot)] : nil,
+            scene: context.pointee.scenes[slot])
         create(from: parent, key: key, session: sessionSlot, sink: sink)
         instanceOfSceneSlot[slot] = Int32(index)
         return index
     }
 
     /// A new slice: a copy of the monitor it refines, which re-raises what that monitor found.
-    private func create(from parent: PatternMonitor?, key: SliceKey, session: Int32, sink: FindingSink) {
-        var monitor = parent ?? PatternMonitor(rule: compiled)
+    private mutating func create(from parent: PatternMonitor?, key: SliceKey, session: Int32, sink: FindingSink) {
+        var monitor = parent ?? PatternMonitor(rule: shape)
         let inherited = monitor.inherited
         monitor.inherited = []
         addInstance(monitor, key: key, session: session)
@@ -206,7 +225,7 @@ final class RuleRuntime {
         }
     }
 
-    private func flush(instance: Int, sink: FindingSink) {
+    private mutating func flush(instance: Int, sink: FindingSink) {
         for finding in out { sink.emit(finding, rule: compiled, slice: keys[instance]) }
         out.removeAll(keepingCapacity: true)
     }

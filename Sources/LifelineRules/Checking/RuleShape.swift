@@ -1,0 +1,34 @@
+/// What a monitor needs to know about its rule on every step, as plain values.
+///
+/// ``PatternMonitor/step(_:_:session:scene:rule:out:)`` runs for every event a
+/// slice sees. Handing it the ``CompiledRule`` object would cost a retain and a
+/// release per step; this struct is trivial (enums and pointers), so passing it
+/// costs nothing. The machine tables point into memory the ``CompiledRule`` owns
+/// and frees when it goes, and every runtime keeps its rule alive.
+struct RuleShape {
+    /// One machine transition: its source states (a range of `fromStates`; empty = any) and its target.
+    struct Transition {
+        var fromStart: Int32
+        var fromCount: Int32
+        var to: Int32
+    }
+
+    let kind: CompiledRule.Kind
+    let scope: CompiledRule.ScopeKind
+    /// Machines: the initial state.
+    let initialState: Int32
+    /// Machines: the transitions, by role bit.
+    let transitions: UnsafeBufferPointer<Transition>
+    /// Machines: the source states of all transitions, back to back.
+    let fromStates: UnsafeBufferPointer<Int32>
+
+    /// Whether the machine may take transition `index` from `state`.
+    @inline(__always)
+    func allows(_ index: Int, from state: Int32) -> Bool {
+        let transition = transitions[index]
+        if transition.fromCount == 0 { return true }
+        let start = Int(transition.fromStart)
+        for offset in start..<start + Int(transition.fromCount) where fromStates[offset] == state { return true }
+        return false
+    }
+}
