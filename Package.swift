@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "LifelineRecorder", targets: ["LifelineRecorder"]),
         .library(name: "LifelineFormat", targets: ["LifelineFormat"]),
         .library(name: "LifelineStore", targets: ["LifelineStore"]),
+        .library(name: "LifelineREPL", targets: ["LifelineREPL"]),
         .executable(name: "lifeline", targets: ["lifeline"]),
     ],
     dependencies: [
@@ -27,6 +28,19 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // GNU readline (libreadline-dev), through static inline accessors for its globals.
+        .systemLibrary(name: "CReadline"),
+        // The system SQLite for the REPL's own calls (interrupt, error offset), with a wrapper of the
+        // variadic sqlite3_db_config, which Swift cannot call.
+        .systemLibrary(name: "CSQLite"),
+        // Layer 3: the interactive shell `lifeline repl` runs (SQL, dot-commands, timelines).
+        .target(
+            name: "LifelineREPL",
+            dependencies: [
+                "LifelineFormat", "LifelineStore", "CReadline", "CSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // An executable model of UIKit's life cycle driving instrumented delegates.
         .target(name: "LifelineSimulator", dependencies: ["LifelineFormat", "LifelineRecorder"]),
         // The thin command-line tool: one file per subcommand.
@@ -37,6 +51,7 @@ let package = Package(
                 "LifelineRecorder",
                 "LifelineSimulator",
                 "LifelineStore",
+                "LifelineREPL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -58,6 +73,11 @@ let package = Package(
         .testTarget(
             name: "LifelineStoreTests",
             dependencies: ["LifelineStore", "LifelineFormat", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "LifelineREPLTests",
+            dependencies: ["LifelineREPL", "LifelineStore", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "LifelineCLITests",

@@ -7,6 +7,6 @@ struct Lifeline: ParsableCommand {
         commandName: "lifeline",
         abstract: "Record, store and check iOS app lifecycle traces.",
         version: "0.1.0",
-        subcommands: [Demo.self, Import.self, Validate.self, Callbacks.self]
+        subcommands: [Demo.self, Import.self, Validate.self, Callbacks.self, Repl.self]
     )
 }
