@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "LifelineStore", targets: ["LifelineStore"]),
         .library(name: "LifelineRules", targets: ["LifelineRules"]),
         .library(name: "LifelineReports", targets: ["LifelineReports"]),
+        .library(name: "LifelineREPL", targets: ["LifelineREPL"]),
         .executable(name: "lifeline", targets: ["lifeline"]),
     ],
     dependencies: [
@@ -33,6 +34,19 @@ let package = Package(
         .target(name: "LifelineRules", dependencies: ["LifelineFormat"]),
         // Layer 3: report renderers (text, JSON, JUnit, SARIF, GitHub) and the check run over files and databases.
         .target(name: "LifelineReports", dependencies: ["LifelineFormat", "LifelineRules", "LifelineStore"]),
+        // GNU readline (libreadline-dev), through static inline accessors for its globals.
+        .systemLibrary(name: "CReadline"),
+        // The system SQLite for the REPL's own calls (interrupt, error offset), with a wrapper of the
+        // variadic sqlite3_db_config, which Swift cannot call.
+        .systemLibrary(name: "CSQLite"),
+        // Layer 3: the interactive shell `lifeline repl` runs (SQL, dot-commands, timelines).
+        .target(
+            name: "LifelineREPL",
+            dependencies: [
+                "LifelineFormat", "LifelineStore", "CReadline", "CSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // An executable model of UIKit's life cycle driving instrumented delegates.
         .target(name: "LifelineSimulator", dependencies: ["LifelineFormat", "LifelineRecorder"]),
         // What `lifeline demo` runs: simulate, import, query (a library so tests and the rule check reach it).
@@ -54,6 +68,7 @@ let package = Package(
                 "LifelineRecorder",
                 "LifelineSimulator",
                 "LifelineStore",
+                "LifelineREPL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -86,6 +101,11 @@ let package = Package(
             name: "LifelineRulesTests",
             dependencies: ["LifelineRules", "LifelineFormat"],
             resources: [.copy("Golden")]
+        ),
+        .testTarget(
+            name: "LifelineREPLTests",
+            dependencies: ["LifelineREPL", "LifelineStore", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "LifelineCLITests",

@@ -7,6 +7,6 @@ struct Lifeline: ParsableCommand {
         commandName: "lifeline",
         abstract: "Record, store and check iOS app lifecycle traces.",
         version: "0.1.0",
-        subcommands: [Demo.self, Simulate.self, Import.self, Check.self, Rules.self, Validate.self, Callbacks.self]
+        subcommands: [Demo.self, Simulate.self, Import.self, Check.self, Rules.self, Repl.self, Validate.self, Callbacks.self]
     )
 }

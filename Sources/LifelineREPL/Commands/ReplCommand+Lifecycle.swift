@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+import LifelineStore
+
+// MARK: - Lifecycle commands
+
+extension ReplCommand {
+    /// `.launches`, `.sessions`, `.timeline`, `.import`, `.query`, `.queries`.
+    static var lifecycleCommands: [ReplCommand] { [launches, sessions, timeline, importTraces, query, queries] }
+
+    static let launches = ReplCommand(
+        name: ".launches", summary: "List the launches in the database, one line each",
+        discussion: "'to active' is the time from didFinishLaunching to the first didBecomeActive (launch_summary).",
+        topic: .lifecycle
+    ) { shell, _ in
+        let listing = try shell.read { db in try LifecycleListing.launches(db) }
+        shell.print(listing)
+    }
+
+    static let sessions = ReplCommand(
+        name: ".sessions", usage: "[LAUNCH]", summary: "List the scene sessions, one line each",
+        discussion: "'first' and 'last' are times since the launch's first event; 'state' is the scene state after the last event.",
+        topic: .lifecycle, completion: .launches
+    ) { shell, arguments in
+        guard arguments.count <= 1 else { throw ReplError.usage(command: ".sessions", usage: "[LAUNCH]") }
+        let listing = try shell.read { db in
+            try LifecycleListing.sessions(db, launchID: arguments.first.map { try LaunchReference.resolve($0, db) })
+        }
+        shell.print(listing)
+    }
+
+    static let timeline = ReplCommand(
+        name: ".timeline", usage: "[LAUNCH] [SESSION]",
+        summary: "Show the callbacks in order: times, durations, scene states",
+        discussion: """
+            LAUNCH is a launch id or (a prefix of) its uuid; the first launch without one. With SESSION
+            (an id or a prefix), only that session and the app; without, every session side by side.
+            Times are since the launch's first event. A begin/end callback is one row with its
+            duration in parentheses, events inside it are indented. 'state' is the scene's state
+            after the callback (the timeline view).
+            """,
+        topic: .lifecycle, completion: .positional([.launches, .sessions])
+    ) { shell, arguments in
+        guard arguments.count <= 2 else { throw ReplError.usage(command: ".timeline", usage: "[LAUNCH] [SESSION]") }
+        let (timeline, launchCount) = try shell.read { db -> (Timeline?, Int) in
+            let launchCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM launch") ?? 0
+            let id: Int64
+            if let reference = arguments.first {
+                id = try LaunchReference.resolve(reference, db)
+            } else {
+                guard let first = try Int64.fetchOne(db, sql: "SELECT MIN(id) FROM launch") else {
+                    throw ReplError.message("the database has no launches; .import some traces")
+                }
+                id = first
+            }
+            let session = try arguments.count > 1 ? SessionReference.resolve(arguments[1], launchID: id, db) : nil
+            return (try Timeline.load(db, launchID: id, session: session), launchCount)
+        }
+        guard let timeline else { return }
+        shell.write(TimelineRenderer(width: shell.width, style: shell.style).render(timeline))
+        if arguments.isEmpty && launchCount > 1 {
+            shell.write("(launch \(timeline.header.id) of \(launchCount); .launches lists them, .timeline LAUNCH shows one)\n")
+        }
+    }
+
+    static let importTraces = ReplCommand(
+        name: ".import", usage: "PATH...", summary: "Import more traces (files or directories) into the database",
+        discussion: """
+            As 'lifeline import': idempotent, one transaction per file, malformed lines skipped and reported.
+            The database is writable for this command only.
+            """,
+        topic: .lifecycle, completion: .filePaths, writes: true
+    ) { shell, arguments in
+        guard !arguments.isEmpty else { throw ReplError.usage(command: ".import", usage: "PATH...") }
+        try shell.importTraces(arguments)
+    }
+
+    static let query = ReplCommand(
+        name: ".query", usage: "NAME", summary: "Run the saved query queries/NAME.sql", topic: .lifecycle,
+        completion: .queries
+    ) { shell, arguments in
+        guard arguments.count == 1 else { throw ReplError.usage(command: ".query", usage: "NAME") }
+        let directory = shell.configuration.resolve(shell.configuration.queriesDirectory)
+        let saved = SavedQuery.list(in: directory)
+        guard let query = saved.first(where: { $0.name == arguments[0] }) else {
+            let suggestion = EditDistance.nearest(to: arguments[0], in: saved.map(\.name))
+            throw ReplError.message("no saved query '\(arguments[0])' in \(shell.configuration.queriesDirectory)/"
+                + (suggestion.map { "; did you mean '\($0)'?" } ?? "; .queries lists them"))
+        }
+        shell.run(reader: try StreamLineReader(
+            path: query.path, name: shell.configuration.queriesDirectory + "/" + query.name + ".sql"))
+    }
+
+    static let queries = ReplCommand(
+        name: ".queries", summary: "List the saved queries with their descriptions", topic: .lifecycle
+    ) { shell, _ in
+        let directory = shell.configuration.resolve(shell.configuration.queriesDirectory)
+        let saved = SavedQuery.list(in: directory)
+        guard !saved.isEmpty else {
+            shell.write("no saved queries in \(TerminalText.escape(shell.configuration.queriesDirectory))/ "
+                + "(a query is NAME.sql; its first line '-- description')\n")
+            return
+        }
+        let width = saved.map(\.name.count).max() ?? 0
+        for query in saved {
+            shell.write(TerminalText.pad(TerminalText.escape(query.name), to: width) + "  "
+                + TerminalText.escape(query.description ?? "") + "\n")
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import GRDB
+
+// MARK: - Commands as in the sqlite3 shell
+
+extension ReplCommand {
+    /// `.help`, `.quit`, `.mode`, `.headers`, `.timer`, `.read`, `.once`, `.output`, `.tables`, `.schema`.
+    static var shellCommands: [ReplCommand] { [help, tables, schema, mode, headers, timer, read, once, output, quit] }
+
+    static let help = ReplCommand(
+        name: ".help", usage: "[COMMAND]", summary: "List the commands, or explain one", topic: .shell,
+        completion: .commands
+    ) { shell, arguments in
+        guard let name = arguments.first else {
+            shell.write(shell.helpText)
+            return
+        }
+        let dotted = name.hasPrefix(".") ? name : "." + name
+        guard let command = shell.registry.command(named: dotted) else {
+            throw ReplError.unknownCommand(dotted, suggestion: shell.registry.suggestion(for: dotted))
+        }
+        var text = command.synopsis + "\n  " + command.summary + ".\n"
+        if !command.discussion.isEmpty { text += "\n" + command.discussion + "\n" }
+        shell.write(text)
+    }
+
+    static let quit = ReplCommand(
+        name: ".quit", aliases: [".exit"], summary: "Leave the shell (also Ctrl-D)", topic: .shell
+    ) { shell, _ in
+        shell.quitRequested = true
+    }
+
+    static let mode = ReplCommand(
+        name: ".mode", usage: "[MODE]",
+        summary: "Set how results print: " + OutputMode.allCases.map(\.rawValue).joined(separator: ", "),
+        discussion: """
+            table     (the default) columns between ASCII rules, sized to the terminal; long values end in '…'
+            box       the same with box-drawing characters
+            column    aligned columns, no borders
+            markdown  a Markdown table
+            csv       comma-separated values
+            json      an array of objects
+            line      one 'column = value' line per column
+            Control characters in values are always shown escaped (\\x1b, \\n, \\u{9b}).
+            """,
+        topic: .shell, completion: .choices(OutputMode.allCases.map(\.rawValue))
+    ) { shell, arguments in
+        guard let name = arguments.first else {
+            shell.write("current output mode: \(shell.mode.rawValue)\n")
+            return
+        }
+        guard arguments.count == 1, let mode = OutputMode(rawValue: name.lowercased()) else {
+            throw ReplError.invalidArgument(command: ".mode", argument: arguments.joined(separator: " "),
+                                            expected: OutputMode.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        shell.mode = mode
+    }
+
+    static let headers = ReplCommand(
+        name: ".headers", usage: "on|off", summary: "Show or hide column names", topic: .shell,
+        completion: .choices(["on", "off"])
+    ) { shell, arguments in
+        shell.headers = try Self.flag(".headers", arguments)
+    }
+
+    static let timer = ReplCommand(
+        name: ".timer", usage: "on|off", summary: "Print how long each statement took", topic: .shell,
+        completion: .choices(["on", "off"])
+    ) { shell, arguments in
+        shell.timer = try Self.flag(".timer", arguments)
+    }
+
+    static let read = ReplCommand(
+        name: ".read", usage: "FILE", summary: "Run the commands and SQL in FILE", topic: .shell,
+        completion: .filePaths
+    ) { shell, arguments in
+        guard arguments.count == 1 else { throw ReplError.usage(command: ".read", usage: "FILE") }
+        guard shell.readDepth < 16 else { throw ReplError.message(".read: nested too deeply (16 files)") }
+        let reader = try StreamLineReader(path: shell.configuration.resolve(arguments[0]), name: arguments[0])
+        shell.run(reader: reader)
+    }
+
+    static let once = ReplCommand(
+        name: ".once", usage: "FILE", summary: "Write the next command's output to FILE", topic: .shell,
+        completion: .filePaths
+    ) { shell, arguments in
+        guard arguments.count == 1 else { throw ReplError.usage(command: ".once", usage: "FILE") }
+        shell.redirectOnce(to: try FileDescriptorSink(
+            creatingFileAt: shell.configuration.resolve(arguments[0]), name: arguments[0]))
+    }
+
+    static let output = ReplCommand(
+        name: ".output", usage: "[FILE]", summary: "Write output to FILE, or back to the screen with no FILE",
+        topic: .shell, completion: .filePaths
+    ) { shell, arguments in
+        switch arguments.count {
+        case 0: shell.redirectedOutput = nil
+        case 1:
+            shell.redirectedOutput = try FileDescriptorSink(
+                creatingFileAt: shell.configuration.resolve(arguments[0]), name: arguments[0])
+        default: throw ReplError.usage(command: ".output", usage: "[FILE]")
+        }
+    }
+
+    static let tables = ReplCommand(
+        name: ".tables", usage: "[PATTERN]", summary: "List the tables and views (LIKE PATTERN)", topic: .shell,
+        completion: .tables
+    ) { shell, arguments in
+        let names = try shell.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'
+                AND name LIKE ? ORDER BY name
+                """, arguments: [arguments.first ?? "%"])
+        }
+        shell.write(Self.columns(names.map(TerminalText.escape), width: shell.width ?? 80))
+    }
+
+    static let schema = ReplCommand(
+        name: ".schema", usage: "[TABLE]", summary: "Show the CREATE statements (of TABLE, a LIKE pattern)",
+        discussion: "The columns and views are documented in docs/schema.md.", topic: .shell,
+        completion: .tables
+    ) { shell, arguments in
+        let statements = try shell.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'
+                AND (name LIKE ? OR tbl_name LIKE ?) ORDER BY tbl_name = name DESC, rowid
+                """, arguments: [arguments.first ?? "%", arguments.first ?? "%"])
+        }
+        if statements.isEmpty, let table = arguments.first {
+            throw ReplError.message("no table or view matches '\(table)'")
+        }
+        for statement in statements {
+            let lines = statement.split(separator: "\n", omittingEmptySubsequences: false)
+            shell.write(lines.map { TerminalText.escape(String($0)) }.joined(separator: "\n") + ";\n")
+        }
+    }
+
+    // MARK: - Helpers
+
+    static func flag(_ command: String, _ arguments: [String]) throws -> Bool {
+        guard arguments.count == 1 else { throw ReplError.usage(command: command, usage: "on|off") }
+        switch arguments[0].lowercased() {
+        case "on", "yes", "true", "1": return true
+        case "off", "no", "false", "0": return false
+        default: throw ReplError.invalidArgument(command: command, argument: arguments[0], expected: "'on' or 'off'")
+        }
+    }
+
+    /// Names in columns across the width, as sqlite3's `.tables` prints them.
+    static func columns(_ names: [String], width: Int) -> String {
+        guard let widest = names.map(\.count).max() else { return "" }
+        let columnWidth = widest + 2
+        let perLine = max(1, width / columnWidth)
+        let lineCount = (names.count + perLine - 1) / perLine
+        var text = ""
+        for line in 0..<lineCount {
+            var cells: [String] = []
+            var index = line
+            while index < names.count {
+                cells.append(TerminalText.pad(names[index], to: columnWidth))
+                index += lineCount
+            }
+            text += ResultPrinter.trimmingTrailingSpaces(cells.joined()) + "\n"
+        }
+        return text
+    }
+}
+
+// MARK: - Help text
+
+extension ReplShell {
+    /// The `.help` listing: SQL first, then each topic that has commands.
+    var helpText: String {
+        var text = "Enter SQL ending with ';' (it may span lines) against the schema in docs/schema.md,\n"
+            + "or a command. Tab completes commands, tables, columns, callbacks and paths.\n"
+        let width = registry.commands.map(\.synopsis.count).max() ?? 0
+        for topic in ReplCommand.Topic.allCases {
+            let commands = registry.commands.filter { $0.topic == topic }
+            guard !commands.isEmpty else { continue }
+            text += "\n\(topic.title)\n"
+            for command in commands {
+                text += "  " + TerminalText.pad(command.synopsis, to: width) + "  " + command.summary + "\n"
+            }
+        }
+        return text
+    }
+}

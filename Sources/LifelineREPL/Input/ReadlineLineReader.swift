@@ -1,0 +1,170 @@
+import CReadline
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads lines at a terminal with GNU readline: a prompt, line editing, history
+/// kept across sessions, and tab completion from a ``CompletionCatalog``.
+///
+/// Readline runs in its callback mode: the reader polls standard input and
+/// ``InterruptSignal/wakeDescriptor`` and feeds readline a character at a
+/// time, so Ctrl-C (observed by ``InterruptSignal``, not by readline's own
+/// signal handlers) clears the line and returns ``LineInput/interrupt``.
+/// Between lines the terminal is back in its normal mode, so Ctrl-C during a
+/// query reaches the shell as a signal.
+///
+/// Readline is one per process: create one reader at a time, on one thread.
+public final class ReadlineLineReader: LineReader {
+    public let isInteractive = true
+    public let sourceName: String? = nil
+    public private(set) var lineNumber = 0
+
+    private let historyPath: String?
+    private let historyLimit: Int
+    private let interrupt: InterruptSignal
+    private let catalog: () -> CompletionCatalog
+    private var lastHistoryEntry: String?
+
+    /// - Parameters:
+    ///   - historyPath: The history file (created 0600), nil for no history.
+    ///   - historyLimit: Lines kept, in memory and in the file.
+    ///   - catalog: What completion offers; asked before each prompt.
+    public init(
+        historyPath: String?, historyLimit: Int = 1000, interrupt: InterruptSignal,
+        catalog: @escaping () -> CompletionCatalog
+    ) {
+        self.historyPath = historyPath
+        self.historyLimit = historyLimit
+        self.interrupt = interrupt
+        self.catalog = catalog
+        lifeline_rl_set_readline_name(ReadlineBridge.name)
+        lifeline_rl_set_catch_signals(0)
+        lifeline_rl_set_catch_sigwinch(1)
+        lifeline_rl_set_change_environment(0)
+        lifeline_rl_set_completer_word_break_characters(ReadlineBridge.wordBreaks)
+        lifeline_rl_set_attempted_completion_function { text, start, end in
+            ReadlineBridge.complete(start: Int(start), end: Int(end))
+        }
+        using_history()
+        stifle_history(Int32(historyLimit))
+        if let historyPath {
+            let descriptor = open(historyPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+            if descriptor >= 0 { close(descriptor) }
+            read_history(historyPath)
+        }
+    }
+
+    deinit {
+        if let historyPath { history_truncate_file(historyPath, Int32(historyLimit)) }
+    }
+
+    /// `$LIFELINE_HISTORY`, else `~/.lifeline_history`.
+    public static func defaultHistoryPath(environment: [String: String]) -> String? {
+        if let path = environment["LIFELINE_HISTORY"] { return path.isEmpty ? nil : path }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return (home.hasSuffix("/") ? home : home + "/") + ".lifeline_history"
+    }
+
+    public func readLine(prompt: String) -> LineInput {
+        ReadlineBridge.catalog.withLock { $0 = catalog() }
+        ReadlineBridge.delivered.withLock { $0 = nil }
+        _ = interrupt.drainWakeUps()
+        interrupt.setPrompting(true)
+        defer { interrupt.setPrompting(false) }
+        rl_callback_handler_install(prompt) { line in
+            let input: LineInput
+            if let line {
+                input = .line(String(cString: line))
+                free(line)
+            } else {
+                input = .end
+            }
+            ReadlineBridge.delivered.withLock { $0 = input }
+        }
+        while true {
+            var descriptors = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: interrupt.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&descriptors, 2, -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                rl_callback_handler_remove()
+                return .end
+            }
+            if descriptors[1].revents != 0, interrupt.drainWakeUps() {
+                // Ctrl-C: forget the line, leave readline's state clean, start over on a new line.
+                rl_free_line_state()
+                rl_callback_sigcleanup()
+                rl_callback_handler_remove()
+                FileDescriptorSink.standardOutput.write("^C\n")
+                return .interrupt
+            }
+            if descriptors[0].revents != 0 {
+                rl_callback_read_char()
+                if let input = ReadlineBridge.delivered.withLock({ $0 }) {
+                    rl_callback_handler_remove()
+                    return record(input)
+                }
+            }
+        }
+    }
+
+    private func record(_ input: LineInput) -> LineInput {
+        guard case .line(let line) = input else {
+            FileDescriptorSink.standardOutput.write("\n")
+            return input
+        }
+        lineNumber += 1
+        if !line.trimmingCharacters(in: .whitespaces).isEmpty && line != lastHistoryEntry {
+            add_history(line)
+            lastHistoryEntry = line
+            if let historyPath { append_history(1, historyPath) }
+        }
+        return input
+    }
+}
+
+/// What readline's C callbacks reach: they cannot capture context, so it is held
+/// here, in `let`s holding locks, and only touched on the thread reading lines.
+enum ReadlineBridge {
+    static let delivered = Locked<LineInput?>(nil)
+    static let catalog = Locked(CompletionCatalog())
+
+    /// Static strings: readline keeps the pointers.
+    static var name: UnsafePointer<CChar> { cString("lifeline") }
+    /// Words are separated by whitespace only; ``ReplCompleter`` splits SQL words itself.
+    static var wordBreaks: UnsafePointer<CChar> { cString(" \t\n") }
+
+    private static func cString(_ text: StaticString) -> UnsafePointer<CChar> {
+        UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
+    }
+
+    /// Readline's attempted-completion function: the matches for the word from `start` to `end` in the line.
+    ///
+    /// Returns a `malloc`ed, NULL-terminated array whose first entry is what the
+    /// word becomes (the longest common prefix), as readline expects; readline frees it.
+    static func complete(start: Int, end: Int) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        lifeline_rl_set_attempted_completion_over(1)
+        guard let buffer = lifeline_rl_line_buffer() else { return nil }
+        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
+                                              count: strlen(buffer)))
+        guard start >= 0, start <= end, end <= bytes.count else { return nil }
+        let before = String(decoding: bytes[..<start], as: UTF8.self)
+        let word = String(decoding: bytes[start..<end], as: UTF8.self)
+        let matches = ReplCompleter.complete(before: before, word: word, catalog.withLock { $0 })
+        guard let first = matches.first else { return nil }
+        if matches.count == 1 && first.hasSuffix("/") { lifeline_rl_set_completion_suppress_append(1) }
+        let common = matches.dropFirst().reduce(first) { prefix, match in String(zip(prefix, match).prefix { $0 == $1 }.map(\.0)) }
+        let entries = matches.count == 1 ? [first] : [common] + matches
+        guard let raw = malloc((entries.count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride) else { return nil }
+        let result = raw.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: entries.count + 1)
+        for (index, entry) in entries.enumerated() { result[index] = strdup(entry) }
+        result[entries.count] = nil
+        return result
+    }
+}

@@ -1,0 +1,57 @@
+import GRDB
+
+/// One value of a result row, as SQLite stored it.
+enum ResultValue: Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+
+    init(_ value: DatabaseValue) {
+        switch value.storage {
+        case .null: self = .null
+        case .int64(let integer): self = .integer(integer)
+        case .double(let real): self = .real(real)
+        case .string(let text): self = .text(text)
+        case .blob(let data): self = .blob(Array(data))
+        }
+    }
+
+    var isNull: Bool { self == .null }
+
+    var isNumeric: Bool {
+        switch self {
+        case .integer, .real: true
+        default: false
+        }
+    }
+
+    /// The value as one escaped line: `NULL`, numbers as SQLite prints them, blobs as `x'0a1b'` literals.
+    var display: String {
+        switch self {
+        case .null: "NULL"
+        case .integer(let integer): String(integer)
+        case .real(let real): Self.format(real)
+        case .text(let text): TerminalText.escape(text)
+        case .blob(let bytes): Self.hexLiteral(bytes)
+        }
+    }
+
+    /// `1.0`, `0.25`, `1.5e+20`: shortest round-trip form, as the sqlite3 shell shows reals.
+    static func format(_ real: Double) -> String {
+        if real.isNaN { return "NaN" }
+        if real.isInfinite { return real < 0 ? "-Inf" : "Inf" }
+        return "\(real)"
+    }
+
+    static func hexLiteral(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef")
+        var text = "x'"
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
+        }
+        return text + "'"
+    }
+}

@@ -1,0 +1,61 @@
+/// Makes text from a trace safe and measurable on a terminal.
+///
+/// A trace is input from an app, so a value printed from the database could
+/// hold escape sequences that move the cursor, set the window title, hide text
+/// or reorder it (bidirectional overrides). Every value the shell prints goes
+/// through ``escape(_:)`` first:
+///
+/// ```swift
+/// TerminalText.escape("a\u{1B}]0;pwned\u{07}b")   // "a\x1b]0;pwned\x07b"
+/// TerminalText.escape("line\nnext")               // "line\nnext" (a backslash and an n)
+/// ```
+///
+/// - Note: Widths count characters; East Asian wide characters and emoji count as one column.
+enum TerminalText {
+    /// Replaces C0 controls, DEL, C1 controls and bidirectional formatting characters with visible escapes.
+    static func escape(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            guard needsEscape(scalar) else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                let hex = String(scalar.value, radix: 16)
+                result += scalar.value < 0x80 ? "\\x" + (hex.count < 2 ? "0" + hex : hex) : "\\u{\(hex)}"
+            }
+        }
+        return result
+    }
+
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        // Bidirectional embeddings, overrides and isolates ("Trojan Source"), and the Arabic letter mark.
+        case 0x202A...0x202E, 0x2066...0x2069, 0x061C: return true
+        default: return false
+        }
+    }
+
+    /// Columns `text` takes on a terminal (one per character).
+    static func width(_ text: String) -> Int { text.count }
+
+    /// Cuts `text` to `width` columns, ending in an ellipsis when it was longer.
+    static func truncate(_ text: String, to width: Int) -> String {
+        guard text.count > width else { return text }
+        guard width > 1 else { return String(text.prefix(max(width, 0))) }
+        return String(text.prefix(width - 1)) + "…"
+    }
+
+    /// Pads `text` with spaces to `width` columns, on the right (left-aligned) or on the left.
+    static func pad(_ text: String, to width: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return right ? padding + text : text + padding
+    }
+}

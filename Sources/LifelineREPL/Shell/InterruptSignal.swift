@@ -1,0 +1,87 @@
+import Dispatch
+import GRDB
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Turns Ctrl-C (SIGINT) into an interrupted query or a cleared prompt, never a dead shell.
+///
+/// SIGINT is ignored by the process and observed by a dispatch source, so the
+/// handler runs on a queue, not in signal context. While a query runs
+/// (``whileRunning(on:_:)``) it calls `sqlite3_interrupt` on that connection
+/// (GRDB's `interrupt()`), which is safe from any thread; the query fails with
+/// "interrupted" and the shell returns to the prompt. At a prompt it writes a
+/// byte to ``wakeDescriptor``, which ``ReadlineLineReader`` polls next to
+/// standard input. Without a reader listening (a script on standard input),
+/// Ctrl-C between queries ends the process with status 130, as the shell it imitates does.
+public final class InterruptSignal {
+    private struct State: Sendable {
+        var running: DatabaseQueue?
+        var prompting = false
+    }
+
+    private let state = Locked(State())
+    private let source: any DispatchSourceSignal
+    private let wakePipe: (read: Int32, write: Int32)
+
+    /// The descriptor that becomes readable when Ctrl-C is pressed at a prompt.
+    public var wakeDescriptor: Int32 { wakePipe.read }
+
+    /// Installs the handler: from now on SIGINT no longer ends the process.
+    public init() {
+        var descriptors: [Int32] = [-1, -1]
+        if pipe(&descriptors) == 0 {
+            for descriptor in descriptors {
+                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            }
+        }
+        wakePipe = (descriptors[0], descriptors[1])
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        let state = self.state
+        let wake = wakePipe.write
+        source.setEventHandler {
+            let action = state.withLock { state -> (DatabaseQueue?, Bool) in (state.running, state.prompting) }
+            if let running = action.0 {
+                running.interrupt()
+            } else if action.1 {
+                var byte: UInt8 = 3
+                _ = write(wake, &byte, 1)
+            } else {
+                _exit(130)
+            }
+        }
+        source.resume()
+    }
+
+    deinit {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+        close(wakePipe.read)
+        close(wakePipe.write)
+    }
+
+    /// Runs `body` (a query on `queue`) so that Ctrl-C interrupts it.
+    func whileRunning<T>(on queue: DatabaseQueue, _ body: () throws -> T) rethrows -> T {
+        state.withLock { $0.running = queue }
+        defer { state.withLock { $0.running = nil } }
+        return try body()
+    }
+
+    /// Marks whether a line reader is waiting at a prompt (Ctrl-C then wakes it).
+    func setPrompting(_ prompting: Bool) {
+        state.withLock { $0.prompting = prompting }
+    }
+
+    /// Reads and discards pending wake-ups; true if there was one.
+    func drainWakeUps() -> Bool {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        var woke = false
+        while bytes.withUnsafeMutableBytes({ read(wakePipe.read, $0.baseAddress!, $0.count) }) > 0 { woke = true }
+        return woke
+    }
+}

@@ -1,0 +1,31 @@
+/// What a shell session needs to know about its surroundings.
+public struct ReplConfiguration: Sendable {
+    /// The database to open (read-only); it must exist.
+    public var databasePath: String
+    /// How the banner names it: the path, or what it was imported from.
+    public var databaseLabel: String?
+    /// Relative paths in commands (`.import`, `.read`, `.output`) resolve against it; nil: the working directory.
+    public var directory: String?
+    /// Where `.query NAME` finds `NAME.sql` (relative to ``directory``).
+    public var queriesDirectory: String
+    /// Columns available for tables; nil: the terminal's width, if output is a terminal.
+    public var width: Int?
+    public var environment: [String: String]
+
+    public init(
+        databasePath: String, directory: String? = nil, queriesDirectory: String? = nil, width: Int? = nil,
+        environment: [String: String] = [:]
+    ) {
+        self.databasePath = databasePath
+        self.directory = directory
+        self.queriesDirectory = queriesDirectory ?? environment["LIFELINE_QUERIES"] ?? "queries"
+        self.width = width
+        self.environment = environment
+    }
+
+    /// `path` resolved against ``directory``.
+    func resolve(_ path: String) -> String {
+        guard let directory, !path.hasPrefix("/") else { return path }
+        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+    }
+}

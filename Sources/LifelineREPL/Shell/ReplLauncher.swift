@@ -1,0 +1,93 @@
+import Foundation
+import LifelineStore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Starts `lifeline repl` as the command line asks: picks or builds the
+/// database, the line reader (readline at a terminal, standard input
+/// otherwise) and the Ctrl-C handling, runs the shell and cleans up.
+public enum ReplLauncher {
+    /// Runs a session and returns the exit status: 0; 1 when a scripted command failed; 2 on usage errors.
+    ///
+    /// - Parameters:
+    ///   - path: A database (default `lifeline.db`), or traces (a directory, `*.ndjson`, `*.jsonl`) to
+    ///     import first into `database`, or into a temporary database removed at the end.
+    ///   - database: Where to import `path` when it names traces.
+    public static func run(path: String?, database: String?, environment: [String: String]) -> Int32 {
+        let target = path ?? TraceStore.defaultPath
+        let errors = FileDescriptorSink.standardError
+        var configuration = ReplConfiguration(databasePath: target, environment: environment)
+        var temporary: String?
+        if isTraces(target) {
+            let databasePath = database ?? NSTemporaryDirectory() + "lifeline-repl-\(getpid())-\(UUID().uuidString).db"
+            if database == nil { temporary = databasePath }
+            guard importTraces(target, into: databasePath, errors: errors) else {
+                removeDatabase(temporary)
+                return 2
+            }
+            configuration.databasePath = databasePath
+            configuration.databaseLabel = database == nil ? "\(target) (temporary database)" : databasePath
+        } else if database != nil {
+            errors.write("error: --db names where to import traces; '\(TerminalText.escape(target))' is a database\n")
+            return 2
+        }
+        defer { removeDatabase(temporary) }
+
+        let interrupt = InterruptSignal()
+        let shell: ReplShell
+        do {
+            shell = try ReplShell(configuration: configuration, output: FileDescriptorSink.standardOutput,
+                                  errors: errors, interrupt: interrupt)
+        } catch {
+            let hint = error == .cannotOpen(path: target, reason: "no such database")
+                ? " (import traces first: 'lifeline import TRACES' or 'lifeline repl TRACES/')" : ""
+            errors.write("error: \(TerminalText.escape(error.description))\(hint)\n")
+            return 2
+        }
+        if isatty(STDIN_FILENO) != 0 {
+            let reader = ReadlineLineReader(
+                historyPath: ReadlineLineReader.defaultHistoryPath(environment: environment), interrupt: interrupt,
+                catalog: { [unowned shell] in shell.completionCatalog })
+            FileDescriptorSink.standardOutput.write(shell.banner + "\n")
+            return shell.run(reader: reader)
+        }
+        return shell.run(reader: StreamLineReader(fileDescriptor: STDIN_FILENO))
+    }
+
+    /// Whether `path` names traces rather than a database.
+    static func isTraces(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return true }
+        return path.hasSuffix(".ndjson") || path.hasSuffix(".jsonl")
+    }
+
+    private static func importTraces(_ path: String, into databasePath: String, errors: OutputSink) -> Bool {
+        let expanded = TraceImporter.expand([path])
+        for error in expanded.errors { errors.write(TerminalText.escape(error) + "\n") }
+        guard expanded.errors.isEmpty else { return false }
+        do {
+            let store = try TraceStore(path: databasePath)
+            let summary = TraceImporter(store: store).importPaths([path]) { line in
+                errors.write(TerminalText.escape(line) + "\n")
+            }
+            for file in summary.files {
+                if case .failed(let message) = file.outcome {
+                    errors.write("\(TerminalText.escape(file.path)): not imported: \(TerminalText.escape(message))\n")
+                }
+            }
+            return true
+        } catch {
+            errors.write(TerminalText.escape(error.description) + "\n")
+            return false
+        }
+    }
+
+    private static func removeDatabase(_ path: String?) {
+        guard let path else { return }
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+    }
+}

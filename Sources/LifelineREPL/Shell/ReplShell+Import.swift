@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+import LifelineStore
+
+// MARK: - Importing traces without leaving
+
+extension ReplShell {
+    /// Imports trace files and directories, with the database writable for the duration.
+    func importTraces(_ paths: [String]) throws {
+        if paths.contains("-") { throw ReplError.message(".import: standard input is the shell's; give a file") }
+        for path in paths where !FileManager.default.fileExists(atPath: configuration.resolve(path)) {
+            throw ReplError.cannotOpen(path: path, reason: "no such file or directory")
+        }
+        let files = TraceImporter.expand(paths.map(configuration.resolve)).files
+        guard !files.isEmpty else {
+            throw ReplError.message(".import: no traces (*.ndjson, *.jsonl) in \(paths.joined(separator: " "))")
+        }
+        let isForeign = try read { db in
+            try !db.tableExists("launch") && Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_schema") ?? 0 > 0
+        }
+        if isForeign {
+            throw ReplError.message(".import: \(configuration.databasePath) is not a Lifeline database; not writing to it")
+        }
+        let errors = self.errors
+        let summary = try database.withWritableStore { store in
+            var summary = ImportSummary()
+            let importer = TraceImporter(store: store)
+            for file in files {
+                summary.files.append(importer.importFile(at: file, label: label(for: file)) { line in
+                    errors.write(TerminalText.escape(line) + "\n")
+                })
+            }
+            return summary
+        }
+        databaseDidChange()
+        for file in summary.files {
+            let path = TerminalText.escape(file.path)
+            switch file.outcome {
+            case .unchanged: write("\(path): already imported, nothing new\n")
+            case .duplicate(let other): write("\(path): same content as \(TerminalText.escape(other)), skipped\n")
+            case .appended(let line): write("\(path): grew since the last import; imported from line \(line)\n")
+            case .reimported: write("\(path): changed since the last import; re-imported\n")
+            case .failed(let message): report(ReplError.message("\(path): not imported: \(message)"))
+            case .imported: break
+            }
+        }
+        write("imported \(Self.counted(summary.files.count, "file", "files")), "
+            + "\(Self.counted(summary.launches, "launch", "launches")), \(Self.counted(summary.events, "event", "events")), "
+            + "\(Self.counted(summary.skippedLines, "skipped line", "skipped lines"))\n")
+    }
+
+    /// The name a file is recorded under: as typed, relative to the shell's directory.
+    private func label(for file: String) -> String {
+        guard let directory = configuration.directory else { return file }
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
+    }
+}

@@ -1,0 +1,92 @@
+import CSQLite
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - Running SQL
+
+extension ReplShell {
+    /// Runs each statement of `script`, printing rows in the current mode; stops at the first error.
+    func runSQL(_ script: SQLScript) {
+        defer {
+            databaseDidChange()
+            finishCommand()
+        }
+        for statement in script.statements {
+            let clock = RunClock()
+            do {
+                try runStatement(statement.text)
+                if timer { write(clock.report) }
+            } catch let error as SQLStatementError {
+                let offset = statement.offset + (error.offset ?? Self.leadingSpace(statement.text))
+                let location = script.location(ofByte: offset)
+                report(ReplError.message(error.message), line: location.line, column: location.column,
+                       snippet: error.offset == nil ? nil : script.sourceLine(atByte: offset))
+                return
+            } catch {
+                let location = script.location(ofByte: statement.offset + Self.leadingSpace(statement.text))
+                report(error, line: location.line, column: location.column)
+                return
+            }
+        }
+    }
+
+    private func runStatement(_ sql: String) throws {
+        let settings = ResultPrinter.Settings(mode: mode, headers: headers, width: width, style: style)
+        let sink = output
+        try read { db in
+            let statement: Statement
+            do {
+                statement = try db.makeStatement(sql: sql)
+            } catch let error as DatabaseError {
+                let offset = db.sqliteConnection.map { Int(sqlite3_error_offset($0)) } ?? -1
+                throw SQLStatementError(message: error.message ?? "\(error.resultCode)", offset: offset >= 0 ? offset : nil)
+            }
+            guard statement.columnCount > 0 else {
+                try statement.execute()
+                return
+            }
+            let printer = ResultPrinter(columns: statement.columnNames, settings: settings, sink: sink)
+            defer { printer.finish() }
+            let rows = try Row.fetchCursor(statement)
+            while let row = try rows.next() {
+                printer.add(row.databaseValues.map(ResultValue.init))
+            }
+        }
+    }
+
+    /// Bytes of whitespace before a statement's first token, so a location points at the statement, not the newline before it.
+    static func leadingSpace(_ text: String) -> Int {
+        text.utf8.prefix { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }.count
+    }
+}
+
+/// Measures a statement as sqlite3's `.timer on` does: wall clock, user and system CPU.
+struct RunClock {
+    private let start = RunClock.now()
+
+    /// `Run Time: real 0.012 user 0.010000 sys 0.001000`
+    var report: String {
+        let end = RunClock.now()
+        return String(format: "Run Time: real %.3f user %.6f sys %.6f\n",
+                      end.real - start.real, end.user - start.user, end.system - start.system)
+    }
+
+    private static func now() -> (real: Double, user: Double, system: Double) {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return (Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9, seconds(usage.ru_utime), seconds(usage.ru_stime))
+    }
+}

@@ -1,0 +1,291 @@
+import Foundation
+import GRDB
+import LifelineFormat
+
+/// The interactive shell over a Lifeline database: SQL, sqlite3-style dot-commands and lifecycle commands.
+///
+/// The shell reads lines from a ``LineReader`` and writes to ``OutputSink``s,
+/// so the same session runs at a terminal (readline), from a pipe, or in a
+/// test with a string in and a transcript out:
+///
+/// ```swift
+/// let sink = TextSink()
+/// let shell = try ReplShell(configuration: .init(databasePath: "lifeline.db"), output: sink, errors: sink)
+/// let status = shell.run(reader: StreamLineReader(text: ".launches\n", name: "session"))
+/// ```
+///
+/// SQL runs on a read-only connection (``ReplDatabase``); a statement may span
+/// lines and ends at `;`. A line starting with `.` is a dot-command from the
+/// ``registry``. No input ends the session but `.quit` and the end of input.
+public final class ReplShell {
+    public let configuration: ReplConfiguration
+    public private(set) var registry: ReplCommandRegistry
+    /// Ids of the loaded rules, offered by tab completion (``ReplCompletion/ruleIDs``).
+    public var ruleIDs: [String] = [] { didSet { catalogCache = nil } }
+
+    let database: ReplDatabase
+    let interrupt: InterruptSignal?
+    let standardOutput: OutputSink
+    let errors: OutputSink
+
+    // `.mode`, `.headers`, `.timer`
+    var mode: OutputMode = .table
+    var headers = true
+    var timer = false
+
+    /// `.output FILE`, until `.output` alone.
+    var redirectedOutput: OutputSink?
+    /// `.once FILE`, for the next command only.
+    var onceOutput: OutputSink?
+    private var onceIsFresh = false
+
+    var quitRequested = false
+    private(set) var errorCount = 0
+    /// The readers being read, innermost last (`.read` nests).
+    private var readers: [LineReader] = []
+    private var catalogCache: CompletionCatalog?
+
+    /// Where results go now: `.once`, else `.output`, else standard output.
+    var output: OutputSink { onceOutput ?? redirectedOutput ?? standardOutput }
+
+    /// Opens the database read-only. `interrupt` (for the command line) makes Ctrl-C interrupt queries.
+    public init(
+        configuration: ReplConfiguration, output: OutputSink, errors: OutputSink, interrupt: InterruptSignal? = nil,
+        registry: ReplCommandRegistry = .standard
+    ) throws(ReplError) {
+        self.configuration = configuration
+        self.registry = registry
+        self.standardOutput = output
+        self.errors = errors
+        self.interrupt = interrupt
+        database = try ReplDatabase(path: configuration.resolve(configuration.databasePath))
+    }
+
+    /// Adds a dot-command (or replaces the one of the same name).
+    public func register(_ command: ReplCommand) {
+        registry.register(command)
+        catalogCache = nil
+    }
+
+    /// The one line printed when a person starts the shell.
+    public var banner: String {
+        let name = TerminalText.escape(configuration.databaseLabel ?? configuration.databasePath)
+        guard let counts = database.counts() else {
+            return "\(name): not a Lifeline database (no 'launch' table); SQL works, lifecycle commands do not. "
+                + ".help for commands."
+        }
+        return "\(name): \(Self.counted(counts.launches, "launch", "launches")), "
+            + "\(Self.counted(counts.events, "event", "events")). SQL ends with ';'; .help for commands, .quit to leave."
+    }
+
+    // MARK: - Reading
+
+    /// Reads and runs commands until `.quit` or the end of input.
+    ///
+    /// Returns the exit status: 0, or 1 when a command failed in a session no person typed.
+    @discardableResult
+    public func run(reader: LineReader) -> Int32 {
+        readers.append(reader)
+        defer { readers.removeLast() }
+        var pending = ""
+        var pendingLine = 0
+        while !quitRequested {
+            let prompt = pending.isEmpty ? "lifeline> " : "     ...> "
+            switch reader.readLine(prompt: prompt) {
+            case .end:
+                if !SQLScript.isBlank(Array(pending.utf8)[...]) {
+                    runSQL(SQLScript(text: pending, firstLine: pendingLine))
+                }
+                return status(for: reader)
+            case .interrupt:
+                pending = ""
+            case .line(let line):
+                if pending.isEmpty {
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    if trimmed.isEmpty { continue }
+                    if trimmed.hasPrefix(".") {
+                        runDotCommand(trimmed)
+                        continue
+                    }
+                    pendingLine = reader.lineNumber
+                    pending = line
+                } else {
+                    pending += "\n" + line
+                }
+                if SQLScript.isComplete(pending) {
+                    runSQL(SQLScript(text: pending, firstLine: pendingLine))
+                    pending = ""
+                } else if SQLScript.isBlank(Array(pending.utf8)[...]) {
+                    pending = ""
+                }
+            }
+        }
+        return status(for: reader)
+    }
+
+    private func status(for reader: LineReader) -> Int32 {
+        !reader.isInteractive && errorCount > 0 ? 1 : 0
+    }
+
+    /// How deeply `.read` is nested.
+    var readDepth: Int { readers.count }
+
+    var currentReader: LineReader? { readers.last }
+
+    // MARK: - Dot-commands
+
+    func runDotCommand(_ line: String) {
+        defer { finishCommand() }
+        let words = Self.split(line)
+        guard let name = words.first else { return }
+        guard let command = registry.command(named: name) else {
+            report(ReplError.unknownCommand(name, suggestion: registry.suggestion(for: name)))
+            return
+        }
+        do {
+            try command.run(self, Array(words.dropFirst()))
+        } catch {
+            report(error)
+        }
+    }
+
+    /// Ends `.once` after the command that followed it.
+    func finishCommand() {
+        if onceIsFresh {
+            onceIsFresh = false
+        } else {
+            onceOutput = nil
+        }
+    }
+
+    /// Sends the next command's output to `sink`.
+    func redirectOnce(to sink: OutputSink) {
+        onceOutput = sink
+        onceIsFresh = true
+    }
+
+    /// Splits a dot-command line into words; single or double quotes keep spaces in a word.
+    static func split(_ line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        var inWord = false
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                inWord = true
+            } else if character.isWhitespace {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(current) }
+        return words
+    }
+
+    // MARK: - Writing
+
+    /// Writes text to the current output.
+    func write(_ text: String) {
+        output.write(text)
+    }
+
+    var style: TerminalStyle { TerminalStyle.for(output, environment: configuration.environment) }
+
+    /// Columns available on the current output, nil for no limit (files, pipes).
+    var width: Int? {
+        guard output === standardOutput else { return nil }
+        if let width = configuration.width { return width }
+        if let sink = output as? FileDescriptorSink, sink.isTerminal {
+            return TerminalSize.columns(of: sink.fileDescriptor, environment: configuration.environment)
+        }
+        return nil
+    }
+
+    /// Reports an error at the current input line: `session.sql:4:1: error: ...` (just `error: ...` at a terminal).
+    func report(_ error: any Error, line: Int? = nil, column: Int = 1, snippet: (text: String, caret: Int)? = nil) {
+        errorCount += 1
+        let message = TerminalText.escape(Self.message(for: error))
+        let errorStyle = TerminalStyle.for(errors, environment: configuration.environment)
+        var text = ""
+        let lineNumber = line ?? currentReader?.lineNumber ?? 0
+        if let reader = currentReader, let source = reader.sourceName, !reader.isInteractive {
+            text += "\(TerminalText.escape(source)):\(lineNumber):\(column): "
+        }
+        text += errorStyle.red("error:") + " " + message + "\n"
+        if let snippet {
+            let number = currentReader?.isInteractive == false ? String(lineNumber) : ""
+            let gutter = String(repeating: " ", count: max(number.count, 1))
+            text += "  \(number.isEmpty ? gutter : number) | \(TerminalText.escape(snippet.text))\n"
+            text += "  \(gutter) | \(String(repeating: " ", count: snippet.caret))^\n"
+        }
+        errors.write(text)
+    }
+
+    static func message(for error: any Error) -> String {
+        switch error {
+        case let error as ReplError: error.description
+        case let error as DatabaseError: error.message ?? "\(error.resultCode)"
+        default: "\(error)"
+        }
+    }
+
+    // MARK: - Database
+
+    /// Runs `body` on the read-only connection; Ctrl-C interrupts it.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        guard let interrupt else { return try database.read(body) }
+        return try interrupt.whileRunning(on: database.queue) { try database.read(body) }
+    }
+
+    /// Marks the completion catalog stale (the schema or the data may have changed).
+    func databaseDidChange() {
+        catalogCache = nil
+    }
+
+    // MARK: - Completion
+
+    /// What tab completion offers now: commands, tables, columns, callbacks, launches, sessions, saved queries, rule ids.
+    public var completionCatalog: CompletionCatalog {
+        if let catalogCache { return catalogCache }
+        var catalog = CompletionCatalog()
+        for name in registry.names {
+            if let command = registry.command(named: name) { catalog.commands[name] = command.completion }
+        }
+        catalog.callbacks = Callback.allCases.map(\.name)
+        catalog.queries = SavedQuery.list(in: configuration.resolve(configuration.queriesDirectory)).map(\.name)
+        catalog.ruleIDs = ruleIDs
+        catalog.directory = configuration.directory
+        _ = try? database.read { db in
+            let tables = try String.fetchAll(db, sql: """
+                SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name
+                """)
+            catalog.tables = tables
+            var columns = Set<String>()
+            for table in tables {
+                columns.formUnion(try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table]))
+            }
+            catalog.columns = columns.sorted()
+            if try db.tableExists("launch") {
+                catalog.launches = try String.fetchAll(db, sql: "SELECT CAST(id AS TEXT) FROM launch ORDER BY id LIMIT 1000")
+            }
+            if try db.tableExists("event") {
+                catalog.sessions = try String.fetchAll(db, sql: """
+                    SELECT DISTINCT session FROM event WHERE session IS NOT NULL ORDER BY session LIMIT 1000
+                    """)
+            }
+        }
+        catalogCache = catalog
+        return catalog
+    }
+
+    static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
+        "\(count) \(count == 1 ? singular : plural)"
+    }
+}

@@ -1,0 +1,82 @@
+/// Lays a ``Timeline`` out as text: a title line, then one row per callback,
+/// sessions side by side.
+///
+/// ```
+/// launch 1 · L1 · com.example.Notes · iPadOS 17.5 · iPad13,4 · scene life cycle
+/// seq     time  app                           | S1                            state
+///   1  +0.000s  didFinishLaunching (18.0ms)   |
+///   2  +0.001s    db.open                     |
+///   4  +0.019s                                | configurationForConnecting
+///   5  +0.019s                                | willConnectTo (12.0ms)        unattached
+/// ```
+///
+/// Times are since the launch's first event; a begin/end callback is one row
+/// at its begin with its duration in parentheses, and the events inside it
+/// are indented; `state` is the scene's state after the callback (after its
+/// end). A lane gets a state column only if some row of it has a state.
+struct TimelineRenderer {
+    var width: Int?
+    var style: TerminalStyle = .plain
+
+    func render(_ timeline: Timeline) -> String {
+        let laneCount = timeline.lanes.count
+        let titles = timeline.lanes.map { $0.map(TerminalText.escape) ?? "app" }
+        var hasState = Array(repeating: false, count: laneCount)
+        var eventWidths = titles.map(TerminalText.width)
+        var stateWidths = Array(repeating: "state".count, count: laneCount)
+        for row in timeline.rows {
+            eventWidths[row.lane] = max(eventWidths[row.lane], TerminalText.width(row.label))
+            if let state = row.state {
+                hasState[row.lane] = true
+                stateWidths[row.lane] = max(stateWidths[row.lane], state.count)
+            }
+        }
+        let seqWidth = max(3, timeline.rows.map { String($0.seq).count }.max() ?? 0)
+        let timeWidth = max(4, timeline.rows.map { LifecycleFormat.offset($0.offset).count }.max() ?? 0)
+        if let width {
+            // Fit the terminal by cutting the widest callback column first, down to 12 columns.
+            let fixed = seqWidth + 2 + timeWidth + 2 + max(laneCount - 1, 0) * 3
+                + (0..<laneCount).reduce(0) { $0 + (hasState[$1] ? stateWidths[$1] + 2 : 0) }
+            while fixed + eventWidths.reduce(0, +) > width,
+                  let widest = eventWidths.indices.max(by: { eventWidths[$0] < eventWidths[$1] }),
+                  eventWidths[widest] > 12 {
+                eventWidths[widest] -= 1
+            }
+        }
+
+        func line(seq: String, time: String, cells: [(event: String, state: String)], bold: Bool = false) -> String {
+            // Cells arrive cut to width already (labels keep their durations); titles are cut here.
+            var text = TerminalText.pad(seq, to: seqWidth, right: true) + "  " + TerminalText.pad(time, to: timeWidth, right: true)
+            for lane in 0..<laneCount {
+                let event = TerminalText.pad(TerminalText.truncate(cells[lane].event, to: eventWidths[lane]), to: eventWidths[lane])
+                text += (lane > 0 ? " | " : "  ") + (bold ? style.bold(event) : event)
+                if hasState[lane] {
+                    let state = TerminalText.pad(cells[lane].state, to: stateWidths[lane])
+                    text += "  " + (bold ? style.bold(state) : color(state: cells[lane].state, padded: state))
+                }
+            }
+            return ResultPrinter.trimmingTrailingSpaces(text) + "\n"
+        }
+
+        var text = style.bold(timeline.header.title) + "\n"
+        guard !timeline.rows.isEmpty else { return text + "(no events)\n" }
+        text += line(seq: "seq", time: "time", cells: titles.map { ($0, "state") }, bold: true)
+        let empty = Array(repeating: (event: "", state: ""), count: laneCount)
+        for row in timeline.rows {
+            var cells = empty
+            cells[row.lane] = (row.label(width: eventWidths[row.lane]), row.state ?? "")
+            text += line(seq: String(row.seq), time: LifecycleFormat.offset(row.offset), cells: cells)
+        }
+        return text
+    }
+
+    private func color(state: String, padded: String) -> String {
+        switch state {
+        case "foregroundActive": style.green(padded)
+        case "foregroundInactive": style.yellow(padded)
+        case "background": style.blue(padded)
+        case "unattached": style.dim(padded)
+        default: padded
+        }
+    }
+}
