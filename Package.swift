@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "LifelineSimulatorTests", dependencies: ["LifelineSimulator", "LifelineFormat"]),
         .testTarget(
             name: "LifelineDemoTests",
-            dependencies: ["LifelineDemo", "LifelineRules", "LifelineSimulator", "LifelineStore", "LifelineFormat"],
+            dependencies: ["LifelineDemo", "LifelineReports", "LifelineRules", "LifelineSimulator", "LifelineStore", "LifelineFormat"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import LifelineDemo
+import LifelineReports
 import LifelineStore
 import Testing
 
@@ -21,6 +22,9 @@ struct SavedQueryTests {
                 at: traces.appendingPathComponent(file).path, label: "traces/\(file)")
             guard result.outcome == .imported else { throw StoreError(path: file, message: "\(result.outcome)") }
         }
+        // Fill the violation table as `lifeline check lifeline.db` does, with the repository's rules.
+        let rules = try CheckRun.loadRules([], rulesDirectory: repositoryRoot.appendingPathComponent("rules").path)
+        _ = try CheckRun.check([store.path], rules: rules)
         return store
     }
 
