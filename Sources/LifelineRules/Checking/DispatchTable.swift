@@ -39,6 +39,8 @@ struct DispatchTable {
     private let starts: UnsafeMutableBufferPointer<Int32>
     /// Per symbol, whether a rule that sees it needs the event's session and scene slots.
     private let slotsNeeded: UnsafeMutableBufferPointer<Bool>
+    /// Per symbol, whether some entry for it (universal ones included) has conditional alternatives.
+    private let conditionsTested: UnsafeMutableBufferPointer<Bool>
     /// Rules that see every event, in rule order.
     let universal: [Int32]
     /// Whether a universal rule needs session and scene slots.
@@ -87,6 +89,14 @@ struct DispatchTable {
         for rule in universalRules {
             for symbol in 0..<symbolCount { universalFlat.append(entry(rule, rule.names[Int32(symbol)])) }
         }
+        var conditionsTested: [Bool] = []
+        for symbol in 0..<symbolCount {
+            let own = flat[Int(starts[symbol])..<Int(starts[symbol + 1])].contains { $0.conditional >= 0 }
+            let universal = universalRules.indices.contains { universalFlat[$0 * symbolCount + symbol].conditional >= 0 }
+            conditionsTested.append(own || universal)
+        }
+        self.conditionsTested = .allocate(capacity: conditionsTested.count)
+        _ = self.conditionsTested.initialize(from: conditionsTested)
         universal = universalRules.map { Int32($0.index) }
         universalNeedsSlots = universalRules.contains(where: needsSlots)
         self.conditionals = conditionals
@@ -105,6 +115,7 @@ struct DispatchTable {
         entries.deallocate()
         starts.deallocate()
         slotsNeeded.deallocate()
+        conditionsTested.deallocate()
         universalEntries.deallocate()
     }
 
@@ -122,6 +133,10 @@ struct DispatchTable {
     func needsSlots(_ symbol: Int32) -> Bool {
         universalNeedsSlots || (Int(symbol) < symbolCount && slotsNeeded[Int(symbol)])
     }
+
+    /// Whether some rule that sees `symbol` tests conditions on its fields.
+    @inline(__always)
+    func testsConditions(_ symbol: Int32) -> Bool { Int(symbol) < symbolCount && conditionsTested[Int(symbol)] }
 
     /// The entry of universal rule number `offset` (in ``universal``) for `symbol`.
     @inline(__always)

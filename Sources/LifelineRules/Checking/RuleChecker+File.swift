@@ -23,12 +23,14 @@ extension RuleChecker {
             if TraceLineScanner.isBlank(bytes) { return true }
             do throws(TraceFormatError) {
                 let scanned = try scanner.scan(bytes, lineNumber: number)
-                switch TraceRecord(scanned, line: bytes, scanner: scanner) {
-                case .launch(let launch):
-                    beginLaunch(launch, trace: name, file: name, line: number)
-                case .event(let event):
+                switch scanned.kind {
+                case .launch:
+                    if case .launch(let launch) = TraceRecord(scanned, line: bytes, scanner: scanner) {
+                        beginLaunch(launch, trace: name, file: name, line: number)
+                    }
+                case .event:
                     if !hasLaunch { beginLaunch(LaunchRecord(), trace: name, file: name, line: 0) }
-                    check(event, line: number)
+                    check(scanned, bytes: bytes, scanner: scanner, line: number)
                 }
             } catch {
                 if terminated { errors.append(error) }
@@ -37,5 +39,46 @@ extension RuleChecker {
         }
         try reader.checkReadError()
         return errors
+    }
+
+    /// Checks one scanned event line without building its record.
+    ///
+    /// The name, session and scene are resolved from the line's bytes (a
+    /// `String` is made only for one not seen just before); the owned record,
+    /// with its attributes decoded, is built only when a rule that sees the
+    /// event tests conditions, or the event discards sessions.
+    private func check(
+        _ scanned: ScannedLine, bytes: UnsafeRawBufferPointer, scanner: TraceLineScanner, line: Int
+    ) {
+        let symbol: Int32
+        if let callback = scanned.callback {
+            symbol = Int32(callback.rawValue)
+        } else {
+            symbol = scanner.withBytes(scanned.event, in: bytes) { appSymbol(bytes: $0) }
+        }
+        let ref = advance(symbol: symbol, seq: scanned.seq, t: scanned.t, line: line, phase: scanned.phase)
+        let (entries, wanted) = interest(in: symbol)
+        if !wanted { return }
+        var record: EventRecord?
+        if testsConditions(symbol) || (scanned.callback == .didDiscardSceneSessions && scanned.session == nil) {
+            if case .event(let event) = TraceRecord(scanned, line: bytes, scanner: scanner) { record = event }
+        }
+        var event = CheckerEvent(ref: ref, sessionSlot: -1, sceneSlot: -1, discarded: false)
+        if needsSlots(symbol) {
+            if let session = scanned.session {
+                event.sessionSlot = scanner.withBytes(session, in: bytes) { sessionSlot(bytes: $0) }
+            }
+            if let scene = scanned.scene {
+                event.sceneSlot = scanner.withBytes(scene, in: bytes) { sceneSlot(bytes: $0) }
+            }
+            if let record, record.event.callback == .didDiscardSceneSessions && record.session == nil {
+                event.discarded = discard(record.discardedSessions)
+            }
+        }
+        if let record {
+            withUnsafePointer(to: record) { deliver(event, entries, fields: $0) }
+        } else {
+            deliver(event, entries, fields: nil)
+        }
     }
 }
