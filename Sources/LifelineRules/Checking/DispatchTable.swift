@@ -39,8 +39,9 @@ struct DispatchTable {
     private let starts: UnsafeMutableBufferPointer<Int32>
     /// Per symbol, whether a rule that sees it needs the event's session and scene slots.
     private let slotsNeeded: UnsafeMutableBufferPointer<Bool>
-    /// Per symbol, whether some entry for it (universal ones included) has conditional alternatives.
-    private let conditionsTested: UnsafeMutableBufferPointer<Bool>
+    /// Per symbol, whether some entry for it (universal ones included) has conditional alternatives
+    /// that test a begin or instant record (bit 0) or an end record (bit 1).
+    private let conditionsTested: UnsafeMutableBufferPointer<UInt8>
     /// Rules that see every event, in rule order.
     let universal: [Int32]
     /// Whether a universal rule needs session and scene slots.
@@ -89,11 +90,19 @@ struct DispatchTable {
         for rule in universalRules {
             for symbol in 0..<symbolCount { universalFlat.append(entry(rule, rule.names[Int32(symbol)])) }
         }
-        var conditionsTested: [Bool] = []
+        // Bit 0: a begin or instant record is tested; bit 1: an end record is (default-phase
+        // alternatives never match an end).
+        var conditionsTested: [UInt8] = []
+        func tested(_ entry: Entry) -> UInt8 {
+            guard entry.conditional >= 0 else { return 0 }
+            let alternatives = conditionals[Int(entry.conditional)].alternatives
+            return alternatives.allSatisfy(\.defaultPhases) ? 1 : 3
+        }
         for symbol in 0..<symbolCount {
-            let own = flat[Int(starts[symbol])..<Int(starts[symbol + 1])].contains { $0.conditional >= 0 }
-            let universal = universalRules.indices.contains { universalFlat[$0 * symbolCount + symbol].conditional >= 0 }
-            conditionsTested.append(own || universal)
+            var bits: UInt8 = 0
+            for entry in flat[Int(starts[symbol])..<Int(starts[symbol + 1])] { bits |= tested(entry) }
+            for offset in universalRules.indices { bits |= tested(universalFlat[offset * symbolCount + symbol]) }
+            conditionsTested.append(bits)
         }
         self.conditionsTested = .allocate(capacity: conditionsTested.count)
         _ = self.conditionsTested.initialize(from: conditionsTested)
@@ -134,9 +143,12 @@ struct DispatchTable {
         universalNeedsSlots || (Int(symbol) < symbolCount && slotsNeeded[Int(symbol)])
     }
 
-    /// Whether some rule that sees `symbol` tests conditions on its fields.
+    /// Whether some rule that sees `symbol` tests conditions on the fields of a record of `phase`.
     @inline(__always)
-    func testsConditions(_ symbol: Int32) -> Bool { Int(symbol) < symbolCount && conditionsTested[Int(symbol)] }
+    func testsConditions(_ symbol: Int32, _ phase: Phase) -> Bool {
+        guard Int(symbol) < symbolCount else { return false }
+        return conditionsTested[Int(symbol)] & (phase == .end ? 2 : 1) != 0
+    }
 
     /// The entry of universal rule number `offset` (in ``universal``) for `symbol`.
     @inline(__always)

@@ -54,22 +54,22 @@ extension RuleChecker {
         if let callback = scanned.callback {
             symbol = Int32(callback.rawValue)
         } else {
-            symbol = scanner.withBytes(scanned.event, in: bytes) { appSymbol(bytes: $0) }
+            symbol = Self.withBytes(scanned.event, bytes, scanner) { appSymbol(bytes: $0) }
         }
         let ref = advance(symbol: symbol, seq: scanned.seq, t: scanned.t, line: line, phase: scanned.phase)
         let (entries, wanted) = interest(in: symbol)
         if !wanted { return }
         var record: EventRecord?
-        if testsConditions(symbol) || (scanned.callback == .didDiscardSceneSessions && scanned.session == nil) {
+        if testsConditions(symbol, scanned.phase) || (scanned.callback == .didDiscardSceneSessions && scanned.session == nil) {
             if case .event(let event) = TraceRecord(scanned, line: bytes, scanner: scanner) { record = event }
         }
         var event = CheckerEvent(ref: ref, sessionSlot: -1, sceneSlot: -1, discarded: false)
         if needsSlots(symbol) {
             if let session = scanned.session {
-                event.sessionSlot = scanner.withBytes(session, in: bytes) { sessionSlot(bytes: $0) }
+                event.sessionSlot = Self.withBytes(session, bytes, scanner) { sessionSlot(bytes: $0) }
             }
             if let scene = scanned.scene {
-                event.sceneSlot = scanner.withBytes(scene, in: bytes) { sceneSlot(bytes: $0) }
+                event.sceneSlot = Self.withBytes(scene, bytes, scanner) { sceneSlot(bytes: $0) }
             }
             if let record, record.event.callback == .didDiscardSceneSessions && record.session == nil {
                 event.discarded = discard(record.discardedSessions)
@@ -80,5 +80,22 @@ extension RuleChecker {
         } else {
             deliver(event, entries, fields: nil)
         }
+    }
+
+    /// The bytes of a scanned string: a slice of the line, or (after escapes) a decoded copy.
+    ///
+    /// ``TraceLineScanner/withBytes(_:in:_:)`` does the same, but as a generic
+    /// function of another module it runs unspecialised, which costs more than
+    /// the lookup it serves.
+    @inline(__always)
+    private static func withBytes(
+        _ string: ScannedString, _ line: UnsafeRawBufferPointer, _ scanner: TraceLineScanner,
+        _ body: (UnsafeRawBufferPointer) -> Int32
+    ) -> Int32 {
+        if !string.isDecoded {
+            return body(UnsafeRawBufferPointer(rebasing: line[string.start..<(string.start + string.count)]))
+        }
+        var text = scanner.string(string, in: line)
+        return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
 }

@@ -159,7 +159,7 @@ public final class RuleChecker {
     ///
     /// `fields` is the record whose fields conditional alternatives test; when
     /// `nil`, they see no thread, session, scene or attributes. A caller that
-    /// has no record at hand must pass one when ``testsConditions(_:)`` says so.
+    /// has no record at hand must pass one when ``testsConditions(_:_:)`` says so.
     @inline(__always)
     func deliver(
         _ event: CheckerEvent, _ entries: UnsafeMutableBufferPointer<DispatchTable.Entry>,
@@ -194,9 +194,9 @@ public final class RuleChecker {
             scene: fields.pointee.scene, attrs: fields.pointee.attrs)
     }
 
-    /// Whether a rule that sees `symbol` tests conditions on the event's fields.
+    /// Whether a rule that sees `symbol` tests conditions on the fields of a record of `phase`.
     @inline(__always)
-    func testsConditions(_ symbol: Int32) -> Bool { table.testsConditions(symbol) }
+    func testsConditions(_ symbol: Int32, _ phase: Phase) -> Bool { table.testsConditions(symbol, phase) }
 
     /// The symbol of an app-defined event name, from the recent names when it is one of them.
     @inline(__always)
