@@ -18,6 +18,9 @@ struct DispatchTable {
         var end: UInt64
         var instant: UInt64
 
+        /// The same rule with no roles and no conditions: for names no rule mentions.
+        var cleared: Entry { Entry(rule: rule, conditional: -1, begin: 0, end: 0, instant: 0) }
+
         /// The roles of a record of `phase` that need no condition tested.
         @inline(__always)
         func roles(_ phase: Phase) -> UInt64 {
@@ -42,8 +45,8 @@ struct DispatchTable {
     /// Per symbol, whether some entry for it (universal ones included) has conditional alternatives
     /// that test a begin or instant record (bit 0) or an end record (bit 1).
     private let conditionsTested: UnsafeMutableBufferPointer<UInt8>
-    /// Rules that see every event, in rule order.
-    let universal: [Int32]
+    /// How many rules see every event (universality); their rows are in rule order.
+    let universalCount: Int
     /// Whether a universal rule needs session and scene slots.
     let universalNeedsSlots: Bool
     /// Per universal rule, a row of `symbolCount` entries.
@@ -106,7 +109,7 @@ struct DispatchTable {
         }
         self.conditionsTested = .allocate(capacity: conditionsTested.count)
         _ = self.conditionsTested.initialize(from: conditionsTested)
-        universal = universalRules.map { Int32($0.index) }
+        universalCount = universalRules.count
         universalNeedsSlots = universalRules.contains(where: needsSlots)
         self.conditionals = conditionals
         entries = .allocate(capacity: flat.count)
@@ -150,11 +153,12 @@ struct DispatchTable {
         return conditionsTested[Int(symbol)] & (phase == .end ? 2 : 1) != 0
     }
 
-    /// The entry of universal rule number `offset` (in ``universal``) for `symbol`.
+    /// The entry of universal rule number `offset` (in rule order) for `symbol`.
     @inline(__always)
     func universalEntry(_ offset: Int, _ symbol: Int32) -> Entry {
         if Int(symbol) < symbolCount { return universalEntries[offset * symbolCount + Int(symbol)] }
-        return Entry(rule: universal[offset], conditional: -1, begin: 0, end: 0, instant: 0)
+        return universalEntries[offset * symbolCount]  // the row's first entry, with its roles cleared
+            .cleared
     }
 
     /// The roles of `entry` for a record, testing its conditional alternatives if it has any.

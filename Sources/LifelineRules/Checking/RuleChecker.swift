@@ -102,7 +102,7 @@ public final class RuleChecker {
         }
         let ref = advance(symbol: symbol, seq: event.seq, t: event.t, line: line, phase: event.phase)
         let entries = table.entries(of: symbol)
-        if entries.isEmpty && table.universal.isEmpty { return }
+        if entries.isEmpty && table.universalCount == 0 { return }
         var checkerEvent = CheckerEvent(ref: ref, sessionSlot: -1, sceneSlot: -1, discarded: false)
         if table.needsSlots(symbol) {
             if let session = event.session { checkerEvent.sessionSlot = context.pointee.sessionSlot(session) }
@@ -133,7 +133,7 @@ public final class RuleChecker {
     @inline(__always)
     func interest(in symbol: Int32) -> (entries: UnsafeMutableBufferPointer<DispatchTable.Entry>, any: Bool) {
         let entries = table.entries(of: symbol)
-        return (entries, !entries.isEmpty || !table.universal.isEmpty)
+        return (entries, !entries.isEmpty || table.universalCount != 0)
     }
 
     /// Whether the rules that want `symbol` need the event's session and scene slots.
@@ -173,8 +173,8 @@ public final class RuleChecker {
             if roles == 0 { continue }
             runtime.pointee.dispatch(roles, event, context: context, sink: sink)
         }
-        if table.universal.isEmpty { return }
-        for offset in 0..<table.universal.count {
+        if table.universalCount == 0 { return }
+        for offset in 0..<table.universalCount {
             let entry = table.universalEntry(offset, event.name)
             let runtime = runtimes + Int(entry.rule)
             guard runtime.pointee.active else { continue }
@@ -201,8 +201,10 @@ public final class RuleChecker {
     /// The symbol of an app-defined event name, from the recent names when it is one of them.
     @inline(__always)
     private func appSymbol(_ name: String) -> Int32 {
-        let recent = state.pointee.recentNames
-        for index in 0..<recent.count where recent[index].name == name { return recent[index].symbol }
+        let found = state.pointee.recentNames.withUnsafeBufferPointer { recent in
+            recent.firstIndex { $0.name == name }.map { recent[$0].symbol }
+        }
+        if let found { return found }
         let symbol = sink.names.intern(name)
         remember(name, symbol)
         return symbol
@@ -211,10 +213,10 @@ public final class RuleChecker {
     /// The symbol of an event name given as bytes, as written in a trace (the scanner found no callback).
     @inline(__always)
     func appSymbol(bytes: UnsafeRawBufferPointer) -> Int32 {
-        let recent = state.pointee.recentNames
-        for index in 0..<recent.count where LaunchContext.equal(recent[index].name, bytes) {
-            return recent[index].symbol
+        let found = state.pointee.recentNames.withUnsafeBufferPointer { recent in
+            recent.firstIndex { LaunchContext.equal($0.name, bytes) }.map { recent[$0].symbol }
         }
+        if let found { return found }
         let spelling = String(decoding: bytes, as: UTF8.self)
         let name = EventName(spelling)
         let symbol = name.callback.map { Int32($0.rawValue) } ?? sink.names.intern(name.name)
