@@ -6,7 +6,7 @@
 // with same-run peers: parsing the file without checking, reading the database without checking,
 // and the reference evaluator on a tenth of the trace. Memory: peak RSS checking the file at N/10
 // and N events, each in a fresh process.
-// Run: swift run -c release --package-path Benchmarks check-benchmark [--events N] [--rounds N]
+// Run: swift run -c release --package-path Benchmarks check-benchmark [--events N] [--rounds N] [--only checker|file]
 import BenchmarkSupport
 import Foundation
 import LifelineFormat
@@ -25,7 +25,7 @@ while let argument = arguments.next() {
     case "--memory": memoryFile = arguments.next()
     case "--only": only = arguments.next()
     default:
-        print("usage: check-benchmark [--events N] [--rounds N] [--only checker] [--memory FILE]")
+        print("usage: check-benchmark [--events N] [--rounds N] [--only checker|file] [--memory FILE]")
         exit(2)
     }
 }
@@ -114,7 +114,7 @@ var lastSummary: CheckSummary?
 
 // MARK: - The checker alone
 
-let checkerSeconds = measure {
+let checkerSeconds = only == "file" ? .nan : measure {
     var findings = 0
     let checker = RuleChecker(rules: rules, onFinding: { _ in findings += 1 })
     for (record, line) in records {
@@ -126,7 +126,7 @@ let checkerSeconds = measure {
     lastSummary = checker.finish()
     findingCount = findings
 }
-print("checker   (in memory)        \(rate(checkerSeconds))")
+if only != "file" { print("checker   (in memory)        \(rate(checkerSeconds))") }
 if let lastSummary {
     print("          \(lastSummary.violations) violations, \(lastSummary.pendings) pending, "
         + "\(lastSummary.rules.reduce(0) { $0 + $1.tally.instances }) rule instances")
@@ -157,6 +157,7 @@ let parseSeconds = try measure {
 }
 print("file      (read+parse+check) \(rate(fileSeconds))")
 print("  peer: read+parse only      \(rate(parseSeconds))   checking adds \(String(format: "%.0f%%", (fileSeconds / parseSeconds - 1) * 100))")
+if only == "file" { exit(0) }
 
 // MARK: - From the database, and its read-only peer
 

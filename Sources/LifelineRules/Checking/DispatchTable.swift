@@ -18,6 +18,9 @@ struct DispatchTable {
         var end: UInt64
         var instant: UInt64
 
+        /// The same rule with no roles and no conditions: for names no rule mentions.
+        var cleared: Entry { Entry(rule: rule, conditional: -1, begin: 0, end: 0, instant: 0) }
+
         /// The roles of a record of `phase` that need no condition tested.
         @inline(__always)
         func roles(_ phase: Phase) -> UInt64 {
@@ -39,8 +42,11 @@ struct DispatchTable {
     private let starts: UnsafeMutableBufferPointer<Int32>
     /// Per symbol, whether a rule that sees it needs the event's session and scene slots.
     private let slotsNeeded: UnsafeMutableBufferPointer<Bool>
-    /// Rules that see every event, in rule order.
-    let universal: [Int32]
+    /// Per symbol, whether some entry for it (universal ones included) has conditional alternatives
+    /// that test a begin or instant record (bit 0) or an end record (bit 1).
+    private let conditionsTested: UnsafeMutableBufferPointer<UInt8>
+    /// How many rules see every event (universality); their rows are in rule order.
+    let universalCount: Int
     /// Whether a universal rule needs session and scene slots.
     let universalNeedsSlots: Bool
     /// Per universal rule, a row of `symbolCount` entries.
@@ -87,7 +93,23 @@ struct DispatchTable {
         for rule in universalRules {
             for symbol in 0..<symbolCount { universalFlat.append(entry(rule, rule.names[Int32(symbol)])) }
         }
-        universal = universalRules.map { Int32($0.index) }
+        // Bit 0: a begin or instant record is tested; bit 1: an end record is (default-phase
+        // alternatives never match an end).
+        var conditionsTested: [UInt8] = []
+        func tested(_ entry: Entry) -> UInt8 {
+            guard entry.conditional >= 0 else { return 0 }
+            let alternatives = conditionals[Int(entry.conditional)].alternatives
+            return alternatives.allSatisfy(\.defaultPhases) ? 1 : 3
+        }
+        for symbol in 0..<symbolCount {
+            var bits: UInt8 = 0
+            for entry in flat[Int(starts[symbol])..<Int(starts[symbol + 1])] { bits |= tested(entry) }
+            for offset in universalRules.indices { bits |= tested(universalFlat[offset * symbolCount + symbol]) }
+            conditionsTested.append(bits)
+        }
+        self.conditionsTested = .allocate(capacity: conditionsTested.count)
+        _ = self.conditionsTested.initialize(from: conditionsTested)
+        universalCount = universalRules.count
         universalNeedsSlots = universalRules.contains(where: needsSlots)
         self.conditionals = conditionals
         entries = .allocate(capacity: flat.count)
@@ -105,6 +127,7 @@ struct DispatchTable {
         entries.deallocate()
         starts.deallocate()
         slotsNeeded.deallocate()
+        conditionsTested.deallocate()
         universalEntries.deallocate()
     }
 
@@ -123,11 +146,19 @@ struct DispatchTable {
         universalNeedsSlots || (Int(symbol) < symbolCount && slotsNeeded[Int(symbol)])
     }
 
-    /// The entry of universal rule number `offset` (in ``universal``) for `symbol`.
+    /// Whether some rule that sees `symbol` tests conditions on the fields of a record of `phase`.
+    @inline(__always)
+    func testsConditions(_ symbol: Int32, _ phase: Phase) -> Bool {
+        guard Int(symbol) < symbolCount else { return false }
+        return conditionsTested[Int(symbol)] & (phase == .end ? 2 : 1) != 0
+    }
+
+    /// The entry of universal rule number `offset` (in rule order) for `symbol`.
     @inline(__always)
     func universalEntry(_ offset: Int, _ symbol: Int32) -> Entry {
         if Int(symbol) < symbolCount { return universalEntries[offset * symbolCount + Int(symbol)] }
-        return Entry(rule: universal[offset], conditional: -1, begin: 0, end: 0, instant: 0)
+        return universalEntries[offset * symbolCount]  // the row's first entry, with its roles cleared
+            .cleared
     }
 
     /// The roles of `entry` for a record, testing its conditional alternatives if it has any.

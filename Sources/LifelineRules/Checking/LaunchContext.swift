@@ -50,6 +50,30 @@ struct LaunchContext {
         return slot
     }
 
+    /// The slot of a session identifier given as UTF-8 bytes; a `String` is made only when it is not the last one.
+    @inline(__always)
+    mutating func sessionSlot(bytes: UnsafeRawBufferPointer) -> Int32 {
+        if lastSessionSlot >= 0 && Self.equal(lastSession, bytes) { return lastSessionSlot }
+        return sessionSlot(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The slot of a scene identifier given as UTF-8 bytes; a `String` is made only when it is not the last one.
+    @inline(__always)
+    mutating func sceneSlot(bytes: UnsafeRawBufferPointer) -> Int32 {
+        if lastSceneSlot >= 0 && Self.equal(lastScene, bytes) { return lastSceneSlot }
+        return sceneSlot(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Whether a string's UTF-8 is exactly `bytes`.
+    @inline(__always)
+    static func equal(_ string: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        let utf8 = string.utf8
+        guard utf8.count == bytes.count else { return false }
+        return utf8.withContiguousStorageIfAvailable { stored in
+            stored.elementsEqual(bytes)
+        } ?? utf8.elementsEqual(bytes)
+    }
+
     private static func slot(_ name: String, in slots: inout [String: Int32], names: inout [String]) -> Int32 {
         if let slot = slots[name] { return slot }
         let slot = Int32(names.count)

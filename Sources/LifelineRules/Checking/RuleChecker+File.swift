@@ -23,12 +23,14 @@ extension RuleChecker {
             if TraceLineScanner.isBlank(bytes) { return true }
             do throws(TraceFormatError) {
                 let scanned = try scanner.scan(bytes, lineNumber: number)
-                switch TraceRecord(scanned, line: bytes, scanner: scanner) {
-                case .launch(let launch):
-                    beginLaunch(launch, trace: name, file: name, line: number)
-                case .event(let event):
+                switch scanned.kind {
+                case .launch:
+                    if case .launch(let launch) = TraceRecord(scanned, line: bytes, scanner: scanner) {
+                        beginLaunch(launch, trace: name, file: name, line: number)
+                    }
+                case .event:
                     if !hasLaunch { beginLaunch(LaunchRecord(), trace: name, file: name, line: 0) }
-                    check(event, line: number)
+                    check(scanned, bytes: bytes, scanner: scanner, line: number)
                 }
             } catch {
                 if terminated { errors.append(error) }
@@ -37,5 +39,63 @@ extension RuleChecker {
         }
         try reader.checkReadError()
         return errors
+    }
+
+    /// Checks one scanned event line without building its record.
+    ///
+    /// The name, session and scene are resolved from the line's bytes (a
+    /// `String` is made only for one not seen just before); the owned record,
+    /// with its attributes decoded, is built only when a rule that sees the
+    /// event tests conditions, or the event discards sessions.
+    private func check(
+        _ scanned: ScannedLine, bytes: UnsafeRawBufferPointer, scanner: TraceLineScanner, line: Int
+    ) {
+        let symbol: Int32
+        if let callback = scanned.callback {
+            symbol = Int32(callback.rawValue)
+        } else {
+            symbol = Self.withBytes(scanned.event, bytes, scanner) { appSymbol(bytes: $0) }
+        }
+        let ref = advance(symbol: symbol, seq: scanned.seq, t: scanned.t, line: line, phase: scanned.phase)
+        let (entries, wanted) = interest(in: symbol)
+        if !wanted { return }
+        var record: EventRecord?
+        if testsConditions(symbol, scanned.phase) || (scanned.callback == .didDiscardSceneSessions && scanned.session == nil) {
+            if case .event(let event) = TraceRecord(scanned, line: bytes, scanner: scanner) { record = event }
+        }
+        var event = CheckerEvent(ref: ref, sessionSlot: -1, sceneSlot: -1, discarded: false)
+        if needsSlots(symbol) {
+            if let session = scanned.session {
+                event.sessionSlot = Self.withBytes(session, bytes, scanner) { sessionSlot(bytes: $0) }
+            }
+            if let scene = scanned.scene {
+                event.sceneSlot = Self.withBytes(scene, bytes, scanner) { sceneSlot(bytes: $0) }
+            }
+            if let record, record.event.callback == .didDiscardSceneSessions && record.session == nil {
+                event.discarded = discard(record.discardedSessions)
+            }
+        }
+        if let record {
+            withUnsafePointer(to: record) { deliver(event, entries, fields: $0) }
+        } else {
+            deliver(event, entries, fields: nil)
+        }
+    }
+
+    /// The bytes of a scanned string: a slice of the line, or (after escapes) a decoded copy.
+    ///
+    /// ``TraceLineScanner/withBytes(_:in:_:)`` does the same, but as a generic
+    /// function of another module it runs unspecialised, which costs more than
+    /// the lookup it serves.
+    @inline(__always)
+    private static func withBytes(
+        _ string: ScannedString, _ line: UnsafeRawBufferPointer, _ scanner: TraceLineScanner,
+        _ body: (UnsafeRawBufferPointer) -> Int32
+    ) -> Int32 {
+        if !string.isDecoded {
+            return body(UnsafeRawBufferPointer(rebasing: line[string.start..<(string.start + string.count)]))
+        }
+        var text = scanner.string(string, in: line)
+        return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
 }

@@ -18,7 +18,7 @@ public final class RuleChecker {
     /// The per-rule state, in memory the checker owns (see ``RuleRuntime``).
     private let runtimes: UnsafeMutablePointer<RuleRuntime>
     private let runtimeCount: Int
-    private let table: DispatchTable
+    let table: DispatchTable
     private let sink: FindingSink
     private let context: UnsafeMutablePointer<LaunchContext>
     private let state: UnsafeMutablePointer<CheckerState>
@@ -94,68 +94,143 @@ public final class RuleChecker {
 
     /// Checks one event of the current launch. `line` is its line in the current file.
     public func check(_ event: EventRecord, line: Int) {
-        if !state.pointee.hasLaunch {
-            beginLaunch(LaunchRecord(), trace: state.pointee.traceLabel ?? "<input>", file: "<input>", line: 0)
-        }
-        state.pointee.events += 1
         let symbol: Int32
         if let callback = event.event.callback {
             symbol = Int32(callback.rawValue)
         } else {
             symbol = appSymbol(event.event.name)
         }
-        if state.pointee.launchEventPending { injectLaunchEvent(at: event.t) }
-        let ref = EventRef(
-            seq: event.seq, t: event.t, line: Int32(clamping: line), source: state.pointee.source, name: symbol,
-            phase: event.phase)
-        state.pointee.lastLaunchEvent = ref
-        state.pointee.lastTraceEvent = ref
+        let ref = advance(symbol: symbol, seq: event.seq, t: event.t, line: line, phase: event.phase)
         let entries = table.entries(of: symbol)
-        if entries.isEmpty && table.universal.isEmpty { return }
+        if entries.isEmpty && table.universalCount == 0 { return }
         var checkerEvent = CheckerEvent(ref: ref, sessionSlot: -1, sceneSlot: -1, discarded: false)
         if table.needsSlots(symbol) {
             if let session = event.session { checkerEvent.sessionSlot = context.pointee.sessionSlot(session) }
             if let scene = event.scene { checkerEvent.sceneSlot = context.pointee.sceneSlot(scene) }
             if event.event.callback == .didDiscardSceneSessions && event.session == nil {
-                let slots = event.discardedSessions.map { context.pointee.sessionSlot($0) }
-                context.pointee.discardedSlots = slots
-                checkerEvent.discarded = !slots.isEmpty
+                checkerEvent.discarded = discard(event.discardedSessions)
             }
         }
+        withUnsafePointer(to: event) { deliver(checkerEvent, entries, fields: $0) }
+    }
+
+    /// Counts an event of the current launch (starting one if there is none) and makes its reference.
+    @inline(__always)
+    func advance(symbol: Int32, seq: Int64, t: Int64, line: Int, phase: Phase) -> EventRef {
+        if !state.pointee.hasLaunch {
+            beginLaunch(LaunchRecord(), trace: state.pointee.traceLabel ?? "<input>", file: "<input>", line: 0)
+        }
+        state.pointee.events += 1
+        if state.pointee.launchEventPending { injectLaunchEvent(at: t) }
+        let ref = EventRef(
+            seq: seq, t: t, line: Int32(clamping: line), source: state.pointee.source, name: symbol, phase: phase)
+        state.pointee.lastLaunchEvent = ref
+        state.pointee.lastTraceEvent = ref
+        return ref
+    }
+
+    /// Whether some rule wants an event named `symbol`; returns its entries.
+    @inline(__always)
+    func interest(in symbol: Int32) -> (entries: UnsafeMutableBufferPointer<DispatchTable.Entry>, any: Bool) {
+        let entries = table.entries(of: symbol)
+        return (entries, !entries.isEmpty || table.universalCount != 0)
+    }
+
+    /// Whether the rules that want `symbol` need the event's session and scene slots.
+    @inline(__always)
+    func needsSlots(_ symbol: Int32) -> Bool { table.needsSlots(symbol) }
+
+    /// The slots of the sessions a `didDiscardSceneSessions` names; whether there are any.
+    func discard(_ sessions: [String]) -> Bool {
+        let slots = sessions.map { context.pointee.sessionSlot($0) }
+        context.pointee.discardedSlots = slots
+        return !slots.isEmpty
+    }
+
+    /// The slot of a session identifier given as bytes.
+    @inline(__always)
+    func sessionSlot(bytes: UnsafeRawBufferPointer) -> Int32 { context.pointee.sessionSlot(bytes: bytes) }
+
+    /// The slot of a scene identifier given as bytes.
+    @inline(__always)
+    func sceneSlot(bytes: UnsafeRawBufferPointer) -> Int32 { context.pointee.sceneSlot(bytes: bytes) }
+
+    /// Hands an event to the interested rules and the universal ones.
+    ///
+    /// `fields` is the record whose fields conditional alternatives test; when
+    /// `nil`, they see no thread, session, scene or attributes. A caller that
+    /// has no record at hand must pass one when ``testsConditions(_:_:)`` says so.
+    @inline(__always)
+    func deliver(
+        _ event: CheckerEvent, _ entries: UnsafeMutableBufferPointer<DispatchTable.Entry>,
+        fields: UnsafePointer<EventRecord>?
+    ) {
+        let phase = event.ref.phase
         for entry in entries {
             let runtime = runtimes + Int(entry.rule)
             guard runtime.pointee.active else { continue }
-            let roles = table.roles(
-                entry, phase: event.phase, thread: event.thread, session: event.session, scene: event.scene,
-                attrs: event.attrs)
+            let roles = entry.conditional < 0 ? entry.roles(phase) : conditionalRoles(entry, phase, fields)
             if roles == 0 { continue }
-            runtime.pointee.dispatch(roles, checkerEvent, context: context, sink: sink)
+            runtime.pointee.dispatch(roles, event, context: context, sink: sink)
         }
-        if !table.universal.isEmpty {
-            for offset in table.universal.indices {
-                let entry = table.universalEntry(offset, symbol)
-                let runtime = runtimes + Int(entry.rule)
-                guard runtime.pointee.active else { continue }
-                let roles = table.roles(
-                    entry, phase: event.phase, thread: event.thread, session: event.session, scene: event.scene,
-                    attrs: event.attrs)
-                runtime.pointee.dispatch(roles, checkerEvent, context: context, sink: sink)
-            }
+        if table.universalCount == 0 { return }
+        for offset in 0..<table.universalCount {
+            let entry = table.universalEntry(offset, event.name)
+            let runtime = runtimes + Int(entry.rule)
+            guard runtime.pointee.active else { continue }
+            let roles = entry.conditional < 0 ? entry.roles(phase) : conditionalRoles(entry, phase, fields)
+            runtime.pointee.dispatch(roles, event, context: context, sink: sink)
         }
     }
+
+    private func conditionalRoles(
+        _ entry: DispatchTable.Entry, _ phase: Phase, _ fields: UnsafePointer<EventRecord>?
+    ) -> UInt64 {
+        guard let fields else {
+            return table.roles(entry, phase: phase, thread: nil, session: nil, scene: nil, attrs: [:])
+        }
+        return table.roles(
+            entry, phase: phase, thread: fields.pointee.thread, session: fields.pointee.session,
+            scene: fields.pointee.scene, attrs: fields.pointee.attrs)
+    }
+
+    /// Whether a rule that sees `symbol` tests conditions on the fields of a record of `phase`.
+    @inline(__always)
+    func testsConditions(_ symbol: Int32, _ phase: Phase) -> Bool { table.testsConditions(symbol, phase) }
 
     /// The symbol of an app-defined event name, from the recent names when it is one of them.
     @inline(__always)
     private func appSymbol(_ name: String) -> Int32 {
-        for recent in state.pointee.recentNames where recent.name == name { return recent.symbol }
+        let found = state.pointee.recentNames.withUnsafeBufferPointer { recent in
+            recent.firstIndex { $0.name == name }.map { recent[$0].symbol }
+        }
+        if let found { return found }
         let symbol = sink.names.intern(name)
+        remember(name, symbol)
+        return symbol
+    }
+
+    /// The symbol of an event name given as bytes, as written in a trace (the scanner found no callback).
+    @inline(__always)
+    func appSymbol(bytes: UnsafeRawBufferPointer) -> Int32 {
+        let found = state.pointee.recentNames.withUnsafeBufferPointer { recent in
+            recent.firstIndex { LaunchContext.equal($0.name, bytes) }.map { recent[$0].symbol }
+        }
+        if let found { return found }
+        let spelling = String(decoding: bytes, as: UTF8.self)
+        let name = EventName(spelling)
+        let symbol = name.callback.map { Int32($0.rawValue) } ?? sink.names.intern(name.name)
+        remember(spelling, symbol)
+        return symbol
+    }
+
+    private func remember(_ name: String, _ symbol: Int32) {
         if state.pointee.recentNames.count < 8 {
             state.pointee.recentNames.append((name, symbol))
         } else {
             state.pointee.recentNames[state.pointee.nextRecent] = (name, symbol)
             state.pointee.nextRecent = (state.pointee.nextRecent + 1) % 8
         }
-        return symbol
     }
 
     /// The synthetic `lifeline.launch` event, timed as the launch's first event.
@@ -165,20 +240,7 @@ public final class RuleChecker {
         let ref = EventRef(
             seq: -1, t: t, line: state.pointee.launchLine, source: state.pointee.source, name: symbol, phase: .instant)
         let event = CheckerEvent(ref: ref, sessionSlot: -1, sceneSlot: -1, discarded: false)
-        for entry in table.entries(of: symbol) {
-            let runtime = runtimes + Int(entry.rule)
-            guard runtime.pointee.active else { continue }
-            let roles = table.roles(entry, phase: .instant, thread: nil, session: nil, scene: nil, attrs: [:])
-            if roles == 0 { continue }
-            runtime.pointee.dispatch(roles, event, context: context, sink: sink)
-        }
-        for offset in table.universal.indices {
-            let entry = table.universalEntry(offset, symbol)
-            let runtime = runtimes + Int(entry.rule)
-            guard runtime.pointee.active else { continue }
-            let roles = table.roles(entry, phase: .instant, thread: nil, session: nil, scene: nil, attrs: [:])
-            runtime.pointee.dispatch(roles, event, context: context, sink: sink)
-        }
+        deliver(event, table.entries(of: symbol), fields: nil)
     }
 
     /// Ends the input: resolves open obligations and returns the summary.

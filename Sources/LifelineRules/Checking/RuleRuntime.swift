@@ -173,12 +173,21 @@ struct RuleRuntime {
         return index
     }
 
+    /// The instance of a session slot; most events find it already mapped.
+    @inline(__always)
     private mutating func sessionInstance(
         _ slot: Int32, across: Bool, context: UnsafeMutablePointer<LaunchContext>, sink: FindingSink
     ) -> Int {
         if Int(slot) < instanceOfSessionSlot.count, instanceOfSessionSlot[Int(slot)] >= 0 {
             return Int(instanceOfSessionSlot[Int(slot)])
         }
+        return mapSession(slot, across: across, context: context, sink: sink)
+    }
+
+    @inline(never)
+    private mutating func mapSession(
+        _ slot: Int32, across: Bool, context: UnsafeMutablePointer<LaunchContext>, sink: FindingSink
+    ) -> Int {
         while instanceOfSessionSlot.count <= Int(slot) { instanceOfSessionSlot.append(-1) }
         let session = context.pointee.sessions[Int(slot)]
         let index: Int
@@ -195,11 +204,21 @@ struct RuleRuntime {
         return index
     }
 
+    /// The instance of a scene slot; most events find it already mapped.
+    @inline(__always)
     private mutating func sceneInstance(
         _ event: CheckerEvent, context: UnsafeMutablePointer<LaunchContext>, sink: FindingSink
     ) -> Int {
         let slot = Int(event.sceneSlot)
         if slot < instanceOfSceneSlot.count, instanceOfSceneSlot[slot] >= 0 { return Int(instanceOfSceneSlot[slot]) }
+        return mapScene(event, context: context, sink: sink)
+    }
+
+    @inline(never)
+    private mutating func mapScene(
+        _ event: CheckerEvent, context: UnsafeMutablePointer<LaunchContext>, sink: FindingSink
+    ) -> Int {
+        let slot = Int(event.sceneSlot)
         while instanceOfSceneSlot.count <= slot { instanceOfSceneSlot.append(-1) }
         let index = monitors.count
         let sessionSlot = event.sessionSlot
