@@ -41,6 +41,7 @@ public final class ReadlineLineReader: LineReader {
         self.historyLimit = historyLimit
         self.interrupt = interrupt
         self.catalog = catalog
+        interrupt.setInteractive()
         lifeline_rl_set_readline_name(ReadlineBridge.name)
         lifeline_rl_set_catch_signals(0)
         lifeline_rl_set_catch_sigwinch(1)
@@ -72,10 +73,11 @@ public final class ReadlineLineReader: LineReader {
     public func readLine(prompt: String) -> LineInput {
         ReadlineBridge.catalog.withLock { $0 = catalog() }
         ReadlineBridge.delivered.withLock { $0 = nil }
-        _ = interrupt.drainWakeUps()
-        interrupt.setPrompting(true)
-        defer { interrupt.setPrompting(false) }
+        _ = interrupt.drainWakeUps()  // Ctrl-C pressed while a command ran is not for this prompt
         rl_callback_handler_install(prompt) { line in
+            // Removed here, not after: a handler still installed when this returns makes readline
+            // show the prompt again, under the output of the command.
+            rl_callback_handler_remove()
             let input: LineInput
             if let line {
                 input = .line(String(cString: line))
@@ -97,17 +99,18 @@ public final class ReadlineLineReader: LineReader {
                 return .end
             }
             if descriptors[1].revents != 0, interrupt.drainWakeUps() {
-                // Ctrl-C: forget the line, leave readline's state clean, start over on a new line.
+                // Ctrl-C: show it after what was typed, forget the line, leave readline's state clean,
+                // start over on a new line.
+                FileDescriptorSink.standardOutput.write("^C")
                 rl_free_line_state()
                 rl_callback_sigcleanup()
                 rl_callback_handler_remove()
-                FileDescriptorSink.standardOutput.write("^C\n")
+                FileDescriptorSink.standardOutput.write("\n")
                 return .interrupt
             }
             if descriptors[0].revents != 0 {
                 rl_callback_read_char()
                 if let input = ReadlineBridge.delivered.withLock({ $0 }) {
-                    rl_callback_handler_remove()
                     return record(input)
                 }
             }

@@ -214,6 +214,9 @@ public final class ReplShell {
         let message = TerminalText.escape(Self.message(for: error))
         let errorStyle = TerminalStyle.for(errors, environment: configuration.environment)
         var text = ""
+        if let error = error as? DatabaseError, error.resultCode == .SQLITE_INTERRUPT, currentReader?.isInteractive == true {
+            text += "\n"  // after the terminal's "^C"
+        }
         let lineNumber = line ?? currentReader?.lineNumber ?? 0
         if let reader = currentReader, let source = reader.sourceName, !reader.isInteractive {
             text += "\(TerminalText.escape(source)):\(lineNumber):\(column): "
