@@ -2,12 +2,13 @@
 /// sessions side by side.
 ///
 /// ```
-/// launch 1 · L1 · com.example.Notes · iPadOS 17.5 · iPad13,4 · scene life cycle
-/// seq     time  app                           | S1                            state
-///   1  +0.000s  didFinishLaunching (18.0ms)   |
-///   2  +0.001s    db.open                     |
-///   4  +0.019s                                | configurationForConnecting
-///   5  +0.019s                                | willConnectTo (12.0ms)        unattached
+/// launch 1 · 6A1F0C2E-… · com.example.Notes · iPadOS 17.5 · iPad13,4 · scene life cycle · …
+/// seq      time  app                         | S1                                state              | S2
+///   2   +0.000s  didFinishLaunching (18.0ms) |                                                      |
+///   3   +0.002s    db.open                   |                                                      |
+///   6   +0.019s                              | willConnectTo (12.0ms)            unattached         |
+///   9   +0.034s                              | sceneDidBecomeActive              foregroundActive   |
+///  11   +2.501s                              |                                                      | willConnectTo
 /// ```
 ///
 /// Times are since the launch's first event; a begin/end callback is one row
