@@ -47,3 +47,23 @@ struct LayoutTests {
         #expect(LifecycleFormat.duration(nanoseconds) == text)
     }
 }
+
+@Suite("timeline excerpts (for explaining a violation)")
+struct TimelineWindowTests {
+    @Test("a window around witness events keeps their neighbours and lanes, and marks them")
+    func window() throws {
+        let fixture = try ReplFixture()
+        defer { fixture.remove() }
+        let database = try ReplDatabase(path: fixture.path("lifeline.db"))
+        let timeline = try #require(try database.read { try Timeline.load($0, launchID: 1) })
+        // 18 is the end of the sceneDidEnterBackground span that begins at 16.
+        let excerpt = timeline.window(around: [18, 19], context: 1)
+        #expect(excerpt.rows.map(\.seq) == [15, 16, 17, 19, 20])
+        #expect(excerpt.lanes == ["S1", "S2"])
+        let text = TimelineRenderer(width: nil, marked: [18, 19]).render(excerpt)
+        #expect(text.split(separator: "\n").dropFirst(2).map { String($0.prefix(7)) } == [
+            "   15  ", ">  16  ", "   17  ", ">  19  ", "   20  ",
+        ])
+        #expect(timeline.window(around: [999], context: 2).rows.isEmpty)
+    }
+}

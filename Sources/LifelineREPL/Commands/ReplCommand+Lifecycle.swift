@@ -69,7 +69,7 @@ extension ReplCommand {
             As 'lifeline import': idempotent, one transaction per file, malformed lines skipped and reported.
             The database is writable for this command only.
             """,
-        topic: .lifecycle, completion: .filePaths, writes: true
+        topic: .lifecycle, completion: .filePaths
     ) { shell, arguments in
         guard !arguments.isEmpty else { throw ReplError.usage(command: ".import", usage: "PATH...") }
         try shell.importTraces(arguments)

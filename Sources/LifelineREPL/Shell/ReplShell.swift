@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import LifelineFormat
+import LifelineStore
 
 /// The interactive shell over a Lifeline database: SQL, sqlite3-style dot-commands and lifecycle commands.
 ///
@@ -245,6 +246,14 @@ public final class ReplShell {
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         guard let interrupt else { return try database.read(body) }
         return try interrupt.whileRunning(on: database.queue) { try database.read(body) }
+    }
+
+    /// Runs `body` with the database writable (a ``TraceStore``), then reopens it read-only.
+    ///
+    /// For commands that write: `.import`, and `.check` storing violations.
+    public func withWritableStore<T>(_ body: (TraceStore) throws -> T) throws -> T {
+        defer { databaseDidChange() }
+        return try database.withWritableStore(body)
     }
 
     /// Marks the completion catalog stale (the schema or the data may have changed).

@@ -18,6 +18,8 @@
 struct TimelineRenderer {
     var width: Int?
     var style: TerminalStyle = .plain
+    /// Events to point at (a violation's witnesses): their rows start with `>`.
+    var marked: Set<Int64> = []
 
     func render(_ timeline: Timeline) -> String {
         let laneCount = timeline.lanes.count
@@ -36,7 +38,7 @@ struct TimelineRenderer {
         let timeWidth = max(4, timeline.rows.map { LifecycleFormat.offset($0.offset).count }.max() ?? 0)
         if let width {
             // Fit the terminal by cutting the widest callback column first, down to 12 columns.
-            let fixed = seqWidth + 2 + timeWidth + 2 + max(laneCount - 1, 0) * 3
+            let fixed = (marked.isEmpty ? 0 : 2) + seqWidth + 2 + timeWidth + 2 + max(laneCount - 1, 0) * 3
                 + (0..<laneCount).reduce(0) { $0 + (hasState[$1] ? stateWidths[$1] + 2 : 0) }
             while fixed + eventWidths.reduce(0, +) > width,
                   let widest = eventWidths.indices.max(by: { eventWidths[$0] < eventWidths[$1] }),
@@ -45,9 +47,13 @@ struct TimelineRenderer {
             }
         }
 
-        func line(seq: String, time: String, cells: [(event: String, state: String)], bold: Bool = false) -> String {
+        let markWidth = marked.isEmpty ? 0 : 2
+        func line(
+            seq: String, time: String, cells: [(event: String, state: String)], bold: Bool = false, mark: Bool = false
+        ) -> String {
             // Cells arrive cut to width already (labels keep their durations); titles are cut here.
-            var text = TerminalText.pad(seq, to: seqWidth, right: true) + "  " + TerminalText.pad(time, to: timeWidth, right: true)
+            var text = markWidth == 0 ? "" : (mark ? style.bold("> ") : "  ")
+            text += TerminalText.pad(seq, to: seqWidth, right: true) + "  " + TerminalText.pad(time, to: timeWidth, right: true)
             for lane in 0..<laneCount {
                 let event = TerminalText.pad(TerminalText.truncate(cells[lane].event, to: eventWidths[lane]), to: eventWidths[lane])
                 text += (lane > 0 ? " | " : "  ") + (bold ? style.bold(event) : event)
@@ -66,7 +72,8 @@ struct TimelineRenderer {
         for row in timeline.rows {
             var cells = empty
             cells[row.lane] = (row.label(width: eventWidths[row.lane]), row.state ?? "")
-            text += line(seq: String(row.seq), time: LifecycleFormat.offset(row.offset), cells: cells)
+            text += line(seq: String(row.seq), time: LifecycleFormat.offset(row.offset), cells: cells,
+                         mark: marked.contains { row.shows($0) })
         }
         return text
     }
