@@ -67,3 +67,18 @@ struct TimelineWindowTests {
         #expect(timeline.window(around: [999], context: 2).rows.isEmpty)
     }
 }
+
+@Suite("timelines on narrow terminals")
+struct TimelineNarrowTests {
+    @Test("a narrow terminal shortens the foreground states, then cuts names but keeps durations", arguments: [100, 120])
+    func narrow(_ width: Int) throws {
+        let fixture = try ReplFixture()
+        defer { fixture.remove() }
+        let database = try ReplDatabase(path: fixture.path("lifeline.db"))
+        let timeline = try #require(try database.read { try Timeline.load($0, launchID: 1) })
+        let lines = TimelineRenderer(width: width).render(timeline).split(separator: "\n").dropFirst()
+        #expect(lines.allSatisfy { $0.count <= width }, "\(lines)")
+        #expect(lines.contains { $0.contains("(18.0ms)") && $0.contains("didFinis") })
+        #expect(lines.contains { $0.hasSuffix("inactive") && !$0.contains("foregroundInactive") })
+    }
+}

@@ -199,11 +199,11 @@ public final class ReplShell {
 
     var style: TerminalStyle { TerminalStyle.for(output, environment: configuration.environment) }
 
-    /// Columns available on the current output, nil for no limit (files, pipes).
+    /// Columns available on standard output: the terminal's, else `COLUMNS`; nil for no limit (files, pipes).
     var width: Int? {
         guard output === standardOutput else { return nil }
         if let width = configuration.width { return width }
-        if let sink = output as? FileDescriptorSink, sink.isTerminal {
+        if let sink = output as? FileDescriptorSink {
             return TerminalSize.columns(of: sink.fileDescriptor, environment: configuration.environment)
         }
         return nil
