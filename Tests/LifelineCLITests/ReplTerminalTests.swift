@@ -9,9 +9,10 @@ import Testing
 /// tmux is required (`.ci/run` installs it); without it this test fails rather than skip.
 @Suite("lifeline repl (terminal)", .serialized)
 struct ReplTerminalTests {
-    /// One tmux server of our own (`-L`), so the test never touches a user's sessions.
+    /// One tmux server of our own (`-S`, a socket in the temporary directory), so the test never
+    /// touches a user's sessions and leaves nothing behind.
     final class Terminal {
-        let socket = "lifeline-test-\(UUID().uuidString.prefix(8))"
+        let socket = NSTemporaryDirectory() + "lifeline-tmux-\(UUID().uuidString.prefix(8)).sock"
 
         let outputPath = NSTemporaryDirectory() + "lifeline-tmux-\(UUID().uuidString).txt"
 
@@ -39,7 +40,7 @@ struct ReplTerminalTests {
             for signal in [SIGINT, SIGHUP, SIGTERM, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
             posix_spawnattr_setsigdefault(&attributes, &defaults)
             posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-            let argv = (["tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
+            let argv = (["tmux", "-S", socket] + arguments).map { strdup($0) } + [nil]
             defer { for pointer in argv { free(pointer) } }
             var pid: pid_t = 0
             let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, argv, environ)
@@ -91,6 +92,7 @@ struct ReplTerminalTests {
         func stop() {
             _ = try? tmux(["kill-server"])
             unlink(outputPath)
+            unlink(socket)
         }
     }
 
