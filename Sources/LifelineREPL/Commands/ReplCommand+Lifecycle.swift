@@ -14,7 +14,7 @@ extension ReplCommand {
         topic: .lifecycle
     ) { shell, _ in
         let listing = try shell.read { db in try LifecycleListing.launches(db) }
-        shell.print(listing)
+        shell.printListing(listing)
     }
 
     static let sessions = ReplCommand(
@@ -26,7 +26,7 @@ extension ReplCommand {
         let listing = try shell.read { db in
             try LifecycleListing.sessions(db, launchID: arguments.first.map { try LaunchReference.resolve($0, db) })
         }
-        shell.print(listing)
+        shell.printListing(listing)
     }
 
     static let timeline = ReplCommand(
@@ -69,15 +69,20 @@ extension ReplCommand {
             As 'lifeline import': idempotent, one transaction per file, malformed lines skipped and reported.
             The database is writable for this command only.
             """,
-        topic: .lifecycle, completion: .filePaths, writes: true
+        topic: .lifecycle, completion: .filePaths
     ) { shell, arguments in
         guard !arguments.isEmpty else { throw ReplError.usage(command: ".import", usage: "PATH...") }
         try shell.importTraces(arguments)
     }
 
     static let query = ReplCommand(
-        name: ".query", usage: "NAME", summary: "Run the saved query queries/NAME.sql", topic: .lifecycle,
-        completion: .queries
+        name: ".query", usage: "NAME", summary: "Run the saved query queries/NAME.sql",
+        discussion: """
+            Saved queries are files NAME.sql in queries/ under the working directory ($LIFELINE_QUERIES
+            to look elsewhere), read like .read; the first line '-- description' is what .queries shows.
+            The repository's queries/ has a few to start from.
+            """,
+        topic: .lifecycle, completion: .queries
     ) { shell, arguments in
         guard arguments.count == 1 else { throw ReplError.usage(command: ".query", usage: "NAME") }
         let directory = shell.configuration.resolve(shell.configuration.queriesDirectory)

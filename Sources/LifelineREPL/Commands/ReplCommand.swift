@@ -46,13 +46,11 @@ public struct ReplCommand: Sendable {
     public var topic: Topic
     /// How tab completion offers its arguments.
     public var completion: ReplCompletion
-    /// Whether the command may write to the database (the shell reopens it writable for the command).
-    public var writes: Bool
     public var run: Handler
 
     public init(
         name: String, aliases: [String] = [], usage: String = "", summary: String, discussion: String = "",
-        topic: Topic, completion: ReplCompletion = .none, writes: Bool = false, run: @escaping Handler
+        topic: Topic, completion: ReplCompletion = .none, run: @escaping Handler
     ) {
         self.name = name
         self.aliases = aliases
@@ -61,7 +59,6 @@ public struct ReplCommand: Sendable {
         self.discussion = discussion
         self.topic = topic
         self.completion = completion
-        self.writes = writes
         self.run = run
     }
 

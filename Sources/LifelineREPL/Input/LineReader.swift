@@ -1,13 +1,3 @@
-/// What reading one line of input gave.
-public enum LineInput: Equatable, Sendable {
-    /// A line, without its line terminator.
-    case line(String)
-    /// Ctrl-C at the prompt: drop what was typed so far.
-    case interrupt
-    /// Ctrl-D, or the end of a script.
-    case end
-}
-
 /// Reads the lines a shell session consists of, from a person or a script.
 ///
 /// ``ReadlineLineReader`` serves a terminal (prompt, line editing, history,

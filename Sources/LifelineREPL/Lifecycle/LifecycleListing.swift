@@ -89,7 +89,7 @@ struct LifecycleListing {
 
 extension ReplShell {
     /// Prints a listing as aligned columns under a rule, whatever `.mode` says (it is for people).
-    func print(_ listing: LifecycleListing) {
+    func printListing(_ listing: LifecycleListing) {
         guard !listing.rows.isEmpty else {
             write("(none)\n")
             return

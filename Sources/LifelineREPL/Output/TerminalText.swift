@@ -49,7 +49,7 @@ enum TerminalText {
     /// Cuts `text` to `width` columns, ending in an ellipsis when it was longer.
     static func truncate(_ text: String, to width: Int) -> String {
         guard text.count > width else { return text }
-        guard width > 1 else { return String(text.prefix(max(width, 0))) }
+        guard width > 1 else { return width == 1 ? "…" : "" }
         return String(text.prefix(width - 1)) + "…"
     }
 

@@ -13,14 +13,16 @@ import Darwin
 /// handler runs on a queue, not in signal context. While a query runs
 /// (``whileRunning(on:_:)``) it calls `sqlite3_interrupt` on that connection
 /// (GRDB's `interrupt()`), which is safe from any thread; the query fails with
-/// "interrupted" and the shell returns to the prompt. At a prompt it writes a
-/// byte to ``wakeDescriptor``, which ``ReadlineLineReader`` polls next to
-/// standard input. Without a reader listening (a script on standard input),
-/// Ctrl-C between queries ends the process with status 130, as the shell it imitates does.
+/// "interrupted" and the shell returns to the prompt. Otherwise, at a terminal,
+/// it writes a byte to ``wakeDescriptor``, which ``ReadlineLineReader`` polls
+/// next to standard input (and drains before each prompt). When no person is
+/// typing (a script on standard input), Ctrl-C between queries ends the process
+/// with status 130, as the sqlite3 shell does.
 public final class InterruptSignal {
     private struct State: Sendable {
         var running: DatabaseQueue?
-        var prompting = false
+        /// A person is at the terminal: Ctrl-C never ends the shell.
+        var interactive = false
     }
 
     private let state = Locked(State())
@@ -41,11 +43,16 @@ public final class InterruptSignal {
         }
         wakePipe = (descriptors[0], descriptors[1])
         signal(SIGINT, SIG_IGN)
+        // A parent may have started us with SIGINT blocked (a test runner's thread, say); Ctrl-C must arrive.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         let state = self.state
         let wake = wakePipe.write
         source.setEventHandler {
-            let action = state.withLock { state -> (DatabaseQueue?, Bool) in (state.running, state.prompting) }
+            let action = state.withLock { state -> (DatabaseQueue?, Bool) in (state.running, state.interactive) }
             if let running = action.0 {
                 running.interrupt()
             } else if action.1 {
@@ -72,9 +79,9 @@ public final class InterruptSignal {
         return try body()
     }
 
-    /// Marks whether a line reader is waiting at a prompt (Ctrl-C then wakes it).
-    func setPrompting(_ prompting: Bool) {
-        state.withLock { $0.prompting = prompting }
+    /// Marks the session as typed by a person: Ctrl-C outside a query then wakes the line reader.
+    func setInteractive() {
+        state.withLock { $0.interactive = true }
     }
 
     /// Reads and discards pending wake-ups; true if there was one.

@@ -22,7 +22,7 @@ extension ReplShell {
             throw ReplError.message(".import: \(configuration.databasePath) is not a Lifeline database; not writing to it")
         }
         let errors = self.errors
-        let summary = try database.withWritableStore { store in
+        let summary = try withWritableStore { store in
             var summary = ImportSummary()
             let importer = TraceImporter(store: store)
             for file in files {
@@ -32,7 +32,6 @@ extension ReplShell {
             }
             return summary
         }
-        databaseDidChange()
         for file in summary.files {
             let path = TerminalText.escape(file.path)
             switch file.outcome {

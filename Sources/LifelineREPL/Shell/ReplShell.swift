@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import LifelineFormat
+import LifelineStore
 
 /// The interactive shell over a Lifeline database: SQL, sqlite3-style dot-commands and lifecycle commands.
 ///
@@ -198,11 +199,11 @@ public final class ReplShell {
 
     var style: TerminalStyle { TerminalStyle.for(output, environment: configuration.environment) }
 
-    /// Columns available on the current output, nil for no limit (files, pipes).
+    /// Columns available on standard output: the terminal's, else `COLUMNS`; nil for no limit (files, pipes).
     var width: Int? {
         guard output === standardOutput else { return nil }
         if let width = configuration.width { return width }
-        if let sink = output as? FileDescriptorSink, sink.isTerminal {
+        if let sink = output as? FileDescriptorSink {
             return TerminalSize.columns(of: sink.fileDescriptor, environment: configuration.environment)
         }
         return nil
@@ -214,6 +215,9 @@ public final class ReplShell {
         let message = TerminalText.escape(Self.message(for: error))
         let errorStyle = TerminalStyle.for(errors, environment: configuration.environment)
         var text = ""
+        if let error = error as? DatabaseError, error.resultCode == .SQLITE_INTERRUPT, currentReader?.isInteractive == true {
+            text += "\n"  // after the terminal's "^C"
+        }
         let lineNumber = line ?? currentReader?.lineNumber ?? 0
         if let reader = currentReader, let source = reader.sourceName, !reader.isInteractive {
             text += "\(TerminalText.escape(source)):\(lineNumber):\(column): "
@@ -242,6 +246,14 @@ public final class ReplShell {
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         guard let interrupt else { return try database.read(body) }
         return try interrupt.whileRunning(on: database.queue) { try database.read(body) }
+    }
+
+    /// Runs `body` with the database writable (a ``TraceStore``), then reopens it read-only.
+    ///
+    /// For commands that write: `.import`, and `.check` storing violations.
+    public func withWritableStore<T>(_ body: (TraceStore) throws -> T) throws -> T {
+        defer { databaseDidChange() }
+        return try database.withWritableStore(body)
     }
 
     /// Marks the completion catalog stale (the schema or the data may have changed).

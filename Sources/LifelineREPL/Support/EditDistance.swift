@@ -25,10 +25,8 @@ enum EditDistance {
     /// The candidate nearest to `word`, if it is near enough to be a likely typo.
     static func nearest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
-        if lowered.count > 1, let extended = candidates.filter({ $0.lowercased().hasPrefix(lowered) })
-            .min(by: { $0.count < $1.count }) {
-            return extended
-        }
+        let extensions = candidates.filter { $0.lowercased().hasPrefix(lowered) }
+        if extensions.count == 1 { return extensions[0] }
         let scored = candidates.map { (candidate: $0, distance: between(word, $0)) }
         guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
         return best.distance <= max(2, word.count / 3) ? best.candidate : nil

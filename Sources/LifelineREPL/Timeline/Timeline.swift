@@ -61,6 +61,7 @@ struct Timeline {
             case "end":
                 if let begin = open[key]?.popLast() {
                     rows[begin].kind = .span(duration: offset - rows[begin].offset)
+                    rows[begin].endSeq = seq
                     rows[begin].state = state
                     openInLane[lane]?.removeAll { $0 == begin }
                 } else {

@@ -9,6 +9,8 @@ struct TimelineRow: Equatable {
     }
 
     var seq: Int64
+    /// The seq of a span's end, when it came.
+    var endSeq: Int64?
     /// Nanoseconds since the launch's first event.
     var offset: Int64
     /// Index into ``Timeline/lanes``.
@@ -20,6 +22,9 @@ struct TimelineRow: Equatable {
     var state: String?
     /// How many spans of the same lane were open when it began.
     var depth: Int
+
+    /// Whether the row shows the event `seq` (its begin, or its end for a span).
+    func shows(_ seq: Int64) -> Bool { self.seq == seq || endSeq == seq }
 
     /// `willConnectTo (12.0ms)`, indented by depth.
     var label: String { label(width: nil) }

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of `lifeline repl` with standard input piped: scripted, no prompts.
+@Suite("lifeline repl (piped)")
+struct ReplCommandTests {
+    /// The REPL's fixture traces, in the source tree.
+    static let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../LifelineREPLTests/Fixtures/traces").standardizedFileURL
+
+    /// A directory with the fixture traces in `traces/` and imported into `lifeline.db`.
+    static func workspace() throws -> URL {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        try FileManager.default.copyItem(at: traces, to: directory.appendingPathComponent("traces"))
+        let run = try LifelineCommandTests.run(["import", "--quiet", "traces"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        return directory
+    }
+
+    static func repl(_ arguments: [String], input: String, in directory: URL) throws -> LifelineCommandTests.Run {
+        let process = Process()
+        process.executableURL = LifelineCommandTests.binary
+        process.arguments = ["repl"] + arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["LIFELINE_HISTORY"] = ""
+        process.environment = environment
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return LifelineCommandTests.Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                                        stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    @Test("a piped script runs without prompts or banner, and exits 0")
+    func pipedScript() throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try Self.repl([], input: ".mode csv\nSELECT id, uuid\nFROM launch;\n.sessions 2\n", in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "")
+        #expect(run.stdout == """
+            id,uuid
+            1,6A1F0C2E-93B4-4D7A-8E51-0F2C4B7D9A10
+            2,C0FFEE00-1B2C-4D3E-8F40-516273849506
+            launch  session  scenes  events  first    last     state
+            ------  -------  ------  ------  -------  -------  ------------------
+                 2  S1            1       7  +0.002s  +0.710s  foregroundInactive
+
+            """)
+    }
+
+    @Test("errors go to standard error, located in <stdin>; the script goes on and exits 1")
+    func pipedErrors() throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let size = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("lifeline.db").path)[.size]
+        let run = try Self.repl([], input: "SELECT * FORM x;\nDELETE FROM event;\n.mode csv\nSELECT COUNT(*) AS n FROM event;\n",
+                                in: directory)
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            <stdin>:1:10: error: near "FORM": syntax error
+              1 | SELECT * FORM x;
+                |          ^
+            <stdin>:2:1: error: attempt to write a readonly database
+
+            """)
+        #expect(run.stdout == "n\n29\n")
+        let after = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("lifeline.db").path)[.size]
+        #expect(size as? Int == after as? Int)
+    }
+
+    @Test("given traces, the repl imports them first: into a temporary database, or into --db")
+    func tracesFirst() throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try Self.repl(["traces/"], input: ".mode csv\nSELECT COUNT(*) AS events FROM event;\n", in: directory)
+        #expect(temporary.status == 0, "\(temporary.stderr)")
+        #expect(temporary.stdout == "events\n29\n")
+
+        let named = try Self.repl(["traces/notes-ipad.ndjson", "--db", "ipad.db"], input: ".mode csv\nSELECT COUNT(*) AS launches FROM launch;\n",
+                                  in: directory)
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(named.stdout == "launches\n1\n")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("ipad.db").path))
+    }
+
+    @Test("a missing database is exit 2 with a hint; --db with a database is a usage error")
+    func startErrors() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = try Self.repl([], input: "", in: directory)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("error: cannot open 'lifeline.db': no such database (import traces first"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("lifeline.db").path),
+                "opening read-only creates nothing")
+        let both = try Self.repl(["x.db", "--db", "y.db"], input: "", in: directory)
+        #expect(both.status == 2)
+    }
+}

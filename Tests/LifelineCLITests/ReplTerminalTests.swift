@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+/// `lifeline repl` at a real terminal: a tmux pane (a pseudo-terminal) driven with
+/// `send-keys` and read with `capture-pane`. Checks the prompt, the continuation
+/// prompt, tab completion, Ctrl-C at the prompt and during a query, Ctrl-D, and
+/// history recalled with Up in a second session.
+///
+/// tmux is required (`.ci/run` installs it); without it this test fails rather than skip.
+@Suite("lifeline repl (terminal)", .serialized)
+struct ReplTerminalTests {
+    /// One tmux server of our own (`-S`, a socket in the temporary directory), so the test never
+    /// touches a user's sessions and leaves nothing behind.
+    final class Terminal {
+        let socket = NSTemporaryDirectory() + "lifeline-tmux-\(UUID().uuidString.prefix(8)).sock"
+
+        let outputPath = NSTemporaryDirectory() + "lifeline-tmux-\(UUID().uuidString).txt"
+
+        /// Runs a tmux client and returns what it printed.
+        ///
+        /// Spawned with `posix_spawn`, not `Process`: the client that starts the server must not
+        /// leave it a pipe to hold open, and everything must start with no signals blocked (a test
+        /// thread blocks them, and tmux and the shell under test would inherit that), so Ctrl-C
+        /// reaches the shell as it would from a terminal.
+        func tmux(_ arguments: [String]) throws -> String {
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var noSignals = sigset_t()
+            sigemptyset(&noSignals)
+            posix_spawnattr_setsigmask(&attributes, &noSignals)
+            var defaults = sigset_t()
+            sigemptyset(&defaults)
+            for signal in [SIGINT, SIGHUP, SIGTERM, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+            let argv = (["tmux", "-S", socket] + arguments).map { strdup($0) } + [nil]
+            defer { for pointer in argv { free(pointer) } }
+            var pid: pid_t = 0
+            let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, argv, environ)
+            guard spawned == 0 else { throw TerminalTestError(message: "cannot run tmux: error \(spawned)") }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+            if status != 0 { throw TerminalTestError(message: "tmux \(arguments): \(text)") }
+            return text
+        }
+
+        /// Starts `command` in a 150×40 pane of a new session, which stays on screen when the command ends.
+        func start(_ session: String, _ command: String) throws {
+            _ = try tmux(["new-session", "-d", "-s", session, "-x", "150", "-y", "40", command, ";",
+                          "set-option", "-t", session, "remain-on-exit", "on"])
+        }
+
+        /// Types text literally (tmux reads a final ';' as a command separator unless escaped).
+        func type(_ session: String, _ text: String) throws {
+            _ = try tmux(["send-keys", "-t", session, "-l", text.hasSuffix(";") ? String(text.dropLast()) + "\\;" : text])
+        }
+
+        func keys(_ session: String, _ keys: String...) throws {
+            _ = try tmux(["send-keys", "-t", session] + keys)
+        }
+
+        func screen(_ session: String) throws -> String {
+            try tmux(["capture-pane", "-p", "-t", session])
+        }
+
+        /// Waits up to 15 s for the screen to satisfy `condition`; returns the screen.
+        @discardableResult
+        func waitFor(_ session: String, _ what: String, _ condition: (String) -> Bool) throws -> String {
+            let deadline = Date().addingTimeInterval(15)
+            var last = ""
+            while Date() < deadline {
+                last = try screen(session)
+                if condition(last) { return last }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            throw TerminalTestError(message: "timed out waiting for \(what); the screen:\n\(last)")
+        }
+
+        @discardableResult
+        func waitFor(_ session: String, _ text: String) throws -> String {
+            try waitFor(session, "'\(text)'") { $0.contains(text) }
+        }
+
+        func stop() {
+            _ = try? tmux(["kill-server"])
+            unlink(outputPath)
+            unlink(socket)
+        }
+    }
+
+    struct TerminalTestError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    @Test("line editing: prompts, completion, Ctrl-C, Ctrl-D and history across sessions")
+    func lineEditing() throws {
+        let terminal = Terminal()
+        defer { terminal.stop() }
+        try #require((try? terminal.tmux(["-V"])) != nil, "tmux is required for this test: apt-get install tmux (.ci/run does)")
+
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let history = directory.appendingPathComponent("history").path
+        let command = "cd '\(directory.path)' && env LIFELINE_HISTORY='\(history)' NO_COLOR=1 TERM=xterm "
+            + "'\(LifelineCommandTests.binary.path)' repl; echo \"EXITED $?\""
+
+        // The banner and the prompt (capture-pane drops trailing spaces: "lifeline> " shows as "lifeline>").
+        try terminal.start("one", command)
+        try terminal.waitFor("one", "lifeline.db: 2 launches, 29 events.")
+        try terminal.waitFor("one", "lifeline>")
+
+        // Tab completes a dot-command, then a table name.
+        try terminal.type("one", ".tab")
+        try terminal.keys("one", "Tab")
+        try terminal.waitFor("one", "lifeline> .tables")
+        try terminal.keys("one", "Enter")
+        try terminal.waitFor("one", "trace_file")
+        try terminal.type("one", "SELECT COUNT(*) AS n FROM launch_su")
+        try terminal.keys("one", "Tab")
+        try terminal.waitFor("one", "FROM launch_summary")
+        try terminal.type("one", ";")
+        try terminal.keys("one", "Enter")
+        try terminal.waitFor("one", "| 2 |")
+
+        // A statement over two lines: the continuation prompt.
+        try terminal.type("one", "SELECT")
+        try terminal.keys("one", "Enter")
+        try terminal.waitFor("one", "     ...>")
+        try terminal.type("one", "41 + 1 AS answer;")
+        try terminal.keys("one", "Enter")
+        try terminal.waitFor("one", "|     42 |")
+
+        // Ctrl-C at the prompt clears the line: what follows is a statement of its own.
+        try terminal.type("one", "SELECT 'half typed")
+        try terminal.keys("one", "C-c")
+        try terminal.waitFor("one", "SELECT 'half typed^C")
+        try terminal.type("one", "SELECT 'fresh line' AS after;")
+        try terminal.keys("one", "Enter")
+        try terminal.waitFor("one", "| fresh line |")
+
+        // Ctrl-C during a query interrupts it and returns to the prompt.
+        try terminal.type("one", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT COUNT(*) FROM c;")
+        try terminal.keys("one", "Enter")
+        Thread.sleep(forTimeInterval: 0.3)
+        try terminal.keys("one", "C-c")
+        try terminal.waitFor("one", "error: interrupted")
+        try terminal.type("one", "SELECT 'from session one' AS last;")
+        try terminal.keys("one", "Enter")
+        try terminal.waitFor("one", "| from session one |")
+
+        // Ctrl-D quits.
+        try terminal.keys("one", "C-d")
+        try terminal.waitFor("one", "EXITED 0")
+
+        // A second session recalls the first one's history with Up.
+        try terminal.start("two", command)
+        try terminal.waitFor("two", "lifeline>")
+        try terminal.keys("two", "Up")
+        try terminal.waitFor("two", "lifeline> SELECT 'from session one' AS last;")
+        try terminal.keys("two", "Up", "Up")
+        try terminal.waitFor("two", "lifeline> SELECT 'fresh line' AS after;")
+        try terminal.keys("two", "Down", "Down", "Enter")
+        try terminal.waitFor("two", "history recalled") { screen in
+            screen.components(separatedBy: "| from session one |").count == 2
+        }
+        try terminal.type("two", ".quit")
+        try terminal.keys("two", "Enter")
+        try terminal.waitFor("two", "EXITED 0")
+
+        let saved = try String(contentsOfFile: history, encoding: .utf8)
+        #expect(saved.contains("SELECT 'from session one' AS last;\n"))
+        #expect(!saved.contains("half typed"), "a line cleared with Ctrl-C is not history")
+        let permissions = try FileManager.default.attributesOfItem(atPath: history)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+    }
+}

@@ -1,0 +1,84 @@
+@testable import LifelineREPL
+import Testing
+
+@Suite("layout: tables and timelines at a width")
+struct LayoutTests {
+    @Test("rows after the measured sample keep the sample's widths and are cut with an ellipsis")
+    func streamingTable() {
+        let sink = TextSink()
+        let printer = ResultPrinter(columns: ["n", "text"], settings: .init(mode: .table, sampleSize: 2), sink: sink)
+        printer.add([.integer(1), .text("ab")])
+        printer.add([.integer(2), .text("abcd")])
+        printer.add([.integer(300), .text("abcdefgh")])
+        printer.finish()
+        #expect(sink.text == """
+            +---+------+
+            | n | text |
+            +---+------+
+            | 1 | ab   |
+            | 2 | abcd |
+            | … | abc… |
+            +---+------+
+
+            """)
+    }
+
+    @Test("a table wider than the terminal cuts its widest columns, never below their headers")
+    func fitting() {
+        let sink = TextSink()
+        let printer = ResultPrinter(columns: ["id", "description"], settings: .init(mode: .column, width: 20), sink: sink)
+        printer.add([.integer(1), .text(String(repeating: "x", count: 40))])
+        printer.finish()
+        #expect(sink.text == "id  description\n--  ----------------\n 1  xxxxxxxxxxxxxxx…\n")
+    }
+
+    @Test("timeline labels are cut before their durations")
+    func timelineLabel() {
+        let row = TimelineRow(seq: 1, offset: 0, lane: 0, name: "sceneDidEnterBackground", kind: .span(duration: 60_000_000),
+                              state: "background", depth: 1)
+        #expect(row.label == "  sceneDidEnterBackground (60.0ms)")
+        #expect(row.label(width: 24) == "  sceneDidEnte… (60.0ms)")
+    }
+
+    @Test("durations and offsets read at a glance", arguments: [
+        (Int64(850_000), "850µs"), (12_000_000, "12.0ms"), (1_250_000_000, "1.250s"),
+    ])
+    func durations(_ nanoseconds: Int64, _ text: String) {
+        #expect(LifecycleFormat.duration(nanoseconds) == text)
+    }
+}
+
+@Suite("timeline excerpts (for explaining a violation)")
+struct TimelineWindowTests {
+    @Test("a window around witness events keeps their neighbours and lanes, and marks them")
+    func window() throws {
+        let fixture = try ReplFixture()
+        defer { fixture.remove() }
+        let database = try ReplDatabase(path: fixture.path("lifeline.db"))
+        let timeline = try #require(try database.read { try Timeline.load($0, launchID: 1) })
+        // 18 is the end of the sceneDidEnterBackground span that begins at 16.
+        let excerpt = timeline.window(around: [18, 19], context: 1)
+        #expect(excerpt.rows.map(\.seq) == [15, 16, 17, 19, 20])
+        #expect(excerpt.lanes == ["S1", "S2"])
+        let text = TimelineRenderer(width: nil, marked: [18, 19]).render(excerpt)
+        #expect(text.split(separator: "\n").dropFirst(2).map { String($0.prefix(7)) } == [
+            "   15  ", ">  16  ", "   17  ", ">  19  ", "   20  ",
+        ])
+        #expect(timeline.window(around: [999], context: 2).rows.isEmpty)
+    }
+}
+
+@Suite("timelines on narrow terminals")
+struct TimelineNarrowTests {
+    @Test("a narrow terminal shortens the foreground states, then cuts names but keeps durations", arguments: [100, 120])
+    func narrow(_ width: Int) throws {
+        let fixture = try ReplFixture()
+        defer { fixture.remove() }
+        let database = try ReplDatabase(path: fixture.path("lifeline.db"))
+        let timeline = try #require(try database.read { try Timeline.load($0, launchID: 1) })
+        let lines = TimelineRenderer(width: width).render(timeline).split(separator: "\n").dropFirst()
+        #expect(lines.allSatisfy { $0.count <= width }, "\(lines)")
+        #expect(lines.contains { $0.contains("(18.0ms)") && $0.contains("didFinis") })
+        #expect(lines.contains { $0.hasSuffix("inactive") && !$0.contains("foregroundInactive") })
+    }
+}

@@ -1,0 +1,49 @@
+@testable import LifelineREPL
+import Testing
+
+@Suite("the command registry")
+struct ReplCommandRegistryTests {
+    @Test("every standard command has a dot name, a summary and a unique name")
+    func standard() {
+        let commands = ReplCommandRegistry.standard.commands
+        #expect(Set(commands.map(\.name)).count == commands.count)
+        for command in commands {
+            #expect(command.name.hasPrefix("."))
+            #expect(!command.summary.isEmpty)
+        }
+        #expect(ReplCommandRegistry.standard.command(named: ".exit")?.name == ".quit")
+    }
+
+    @Test("a mistyped command gets the nearest one", arguments: [
+        (".tabels", ".tables"), (".timelin", ".timeline"), (".sesions", ".sessions"), (".hepl", ".help"),
+        (".q", nil as String?), (".xyzzy", nil),
+    ])
+    func suggestion(_ typed: String, _ expected: String?) {
+        #expect(ReplCommandRegistry.standard.suggestion(for: typed) == expected)
+    }
+
+    @Test(".help lists a topic only once it has commands; a registered command is in help, completion and dispatch")
+    func registering() throws {
+        let fixture = try ReplFixture()
+        defer { fixture.remove() }
+        let help = try fixture.run(".help\n").text
+        #expect(!help.contains("Rules"))
+
+        let sink = TextSink()
+        let shell = try ReplShell(
+            configuration: ReplConfiguration(databasePath: "lifeline.db", directory: fixture.directory.path),
+            output: sink, errors: sink)
+        shell.register(ReplCommand(
+            name: ".rules", summary: "List the loaded rules", topic: .rules, completion: .ruleIDs
+        ) { shell, arguments in
+            shell.write("rules: \(arguments.joined(separator: ","))\n")
+        })
+        shell.ruleIDs = ["launch.order"]
+        shell.run(reader: StreamLineReader(text: ".help\n.rules a b\n", name: "test"))
+        #expect(sink.text.contains("\nRules\n  .rules"))
+        #expect(sink.text.hasSuffix("rules: a,b\n"))
+        let catalog = shell.completionCatalog
+        #expect(ReplCompleter.complete(before: ".rules ", word: "la", catalog) == ["launch.order"])
+        #expect(ReplCompleter.complete(before: "", word: ".ru", catalog) == [".rules"])
+    }
+}

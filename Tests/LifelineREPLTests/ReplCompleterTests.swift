@@ -1,0 +1,77 @@
+import Foundation
+@testable import LifelineREPL
+import Testing
+
+@Suite("tab completion")
+struct ReplCompleterTests {
+    static func catalog() -> CompletionCatalog {
+        var catalog = CompletionCatalog()
+        for command in ReplCommandRegistry.standard.commands {
+            catalog.commands[command.name] = command.completion
+            for alias in command.aliases { catalog.commands[alias] = command.completion }
+        }
+        catalog.tables = ["event", "launch", "launch_summary", "span", "timeline", "trace_file"]
+        catalog.columns = ["event", "launch_id", "phase", "seq", "session", "state"]
+        catalog.callbacks = ["sceneDidBecomeActive(_:)", "scene(_:willConnectTo:options:)", "sceneDidDisconnect(_:)"]
+        catalog.queries = ["slow-callbacks", "unfinished"]
+        catalog.launches = ["1", "2", "12"]
+        catalog.sessions = ["S1", "S2"]
+        return catalog
+    }
+
+    @Test("dot-commands, their fixed arguments, tables, launches, sessions and saved queries", arguments: [
+        ("", ".tab", [".tables"]),
+        ("", ".ti", [".timeline", ".timer"]),
+        ("", ".q", [".queries", ".query", ".quit"]),
+        (".mode ", "j", ["json"]),
+        (".headers ", "o", ["on", "off"]),
+        (".schema ", "launch", ["launch", "launch_summary"]),
+        (".timeline ", "1", ["1", "12"]),
+        (".timeline 1 ", "S", ["S1", "S2"]),
+        (".sessions ", "2", ["2"]),
+        (".query ", "sl", ["slow-callbacks"]),
+        (".help ", "tim", ["timeline", "timer"]),
+        (".quit ", "x", []),
+        (".nosuch ", "x", []),
+    ])
+    func commands(_ before: String, _ word: String, _ expected: [String]) {
+        #expect(ReplCompleter.complete(before: before, word: word, Self.catalog()) == expected)
+    }
+
+    @Test("SQL: tables and columns inside expressions, callback names inside strings", arguments: [
+        ("SELECT * FROM ", "launch_s", ["launch_summary"]),
+        ("SELECT ", "count(ses", ["count(session"]),
+        ("SELECT ", "launch_i", ["launch_id"]),
+        ("SELECT * FROM event WHERE event = ", "'sceneDid", ["'sceneDidBecomeActive(_:)", "'sceneDidDisconnect(_:)"]),
+        ("SELECT * FROM event WHERE event = ", "'scene(_:w", ["'scene(_:willConnectTo:options:)"]),
+        ("", "SEL", ["SELECT"]),
+        ("", "sel", ["select"]),
+    ])
+    func sql(_ before: String, _ word: String, _ expected: [String]) {
+        #expect(ReplCompleter.complete(before: before, word: word, Self.catalog()) == expected)
+    }
+
+    @Test("paths after .read, .import, .once and .output, directories with a slash")
+    func paths() throws {
+        let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lifeline-complete-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("traces"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data().write(to: directory.appendingPathComponent("traces/a.ndjson"))
+        try Data().write(to: directory.appendingPathComponent("session.sql"))
+        var catalog = Self.catalog()
+        catalog.directory = directory.path
+        #expect(ReplCompleter.complete(before: ".import ", word: "tr", catalog) == ["traces/"])
+        #expect(ReplCompleter.complete(before: ".import ", word: "traces/", catalog) == ["traces/a.ndjson"])
+        #expect(ReplCompleter.complete(before: ".read ", word: "se", catalog) == ["session.sql"])
+        #expect(ReplCompleter.complete(before: ".output ", word: "nothing", catalog) == [])
+    }
+
+    @Test("rule ids complete for a command that asks for them (the hook rules commands will use)")
+    func ruleIDs() {
+        var catalog = Self.catalog()
+        catalog.commands[".check"] = .union([.ruleIDs, .filePaths])
+        catalog.ruleIDs = ["launch.order", "scene.connect-first"]
+        #expect(ReplCompleter.complete(before: ".check ", word: "scene.", catalog) == ["scene.connect-first"])
+        #expect(ReplCompleter.complete(before: ".check launch.order ", word: "la", catalog) == ["launch.order"])
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+@testable import LifelineREPL
+import Testing
+
+@Suite("database safety")
+struct ReplSafetyTests {
+    @Test("the connection is read-only: no statement changes the file")
+    func readOnly() throws {
+        let fixture = try ReplFixture()
+        defer { fixture.remove() }
+        let before = try Data(contentsOf: URL(fileURLWithPath: fixture.path("lifeline.db")))
+        let run = try fixture.run("""
+            DELETE FROM event;
+            DROP VIEW timeline;
+            UPDATE launch SET app = 'x';
+            CREATE TABLE t (x);
+            PRAGMA journal_mode = DELETE;
+            INSERT INTO trace_file (path, content_hash, size, line_count, imported_at) VALUES ('x', 'y', 0, 0, 'z');
+            """)
+        #expect(run.text.components(separatedBy: "attempt to write a readonly database").count == 6, "\(run.text)")
+        #expect(run.text.contains("session.script:5:1: error: disk I/O error"), "journal_mode cannot change: \(run.text)")
+        let after = try Data(contentsOf: URL(fileURLWithPath: fixture.path("lifeline.db")))
+        #expect(before == after)
+    }
+
+    @Test("extensions cannot be loaded and schema functions are not trusted")
+    func noExtensions() throws {
+        let fixture = try ReplFixture()
+        defer { fixture.remove() }
+        let run = try fixture.run("""
+            SELECT load_extension('libm.so.6');
+            .mode csv
+            PRAGMA trusted_schema;
+            """)
+        #expect(run.text.contains("error: not authorized"))
+        #expect(run.text.hasSuffix("trusted_schema\n0\n"))
+    }
+
+    @Test(".import writes, and the connection is read-only again afterwards")
+    func importThenReadOnly() throws {
+        let fixture = try ReplFixture()
+        defer { fixture.remove() }
+        let run = try fixture.run(".import extra/late.ndjson\nDELETE FROM launch;\n.mode csv\nSELECT COUNT(*) AS n FROM launch;\n")
+        #expect(run.text.contains("imported 1 file, 1 launch, 4 events, 1 skipped line\n"))
+        #expect(run.text.contains("attempt to write a readonly database"))
+        #expect(run.text.hasSuffix("n\n3\n"))
+    }
+
+    @Test(".import refuses a database that is not Lifeline's")
+    func foreignDatabase() throws {
+        let fixture = try ReplFixture()
+        defer { fixture.remove() }
+        let path = fixture.path("other.db")
+        try DatabaseQueue(path: path).write { try $0.execute(sql: "CREATE TABLE notes (body TEXT)") }
+        let sink = TextSink()
+        let shell = try ReplShell(
+            configuration: ReplConfiguration(databasePath: "other.db", directory: fixture.directory.path),
+            output: sink, errors: sink)
+        #expect(shell.banner.hasPrefix("other.db: not a Lifeline database"))
+        shell.run(reader: StreamLineReader(text: ".import traces\n.tables\n", name: "test"))
+        #expect(sink.text == """
+            test:1:1: error: .import: other.db is not a Lifeline database; not writing to it
+            notes
+
+            """)
+    }
+
+    @Test("no input crashes the shell: random bytes and every command with odd arguments")
+    func fuzz() throws {
+        let fixture = try ReplFixture()
+        defer { fixture.remove() }
+        var generator = SeededGenerator(seed: 42)
+        var script = ""
+        let words = ReplCommandRegistry.standard.names.filter { $0 != ".quit" && $0 != ".exit" && $0 != ".output" && $0 != ".once" }
+            + ["SELECT", "'", "\"", ";", "(", "x'0", "--", "/*", "\u{1B}", "\u{0}", "99", "-1", "S1", "é", "FROM event"]
+        for _ in 0..<400 {
+            let count = Int.random(in: 0...5, using: &generator)
+            script += (0..<count).map { _ in words.randomElement(using: &generator)! }.joined(separator: " ") + "\n"
+        }
+        let sink = TextSink()
+        let shell = try ReplShell(
+            configuration: ReplConfiguration(databasePath: "lifeline.db", directory: fixture.directory.path, width: 60),
+            output: sink, errors: sink)
+        #expect(shell.run(reader: StreamLineReader(text: script, name: "fuzz")) == 1)
+        // The same shell still works afterwards.
+        shell.run(reader: StreamLineReader(text: ".output\n.mode csv\nSELECT 'alive' AS state;\n", name: "after"))
+        #expect(sink.text.hasSuffix("state\nalive\n"))
+    }
+}
+
+/// A deterministic random source, so a failing fuzz input can be reproduced.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

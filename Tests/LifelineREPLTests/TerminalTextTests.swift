@@ -1,0 +1,41 @@
+@testable import LifelineREPL
+import Testing
+
+@Suite("escaping values for the terminal")
+struct TerminalTextTests {
+    @Test("control characters, DEL, C1 and bidirectional overrides are shown, not obeyed", arguments: [
+        ("plain text, unchanged", "plain text, unchanged"),
+        ("\u{1B}[2J", "\\x1b[2J"),
+        ("\u{1B}]0;title\u{07}", "\\x1b]0;title\\x07"),
+        ("a\u{0}b", "a\\x00b"),
+        ("tab\there", "tab\\there"),
+        ("two\nlines\r", "two\\nlines\\r"),
+        ("del\u{7F}", "del\\x7f"),
+        ("csi\u{9B}31m", "csi\\u{9b}31m"),
+        ("\u{202E}txt.exe", "\\u{202e}txt.exe"),
+        ("isolate\u{2066}x\u{2069}", "isolate\\u{2066}x\\u{2069}"),
+        ("accents é, emoji 🙂, CJK 漢字", "accents é, emoji 🙂, CJK 漢字"),
+    ])
+    func escapes(_ input: String, _ expected: String) {
+        #expect(TerminalText.escape(input) == expected)
+    }
+
+    @Test("no escaped value contains a control character")
+    func escapedIsClean() {
+        let everything = String(String.UnicodeScalarView((0...0x2100).compactMap(Unicode.Scalar.init)))
+        let escaped = TerminalText.escape(everything)
+        #expect(!escaped.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+
+    @Test("JSON strings escape what a terminal would obey, and stay valid JSON")
+    func json() {
+        #expect(ResultPrinter.jsonString("a\"b\\c\u{1B}\u{9B}\n") == #""a\"b\\c\u001b\u009b\n""#)
+    }
+
+    @Test("truncation ends in an ellipsis and keeps the width")
+    func truncation() {
+        #expect(TerminalText.truncate("abcdef", to: 4) == "abc…")
+        #expect(TerminalText.truncate("abc", to: 4) == "abc")
+        #expect(TerminalText.pad("7", to: 3, right: true) == "  7")
+    }
+}
