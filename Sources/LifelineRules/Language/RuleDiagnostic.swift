@@ -1,3 +1,5 @@
+import LifelineFormat
+
 /// One problem found in a rules file, at a location.
 public struct RuleDiagnostic: Sendable, Hashable {
     public var location: SourceLocation

@@ -1,3 +1,5 @@
+import LifelineFormat
+
 /// Splits rules text into tokens, with line and column on each.
 ///
 /// Comments run from `#` or `//` to the end of the line. Names are made of

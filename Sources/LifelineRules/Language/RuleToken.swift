@@ -1,3 +1,5 @@
+import LifelineFormat
+
 /// A token of the rule language.
 struct RuleToken: Sendable, Hashable {
     enum Kind: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import LifelineFormat
+
 /// A rule written as a state machine: named states and transitions by event.
 ///
 /// Each event the machine mentions must have a transition from the current

@@ -1,3 +1,5 @@
+import LifelineFormat
+
 /// A scenario script: what the user and the system do to an app, in order.
 ///
 /// Commands are separated by `;` or newlines; `#` starts a comment. Every

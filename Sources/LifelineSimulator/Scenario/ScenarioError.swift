@@ -1,3 +1,5 @@
+import LifelineFormat
+
 /// A scenario script that cannot be parsed or played, located compiler-style.
 ///
 /// ```

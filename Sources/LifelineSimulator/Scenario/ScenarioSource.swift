@@ -1,3 +1,5 @@
+import LifelineFormat
+
 /// A script's text and name, enough to build located errors.
 struct ScenarioSource {
     let source: String

@@ -1,3 +1,5 @@
+import LifelineFormat
+
 /// One command of a scenario script with where it was written.
 ///
 /// The location lets the simulator report a step it cannot perform (`return`

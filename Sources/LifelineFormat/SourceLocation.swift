@@ -1,4 +1,5 @@
-/// A position in a rules file: 1-based line and column (in characters).
+/// A position in a text source — a rules file, a scenario script — as compilers
+/// report it: 1-based line and column (each parser documents its column unit).
 public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var line: Int
     public var column: Int
