@@ -85,7 +85,7 @@ public struct DemoRun: Sendable {
             output("\n")
         }
         if shown.count > 8 { output("   … and \(shown.count - 8) more (lifeline check \(databasePath))\n") }
-        output("   \(TextReportLine.summary(check))\n")
+        output("   \(check.summaryLine)\n")
         output("   (stored in the violation table of \(databasePath); the bugs are in traces/demo/bug-*)\n\n")
 
         let query = try SavedQuery(name: DemoQuery.name, sql: DemoQuery.sql)

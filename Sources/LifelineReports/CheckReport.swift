@@ -32,4 +32,15 @@ public struct CheckReport: Sendable {
         if violations.contains(where: { $0.severity >= failOn }) { return true }
         return pendingFails && pending.contains { $0.severity >= failOn }
     }
+
+    /// `checked 3 traces (5 launches, 120 events) against 31 rules: 1 error, 2 warnings, 0 info, 1 pending`.
+    public var summaryLine: String {
+        func plural(_ count: Int, _ word: String, _ plural: String? = nil) -> String {
+            "\(count) \(count == 1 ? word : plural ?? word + "s")"
+        }
+        return "checked \(plural(traces.count, "trace")) (\(plural(summary.launches, "launch", "launches")), "
+            + "\(plural(summary.events, "event"))) against \(plural(rules.count, "rule")): "
+            + "\(plural(count(.error), "error")), \(plural(count(.warning), "warning")), "
+            + "\(count(.info)) info, \(pending.count) pending"
+    }
 }

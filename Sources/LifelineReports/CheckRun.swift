@@ -73,9 +73,9 @@ public enum CheckRun {
             if file == "-" { throw CheckRunError("-: error: lifeline check reads files and databases, not standard input") }
             if isDatabase(file) {
                 let start = findings.count
-                try checkDatabase(file, checker: checker, traces: &traces)
+                let store = try checkDatabase(file, checker: checker, traces: &traces)
                 _ = checker.finish()
-                try store(Array(findings[start...]), in: file)
+                try record(Array(findings[start...]), in: store)
                 continue
             }
             traces.append(file)
@@ -116,7 +116,10 @@ public enum CheckRun {
         }.map(\.element)
     }
 
-    private static func checkDatabase(_ path: String, checker: RuleChecker, traces: inout [String]) throws(CheckRunError) {
+    /// Feeds a database's records to the checker; returns the open store for the violations.
+    private static func checkDatabase(_ path: String, checker: RuleChecker, traces: inout [String]) throws(CheckRunError)
+        -> TraceStore
+    {
         do {
             let store = try TraceStore(path: path)
             try store.forEachRecord { record in
@@ -128,17 +131,17 @@ public enum CheckRun {
                     checker.check(event, line: line)
                 }
             }
+            return store
         } catch {
             throw CheckRunError("\(path): error: \(error)")
         }
     }
 
-    private static func store(_ findings: [Finding], in path: String) throws(CheckRunError) {
-        do {
-            let store = try TraceStore(path: path)
+    private static func record(_ findings: [Finding], in store: TraceStore) throws(CheckRunError) {
+        do throws(StoreError) {
             try store.replaceViolations(findings.map(storedViolation))
         } catch {
-            throw CheckRunError("\(path): error: cannot store violations: \(error)")
+            throw CheckRunError("\(store.path): error: cannot store violations: \(error)")
         }
     }
 

@@ -19,7 +19,7 @@ enum GitHubReport {
             properties.append("title=" + escapeProperty("\(finding.ruleID)\(finding.status == .pending ? " (pending)" : "")"))
             lines.append("::\(command) \(properties.joined(separator: ","))::" + escapeData(finding.explanation + "\n" + finding.message))
         }
-        lines.append(TextReport.summaryLine(report))
+        lines.append(report.summaryLine)
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -11,27 +11,19 @@ enum TextReport {
             lines.append("")
             let width = max(4, fired.map(\.rule.id.count).max() ?? 4)
             lines.append("rule".padding(toLength: width, withPad: " ", startingAt: 0) + "  severity  violations  pending  instances")
+            func left(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
+            func right(_ number: Int, _ width: Int) -> String {
+                let text = String(number)
+                return String(repeating: " ", count: max(0, width - text.count)) + text
+            }
             for (rule, tally) in fired {
                 lines.append(
-                    rule.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                        + rule.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-                        + String(repeating: " ", count: max(0, 12 - String(tally.violations).count)) + "\(tally.violations)"
-                        + String(repeating: " ", count: max(0, 9 - String(tally.pendings).count)) + "\(tally.pendings)"
-                        + String(repeating: " ", count: max(0, 11 - String(tally.instances).count)) + "\(tally.instances)")
+                    left(rule.id, width) + "  " + left(rule.severity.rawValue, 8) + right(tally.violations, 12)
+                        + right(tally.pendings, 9) + right(tally.instances, 11))
             }
         }
         lines.append("")
-        lines.append(summaryLine(report))
+        lines.append(report.summaryLine)
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `checked 3 traces (5 launches, 120 events) against 31 rules: 1 error, 2 warnings, 0 info, 1 pending`.
-    static func summaryLine(_ report: CheckReport) -> String {
-        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        let summary = report.summary
-        return "checked \(plural(report.traces.count, "trace")) (\(plural(summary.launches, "launch").replacingOccurrences(of: "launchs", with: "launches")), "
-            + "\(plural(summary.events, "event"))) against \(plural(report.rules.count, "rule")): "
-            + "\(plural(report.count(.error), "error")), \(plural(report.count(.warning), "warning")), "
-            + "\(report.count(.info)) info, \(report.pending.count) pending"
     }
 }

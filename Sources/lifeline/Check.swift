@@ -52,7 +52,7 @@ struct Check: ParsableCommand {
                 } catch {
                     throw CheckRunError("\(output): error: cannot write the report: \(error.localizedDescription)")
                 }
-                if format != .text { print(TextReportLine.summary(report)) }
+                if format != .text { print(report.summaryLine) }
             } else {
                 print(text, terminator: "")
             }
