@@ -24,16 +24,29 @@ struct LifelineCommandTests {
         #endif
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Run {
+    /// Runs the binary and waits for it; `input` (when given) is written to its standard input
+    /// and closed, and `environment` is added to this process's environment.
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, input: String? = nil, environment: [String: String] = [:]
+    ) throws -> Run {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        let stdin = Pipe()
         let out = Pipe()
         let err = Pipe()
+        if input != nil { process.standardInput = stdin }
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -18,27 +18,8 @@ struct ReplCommandTests {
     }
 
     static func repl(_ arguments: [String], input: String, in directory: URL) throws -> LifelineCommandTests.Run {
-        let process = Process()
-        process.executableURL = LifelineCommandTests.binary
-        process.arguments = ["repl"] + arguments
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["LIFELINE_HISTORY"] = ""
-        process.environment = environment
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return LifelineCommandTests.Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                                        stderr: String(decoding: err, as: UTF8.self))
+        try LifelineCommandTests.run(
+            ["repl"] + arguments, in: directory, input: input, environment: ["LIFELINE_HISTORY": ""])
     }
 
     @Test("a piped script runs without prompts or banner, and exits 0")

@@ -79,23 +79,6 @@ struct SimulateAndDemoCommandTests {
 
     /// Runs the binary with `input` on its standard input.
     static func run(_ arguments: [String], in directory: URL, input: String) throws -> Command.Run {
-        let process = Process()
-        process.executableURL = Command.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Command.Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                           stderr: String(decoding: err, as: UTF8.self))
+        try Command.run(arguments, in: directory, input: input)
     }
 }
