@@ -11,14 +11,24 @@ public struct CheckReport: Sendable {
     public var traces: [String]
     /// Located problems in the input that were skipped (malformed lines).
     public var diagnostics: [String]
+    /// For each trace, the ids of the rules that applied to it: the rule's `when` admits at least one
+    /// of its launches (the legacy app-delegate catalog does not apply to a scene-based launch).
+    public var applied: [String: Set<String>]
 
-    public init(rules: [Rule], findings: [Finding], summary: CheckSummary, traces: [String], diagnostics: [String]) {
+    public init(
+        rules: [Rule], findings: [Finding], summary: CheckSummary, traces: [String], diagnostics: [String],
+        applied: [String: Set<String>]
+    ) {
         self.rules = rules
         self.findings = findings
         self.summary = summary
         self.traces = traces
         self.diagnostics = diagnostics
+        self.applied = applied
     }
+
+    /// Whether `rule` applied to at least one launch of `trace`.
+    public func applies(_ rule: String, to trace: String) -> Bool { applied[trace]?.contains(rule) ?? false }
 
     public var violations: [Finding] { findings.filter { $0.status == .violated } }
     public var pending: [Finding] { findings.filter { $0.status == .pending } }

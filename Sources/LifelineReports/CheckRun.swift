@@ -66,7 +66,12 @@ public enum CheckRun {
         var findings: [Finding] = []
         var traces: [String] = []
         var diagnostics: [String] = []
-        let checker = RuleChecker(rules: rules, onFinding: { findings.append($0) })
+        var applied: [String: Set<String>] = [:]
+        let checker = RuleChecker(
+            rules: rules, onFinding: { findings.append($0) },
+            onLaunch: { slice, launch in
+                for rule in rules.rules where rule.applies(to: launch) { applied[slice.trace, default: []].insert(rule.id) }
+            })
         let (files, errors) = TraceImporter.expand(inputs)
         if let error = errors.first { throw CheckRunError(error) }
         for file in ordered(files) {
@@ -87,7 +92,8 @@ public enum CheckRun {
             }
         }
         let summary = checker.finish()
-        return CheckReport(rules: rules.rules, findings: findings, summary: summary, traces: traces, diagnostics: diagnostics)
+        return CheckReport(rules: rules.rules, findings: findings, summary: summary, traces: traces, diagnostics: diagnostics,
+            applied: applied)
     }
 
     /// Whether the file starts with the SQLite header.

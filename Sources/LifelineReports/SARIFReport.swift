@@ -24,7 +24,6 @@ enum SARIFReport {
 
     struct Driver: Encodable {
         var name = "lifeline"
-        var informationUri = "https://github.com/lifeline-tools/lifeline"
         var version = "0.1.0"
         var rules: [Descriptor]
     }
@@ -89,9 +88,14 @@ enum SARIFReport {
             message: message.map(Text.init))
     }
 
-    /// A relative path stays relative (resolved against the checkout); spaces and the like are percent-encoded.
+    /// A relative path stays a relative reference (resolved against the checkout, as code scanning
+    /// expects); an absolute one becomes a `file://` URI. Spaces, `%`, `#`, `?` and `:` (which would
+    /// read as a scheme in a first segment) are percent-encoded.
     static func uri(_ path: String) -> String {
-        path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(":")
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        return path.hasPrefix("/") ? "file://" + encoded : encoded
     }
 
     static func render(_ report: CheckReport) -> String {
@@ -104,8 +108,8 @@ enum SARIFReport {
                 id: rule.id, shortDescription: Text(text: rule.message), fullDescription: Text(text: Rule.describe(rule.body)),
                 helpUri: url, help: rule.reference.map(Text.init), defaultConfiguration: Configuration(level: level(rule.severity)))
         }
-        let results = report.findings.compactMap { finding -> Result? in
-            guard let primary = finding.primary else { return nil }
+        let results = report.findings.map { finding -> Result in
+            let primary = finding.primary
             let related = finding.witnesses.enumerated().filter { $0.element != primary }.map { index, witness in
                 location(witness, id: index + 1, message: witness.description)
             }
@@ -113,7 +117,9 @@ enum SARIFReport {
             return Result(
                 ruleId: finding.ruleID, ruleIndex: indexes[finding.ruleID] ?? 0, kind: pending ? "open" : "fail",
                 level: pending ? "none" : level(finding.severity), message: Text(text: finding.explanation),
-                locations: [location(primary)], relatedLocations: related.isEmpty ? nil : related,
+                // A finding without witnesses (none is raised today) still points at its trace.
+                locations: [primary.map { location($0) } ?? Location(physicalLocation: PhysicalLocation(
+                    artifactLocation: ArtifactLocation(uri: uri(finding.slice.trace)), region: nil))], relatedLocations: related.isEmpty ? nil : related,
                 properties: Properties(launch: finding.slice.launch, session: finding.slice.session, scene: finding.slice.scene))
         }
         let log = Log(runs: [Run(tool: Tool(driver: Driver(rules: descriptors)), results: results)])

@@ -135,6 +135,11 @@ struct CheckCommandTests {
             let cases = suite.elements(forName: "testcase")
             #expect(cases.count == 30)
             #expect(cases.allSatisfy { $0.attribute(forName: "name") != nil && $0.attribute(forName: "classname") != nil })
+            // Both traces are scene-based: the legacy app-delegate rules never applied, so they are skipped, not passed.
+            let skipped = cases.filter { !$0.elements(forName: "skipped").isEmpty }.compactMap { $0.attribute(forName: "name")?.stringValue }
+            #expect(skipped.count == 9)
+            #expect(skipped.allSatisfy { $0.hasPrefix("app.") })
+            #expect(suite.attribute(forName: "skipped")?.stringValue == "9")
         }
         let failing = suites[0].elements(forName: "testcase").filter { !$0.elements(forName: "failure").isEmpty }
         #expect(failing.map { $0.attribute(forName: "name")?.stringValue } == ["scene.connect-after-launch", "scene.background-within-5s"])

@@ -24,13 +24,14 @@ struct LifelineCommandTests {
         #endif
     }
 
-    /// Runs the binary and waits for it; `input` (when given) is written to its standard input
-    /// and closed, and `environment` is added to this process's environment.
+    /// Runs the binary (or `executable`) and waits for it; `input` (when given) is written to its
+    /// standard input and closed, and `environment` is added to this process's environment.
     static func run(
-        _ arguments: [String], in directory: URL? = nil, input: String? = nil, environment: [String: String] = [:]
+        _ arguments: [String], in directory: URL? = nil, input: String? = nil, environment: [String: String] = [:],
+        executable: URL? = nil
     ) throws -> Run {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         if !environment.isEmpty {

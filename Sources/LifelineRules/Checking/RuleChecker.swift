@@ -23,12 +23,16 @@ public final class RuleChecker {
     private let context: UnsafeMutablePointer<LaunchContext>
     private let state: UnsafeMutablePointer<CheckerState>
     private let launchSymbol: Int32?
+    private let onLaunch: (SliceKey, LaunchRecord) -> Void
 
-    /// Prepares the rules. `onInstance` receives every instance's verdict when it ends.
+    /// Prepares the rules. `onInstance` receives every instance's verdict when it ends; `onLaunch`
+    /// each launch as it starts (not a rotated file's copy of the current one), with its slice.
     public init(
-        rules: RuleSet, onFinding: @escaping (Finding) -> Void, onInstance: @escaping (InstanceResult) -> Void = { _ in }
+        rules: RuleSet, onFinding: @escaping (Finding) -> Void, onInstance: @escaping (InstanceResult) -> Void = { _ in },
+        onLaunch: @escaping (SliceKey, LaunchRecord) -> Void = { _, _ in }
     ) {
         self.rules = rules
+        self.onLaunch = onLaunch
         var symbols = SymbolTable()
         var compiled: [CompiledRule] = []
         for (index, rule) in rules.rules.enumerated() {
@@ -85,6 +89,7 @@ public final class RuleChecker {
         let key = record.launch ?? "\(file):\(line)"
         context.pointee.reset(trace: trace, launch: key)
         let slice = SliceKey(trace: trace, launch: key)
+        onLaunch(slice, record)
         for index in 0..<runtimeCount {
             runtimes[index].beginLaunch(key: slice, applies: runtimes[index].compiled.rule.applies(to: record))
         }

