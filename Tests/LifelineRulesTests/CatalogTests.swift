@@ -32,12 +32,15 @@ struct CatalogTests {
          "application(_:configurationForConnecting:options:) for session S1 in launch L, where application(_:configurationForConnecting:options:) | application(_:didDiscardSceneSessions:) must never happen (before didFinishLaunching)"),
         ("scene.config-before-connect", ["configurationForConnecting@S1", "willConnectTo@S1/a"], ["willConnectTo@S1/a", "configurationForConnecting@S1"],
          "application(_:configurationForConnecting:options:) for session S1 in launch L, where application(_:configurationForConnecting:options:) must never happen (after willConnectTo)"),
-        ("scene.connect-once", ["willConnectTo@S1/a", "willConnectTo@S1/b"], ["willConnectTo@S1/a", "willConnectTo@S1/a"],
-         "scene(_:willConnectTo:options:) for scene a (session S1) in launch L is occurrence 2, at most 1 allowed"),
+        // A new scene object may reuse the address (the `scene` id) of one that disconnected and was freed.
+        ("scene.connect-once", ["willConnectTo@S1/a", "sceneDidDisconnect@S1/a", "willConnectTo@S1/a"],
+         ["willConnectTo@S1/a", "willConnectTo@S1/a"],
+         "scene(_:willConnectTo:options:) for scene a (session S1) in launch L, where scene(_:willConnectTo:options:) must never happen (after willConnectTo until sceneDidDisconnect)"),
         ("scene.callbacks-after-connect", ["willConnectTo@S1/a", "sceneDidBecomeActive@S1/a"], ["sceneDidBecomeActive@S1/a", "willConnectTo@S1/a"],
          "sceneDidBecomeActive(_:) for scene a (session S1) in launch L, where sceneWillEnterForeground(_:) | sceneDidBecomeActive(_:) | sceneWillResignActive(_:) | sceneDidEnterBackground(_:) | sceneDidDisconnect(_:) | scene(_:openURLContexts:) | scene(_:continue:) must never happen (before willConnectTo)"),
-        ("scene.nothing-after-disconnect", ["sceneDidDisconnect@S1/a", "willConnectTo@S1/b"], ["sceneDidDisconnect@S1/a", "sceneWillEnterForeground@S1/a"],
-         "sceneWillEnterForeground(_:) for scene a (session S1) in launch L, where scene(_:willConnectTo:options:) | sceneWillEnterForeground(_:) | sceneDidBecomeActive(_:) | sceneWillResignActive(_:) | sceneDidEnterBackground(_:) | sceneDidDisconnect(_:) | scene(_:openURLContexts:) | scene(_:continue:) must never happen (after sceneDidDisconnect)"),
+        ("scene.nothing-after-disconnect", ["sceneDidDisconnect@S1/a", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a"],
+         ["sceneDidDisconnect@S1/a", "sceneWillEnterForeground@S1/a"],
+         "sceneWillEnterForeground(_:) for scene a (session S1) in launch L, where sceneWillEnterForeground(_:) | sceneDidBecomeActive(_:) | sceneWillResignActive(_:) | sceneDidEnterBackground(_:) | sceneDidDisconnect(_:) | scene(_:openURLContexts:) | scene(_:continue:) must never happen (after sceneDidDisconnect until willConnectTo)"),
         ("scene.foreground-before-active", ["sceneDidEnterBackground@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a"],
          ["sceneDidEnterBackground@S1/a", "sceneDidBecomeActive@S1/a"],
          "sceneDidBecomeActive(_:) for scene a (session S1) in launch L, where sceneDidBecomeActive(_:) must never happen (after sceneDidEnterBackground until sceneWillEnterForeground)"),
@@ -151,6 +154,20 @@ struct CatalogTests {
         let missing = BuiltinCatalog.all.rules.map(\.id).filter { !covered.contains($0) }
         // The one launch-spanning rule has its own two-launch test below.
         #expect(missing == ["scene.discarded-stays-gone"])
+    }
+
+    /// The recorder identifies a scene by its address; after a disconnect UIKit frees the object, and the
+    /// new scene object of a reconnection may be allocated at the same address.
+    @Test func aSceneAddressReusedAfterADisconnectIsANewScene() {
+        let sequence = [
+            "didFinishLaunching", "configurationForConnecting@S1", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a",
+            "sceneDidBecomeActive@S1/a", "sceneWillResignActive@S1/a", "sceneDidEnterBackground@S1/a:begin",
+            "sceneDidEnterBackground@S1/a:end", "sceneDidDisconnect@S1/a", "willConnectTo@S1/a",
+            "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
+        ]
+        for rule in BuiltinCatalog.uikitScene.rules.rules {
+            #expect(Self.findings(rule.id, sequence).isEmpty, "\(rule.id) flags a reconnection at a reused address")
+        }
     }
 
     @Test func aDiscardedSessionMayNotReconnectInALaterLaunch() throws {

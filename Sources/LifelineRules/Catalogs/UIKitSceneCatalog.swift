@@ -48,9 +48,9 @@ extension BuiltinCatalog {
 
         rule scene.connect-once per scene {
           when lifecycle = scene
-          message "each UIScene object connects once; a reconnection is a new scene object"
+          message "a connected scene does not connect again before it disconnects (a reconnection is a new scene object, which may reuse a freed one's address)"
           reference "UIScene.ActivationState.unattached docs; forum thread 732170 (E3, N10)"
-          at most 1 willConnectTo
+          after willConnectTo until sceneDidDisconnect: never willConnectTo
         }
 
         rule scene.callbacks-after-connect per scene {
@@ -62,9 +62,9 @@ extension BuiltinCatalog {
 
         rule scene.nothing-after-disconnect per scene {
           when lifecycle = scene
-          message "a disconnected scene object gets no more callbacks"
+          message "a disconnected scene object gets no more callbacks (only a new scene object, connecting, may reuse its address)"
           reference "sceneDidDisconnect(_:) docs: 'a precursor to the destruction of that scene'; forum thread 732170 (E4)"
-          after sceneDidDisconnect: never willConnectTo | sceneWillEnterForeground | sceneDidBecomeActive | sceneWillResignActive | sceneDidEnterBackground | sceneDidDisconnect | sceneOpenURLContexts | sceneContinueUserActivity
+          after sceneDidDisconnect until willConnectTo: never sceneWillEnterForeground | sceneDidBecomeActive | sceneWillResignActive | sceneDidEnterBackground | sceneDidDisconnect | sceneOpenURLContexts | sceneContinueUserActivity
         }
 
         rule scene.no-app-state-callbacks per launch {
