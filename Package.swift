@@ -39,11 +39,11 @@ let package = Package(
         // The system SQLite for the REPL's own calls (interrupt, error offset), with a wrapper of the
         // variadic sqlite3_db_config, which Swift cannot call.
         .systemLibrary(name: "CSQLite"),
-        // Layer 3: the interactive shell `lifeline repl` runs (SQL, dot-commands, timelines).
+        // Layer 4: the interactive shell `lifeline repl` runs (SQL, dot-commands, timelines, rule checks).
         .target(
             name: "LifelineREPL",
             dependencies: [
-                "LifelineFormat", "LifelineStore", "CReadline", "CSQLite",
+                "LifelineFormat", "LifelineStore", "LifelineRules", "LifelineReports", "CReadline", "CSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -122,12 +122,41 @@ public enum CheckRun {
         }.map(\.element)
     }
 
-    /// Feeds a database's records to the checker; returns the open store for the violations.
+    /// Checks the database of an open store and replaces its `violation` table with the findings.
+    ///
+    /// For a caller that already holds the store, such as the REPL's `.check`: the
+    /// database is read and written through `store`, not opened a second time.
+    ///
+    /// ```swift
+    /// let report = try CheckRun.check(store, rules: CheckRun.loadRules([]))
+    /// ```
+    public static func check(_ store: TraceStore, rules: RuleSet) throws(CheckRunError) -> CheckReport {
+        var findings: [Finding] = []
+        var traces: [String] = []
+        let checker = RuleChecker(rules: rules, onFinding: { findings.append($0) })
+        try feed(store, to: checker, traces: &traces)
+        let summary = checker.finish()
+        try record(findings, in: store)
+        return CheckReport(rules: rules.rules, findings: findings, summary: summary, traces: traces, diagnostics: [])
+    }
+
+    /// Opens a database and feeds its records to the checker; returns the open store for the violations.
     private static func checkDatabase(_ path: String, checker: RuleChecker, traces: inout [String]) throws(CheckRunError)
         -> TraceStore
     {
+        let store: TraceStore
         do {
-            let store = try TraceStore(path: path)
+            store = try TraceStore(path: path)
+        } catch {
+            throw CheckRunError(error.description)
+        }
+        try feed(store, to: checker, traces: &traces)
+        return store
+    }
+
+    /// Feeds a store's launches and events to the checker in trace order, noting each trace file once.
+    private static func feed(_ store: TraceStore, to checker: RuleChecker, traces: inout [String]) throws(CheckRunError) {
+        do {
             try store.forEachRecord { record in
                 switch record {
                 case .launch(let launch, let file, let line):
@@ -137,9 +166,8 @@ public enum CheckRun {
                     checker.check(event, line: line)
                 }
             }
-            return store
         } catch {
-            throw CheckRunError("\(path): error: \(error)")
+            throw CheckRunError("\(store.path): error: \(error)")
         }
     }
 

@@ -5,7 +5,7 @@ import LifelineREPL
 /// `lifeline repl`: the interactive shell over a database of traces.
 struct Repl: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Investigate traces interactively: SQL, timelines, sqlite3-style dot-commands.",
+        abstract: "Investigate traces interactively: SQL, timelines, rule checks, sqlite3-style dot-commands.",
         discussion: """
             Opens DB (default lifeline.db) read-only, or imports traces first when given a directory or \
             *.ndjson/*.jsonl file (into --db, else a temporary database). At a terminal: readline editing, \

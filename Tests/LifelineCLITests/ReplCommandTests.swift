@@ -75,6 +75,38 @@ struct ReplCommandTests {
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("ipad.db").path))
     }
 
+    @Test(".check lists numbered violations and stores them; .explain 1 shows the first in its timeline")
+    func checkThenExplain() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(
+            at: Self.traces.deletingLastPathComponent().appendingPathComponent("bugs/bug-wrong-order.ndjson"),
+            to: directory.appendingPathComponent("bug.ndjson"))
+        // The trace is imported into a temporary database first, which .check may write to.
+        let run = try Self.repl(
+            ["bug.ndjson"], input: ".check\n.explain 1\n.mode csv\nSELECT id, rule, seq FROM violation ORDER BY id;\n",
+            in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "")
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "#  severity  rule                                launch  explanation")
+        #expect(lines.contains { $0.hasPrefix("1  warning   scene.background-before-disconnect       1  sceneDidDisconnect(_:)") })
+        #expect(lines.contains { $0.hasPrefix("2  error     scene.connect-after-launch               2  scene(_:willConnectTo:options:)") })
+        #expect(lines.contains("checked 1 trace (2 launches, 37 events) against 30 rules: 3 errors, 1 warning, 0 info, 0 pending"))
+        #expect(lines.contains { $0.hasPrefix("bug.ndjson:19: warning[scene.background-before-disconnect]: sceneDidDisconnect(_:)") })
+        #expect(lines.contains("  offending: sceneDidDisconnect(_:) begin seq 18 at bug.ndjson:19"))
+        #expect(lines.contains { $0.hasPrefix("launch 1 · C22AE1D5-04CC-452C-A5AB-E5A444422C5A · com.example.Notes") })
+        #expect(lines.filter { $0.hasPrefix(">") }.map { $0.split(separator: " ").prefix(2) } == [[">", "12"], [">", "18"]])
+        #expect(run.stdout.hasSuffix("""
+            id,rule,seq
+            1,scene.background-before-disconnect,18
+            2,scene.connect-after-launch,8
+            3,scene.sessions-after-launch,5
+            4,scene.sessions-after-launch,7
+
+            """))
+    }
+
     @Test("a missing database is exit 2 with a hint; --db with a database is a usage error")
     func startErrors() throws {
         let directory = try LifelineCommandTests.temporaryDirectory()

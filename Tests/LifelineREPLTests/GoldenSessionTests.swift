@@ -9,7 +9,7 @@ import Testing
 /// Run with `LIFELINE_UPDATE_GOLDEN=1` to rewrite the expected files, then read the diff.
 @Suite("scripted sessions (golden)")
 struct GoldenSessionTests {
-    static let cases = ["sql", "modes", "lifecycle", "escaping", "errors", "schema", "files", "timer"]
+    static let cases = ["sql", "modes", "lifecycle", "escaping", "errors", "schema", "files", "timer", "rules"]
 
     @Test("a scripted session prints its golden transcript", arguments: cases)
     func session(_ name: String) throws {

@@ -26,24 +26,31 @@ struct ReplCommandRegistryTests {
     func registering() throws {
         let fixture = try ReplFixture()
         defer { fixture.remove() }
-        let help = try fixture.run(".help\n").text
-        #expect(!help.contains("Rules"))
-
         let sink = TextSink()
         let shell = try ReplShell(
             configuration: ReplConfiguration(databasePath: "lifeline.db", directory: fixture.directory.path),
-            output: sink, errors: sink)
+            output: sink, errors: sink,
+            registry: ReplCommandRegistry(ReplCommand.lifecycleCommands + ReplCommand.shellCommands))
+        shell.run(reader: StreamLineReader(text: ".help\n", name: "test"))
+        #expect(!sink.text.contains("Rules"))
+
         shell.register(ReplCommand(
-            name: ".rules", summary: "List the loaded rules", topic: .rules, completion: .ruleIDs
+            name: ".lint", summary: "Lint the loaded rules", topic: .rules, completion: .ruleIDs
         ) { shell, arguments in
-            shell.write("rules: \(arguments.joined(separator: ","))\n")
+            shell.write("lint: \(arguments.joined(separator: ","))\n")
         })
         shell.ruleIDs = ["launch.order"]
-        shell.run(reader: StreamLineReader(text: ".help\n.rules a b\n", name: "test"))
-        #expect(sink.text.contains("\nRules\n  .rules"))
-        #expect(sink.text.hasSuffix("rules: a,b\n"))
+        shell.run(reader: StreamLineReader(text: ".help\n.lint a b\n", name: "test"))
+        #expect(sink.text.contains("\nRules\n  .lint"))
+        #expect(sink.text.hasSuffix("lint: a,b\n"))
         let catalog = shell.completionCatalog
-        #expect(ReplCompleter.complete(before: ".rules ", word: "la", catalog) == ["launch.order"])
-        #expect(ReplCompleter.complete(before: "", word: ".ru", catalog) == [".rules"])
+        #expect(ReplCompleter.complete(before: ".lint ", word: "la", catalog) == ["launch.order"])
+        #expect(ReplCompleter.complete(before: "", word: ".li", catalog) == [".lint"])
+    }
+
+    @Test("the standard registry has the rules commands under Rules")
+    func rulesCommands() {
+        let rules = ReplCommandRegistry.standard.commands.filter { $0.topic == .rules }.map(\.name)
+        #expect(rules == [".check", ".violations", ".explain", ".rules", ".load"])
     }
 }

@@ -31,6 +31,8 @@ struct ReplCompleterTests {
         (".sessions ", "2", ["2"]),
         (".query ", "sl", ["slow-callbacks"]),
         (".help ", "tim", ["timeline", "timer"]),
+        ("", ".ex", [".exit", ".explain"]),
+        ("", ".ch", [".check"]),
         (".quit ", "x", []),
         (".nosuch ", "x", []),
     ])
@@ -66,12 +68,20 @@ struct ReplCompleterTests {
         #expect(ReplCompleter.complete(before: ".output ", word: "nothing", catalog) == [])
     }
 
-    @Test("rule ids complete for a command that asks for them (the hook rules commands will use)")
-    func ruleIDs() {
+    @Test(".check completes rule ids, catalogs and paths, for every argument; .load completes paths")
+    func ruleIDs() throws {
+        let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lifeline-complete-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("rules"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data().write(to: directory.appendingPathComponent("rules/app.rules"))
         var catalog = Self.catalog()
-        catalog.commands[".check"] = .union([.ruleIDs, .filePaths])
+        catalog.directory = directory.path
         catalog.ruleIDs = ["launch.order", "scene.connect-first"]
         #expect(ReplCompleter.complete(before: ".check ", word: "scene.", catalog) == ["scene.connect-first"])
         #expect(ReplCompleter.complete(before: ".check launch.order ", word: "la", catalog) == ["launch.order"])
+        #expect(ReplCompleter.complete(before: ".check ", word: "uikit-", catalog) == ["uikit-scene", "uikit-app"])
+        #expect(ReplCompleter.complete(before: ".check uikit-app ", word: "rul", catalog) == ["rules/"])
+        #expect(ReplCompleter.complete(before: ".load ", word: "rules/", catalog) == ["rules/app.rules"])
+        #expect(ReplCompleter.complete(before: ".load ", word: "scene.", catalog) == [])
     }
 }

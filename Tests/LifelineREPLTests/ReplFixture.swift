@@ -4,7 +4,9 @@ import LifelineREPL
 import LifelineStore
 
 /// A working directory for one scripted session: the fixture traces imported
-/// into `lifeline.db`, plus the fixture queries, scripts and extra traces.
+/// into `lifeline.db`, plus the fixture queries, scripts, extra traces, rules
+/// (`rules/` loads at start, `more-rules/` is for `.load`) and the sample bug
+/// traces (`bugs/`, not imported: a session imports them to find violations).
 struct ReplFixture {
     static let fixtures = Bundle.module.resourceURL!.appendingPathComponent("Fixtures")
     /// The fixtures in the source tree, where `LIFELINE_UPDATE_GOLDEN=1` rewrites expected transcripts.
@@ -16,7 +18,7 @@ struct ReplFixture {
         directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lifeline-repl-\(UUID().uuidString)")
         let manager = FileManager.default
         try manager.createDirectory(at: directory, withIntermediateDirectories: true)
-        for folder in ["traces", "queries", "scripts", "extra"] {
+        for folder in ["traces", "queries", "scripts", "extra", "rules", "more-rules", "bugs"] {
             try manager.copyItem(at: Self.fixtures.appendingPathComponent(folder), to: directory.appendingPathComponent(folder))
         }
         let store = try TraceStore(path: path("lifeline.db"))

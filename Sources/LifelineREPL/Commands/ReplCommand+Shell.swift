@@ -172,7 +172,7 @@ extension ReplShell {
     /// The `.help` listing: SQL first, then each topic that has commands.
     var helpText: String {
         var text = "Enter SQL ending with ';' (it may span lines) against the schema in docs/schema.md,\n"
-            + "or a command. Tab completes commands, tables, columns, callbacks and paths.\n"
+            + "or a command. Tab completes commands, tables, columns, callbacks, rule ids and paths.\n"
         let width = registry.commands.map(\.synopsis.count).max() ?? 0
         for topic in ReplCommand.Topic.allCases {
             let commands = registry.commands.filter { $0.topic == topic }

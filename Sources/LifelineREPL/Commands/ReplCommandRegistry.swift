@@ -1,8 +1,7 @@
 /// The dot-commands a shell knows, by name.
 ///
-/// ``standard`` holds every built-in command; the rules commands are added by
-/// registering more values (``register(_:)``), and `.help` lists a topic only
-/// when it has commands.
+/// ``standard`` holds every built-in command; more can be added by registering
+/// values (``register(_:)``), and `.help` lists a topic only when it has commands.
 public struct ReplCommandRegistry: Sendable {
     public private(set) var commands: [ReplCommand] = []
     private var byName: [String: Int] = [:]
@@ -37,6 +36,6 @@ public struct ReplCommandRegistry: Sendable {
 
     /// Every command the shell ships.
     public static var standard: ReplCommandRegistry {
-        ReplCommandRegistry(ReplCommand.lifecycleCommands + ReplCommand.shellCommands)
+        ReplCommandRegistry(ReplCommand.lifecycleCommands + ReplCommand.rulesCommands + ReplCommand.shellCommands)
     }
 }

@@ -89,14 +89,17 @@ struct LifecycleListing {
 
 extension ReplShell {
     /// Prints a listing as aligned columns under a rule, whatever `.mode` says (it is for people).
-    func printListing(_ listing: LifecycleListing) {
+    ///
+    /// Values wider than `maxColumnWidth` (or than the terminal allows) end in an ellipsis.
+    func printListing(_ listing: LifecycleListing, maxColumnWidth: Int = 60) {
         guard !listing.rows.isEmpty else {
             write("(none)\n")
             return
         }
         let printer = ResultPrinter(
             columns: listing.columns,
-            settings: ResultPrinter.Settings(mode: .column, headers: true, width: width, style: style, nullText: "-"),
+            settings: ResultPrinter.Settings(
+                mode: .column, headers: true, width: width, style: style, maxColumnWidth: maxColumnWidth, nullText: "-"),
             sink: output)
         for row in listing.rows { printer.add(row) }
         printer.finish()

@@ -7,7 +7,7 @@ import LifelineStore
 ///
 /// User SQL runs on one read-only connection that can never load an SQLite
 /// extension and does not trust functions in the schema. A command that
-/// writes (`.import`) closes it, opens a writable ``TraceStore`` for the
+/// writes (`.import`, `.check`) closes it, opens a writable ``TraceStore`` for the
 /// duration, and reopens read-only.
 final class ReplDatabase {
     let path: String

@@ -10,6 +10,9 @@ public enum ReplError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     /// Anything else, said in a sentence (lowercase, tokens in quotes).
     case message(String)
+    /// Diagnostics already located in another file, printed as they are: a rules file that does not parse
+    /// (`rules/app.rules:3:22: error: …` with its excerpt and caret).
+    case located(String)
 
     public var description: String {
         switch self {
@@ -21,7 +24,7 @@ public enum ReplError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(command): unexpected '\(argument)'; expected \(expected)"
         case .cannotOpen(let path, let reason):
             "cannot open '\(path)': \(reason)"
-        case .message(let message):
+        case .message(let message), .located(let message):
             message
         }
     }

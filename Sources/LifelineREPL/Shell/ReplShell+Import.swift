@@ -43,9 +43,20 @@ extension ReplShell {
             case .imported: break
             }
         }
+        let changed = summary.files.contains { file in
+            switch file.outcome {
+            case .imported, .appended, .reimported: true
+            case .unchanged, .duplicate, .failed: false
+            }
+        }
         write("imported \(Self.counted(summary.files.count, "file", "files")), "
             + "\(Self.counted(summary.launches, "launch", "launches")), \(Self.counted(summary.events, "event", "events")), "
             + "\(Self.counted(summary.skippedLines, "skipped line", "skipped lines"))\n")
+        // The last check's numbers would point at launches that may have been re-imported under new ids.
+        if changed, case .checked = checkState {
+            checkState = .outdated
+            write("(the database changed, so .violations and .explain forget the last check; .check again)\n")
+        }
     }
 
     /// The name a file is recorded under: as typed, relative to the shell's directory.

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 import LifelineFormat
+import LifelineRules
 import LifelineStore
 
-/// The interactive shell over a Lifeline database: SQL, sqlite3-style dot-commands and lifecycle commands.
+/// The interactive shell over a Lifeline database: SQL, sqlite3-style dot-commands, lifecycle and rule commands.
 ///
 /// The shell reads lines from a ``LineReader`` and writes to ``OutputSink``s,
 /// so the same session runs at a terminal (readline), from a pipe, or in a
@@ -23,6 +24,11 @@ public final class ReplShell {
     public private(set) var registry: ReplCommandRegistry
     /// Ids of the loaded rules, offered by tab completion (``ReplCompletion/ruleIDs``).
     public var ruleIDs: [String] = [] { didSet { catalogCache = nil } }
+    /// The rules `.check` runs and `.rules` lists: the defaults, then what `.load` added.
+    /// Nil while the defaults do not load (a `rules/*.rules` that does not parse).
+    var loadedRules: RuleSet? { didSet { ruleIDs = Self.ids(of: loadedRules) } }
+    /// What `.violations` and `.explain` show.
+    var checkState = CheckState.unchecked
 
     let database: ReplDatabase
     let interrupt: InterruptSignal?
@@ -60,6 +66,9 @@ public final class ReplShell {
         self.errors = errors
         self.interrupt = interrupt
         database = try ReplDatabase(path: configuration.resolve(configuration.databasePath))
+        // Quietly: a rules file that does not parse is reported when a rules command needs it.
+        loadedRules = try? defaultRules()
+        ruleIDs = Self.ids(of: loadedRules)  // observers do not run in init
     }
 
     /// Adds a dot-command (or replaces the one of the same name).
@@ -212,8 +221,17 @@ public final class ReplShell {
     /// Reports an error at the current input line: `session.sql:4:1: error: ...` (just `error: ...` at a terminal).
     func report(_ error: any Error, line: Int? = nil, column: Int = 1, snippet: (text: String, caret: Int)? = nil) {
         errorCount += 1
-        let message = TerminalText.escape(Self.message(for: error))
         let errorStyle = TerminalStyle.for(errors, environment: configuration.environment)
+        if case .located(let diagnostics) = error as? ReplError {
+            // Located in their own file already: no script location in front, one escaped line at a time.
+            errors.write(diagnostics.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                let line = TerminalText.escape(String(line))
+                guard let range = line.range(of: ": error: ") else { return line }
+                return line.replacingCharacters(in: range, with: ": " + errorStyle.red("error:") + " ")
+            }.joined(separator: "\n") + "\n")
+            return
+        }
+        let message = TerminalText.escape(Self.message(for: error))
         var text = ""
         if let error = error as? DatabaseError, error.resultCode == .SQLITE_INTERRUPT, currentReader?.isInteractive == true {
             text += "\n"  // after the terminal's "^C"

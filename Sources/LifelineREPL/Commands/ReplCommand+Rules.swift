@@ -1,0 +1,69 @@
+// MARK: - Rule commands
+
+extension ReplCommand {
+    /// `.check`, `.violations`, `.explain`, `.rules`, `.load`.
+    static var rulesCommands: [ReplCommand] { [check, violations, explain, rules, load] }
+
+    static let check = ReplCommand(
+        name: ".check", usage: "[RULE|CATALOG|FILE]...", summary: "Check the database against rules; list the violations",
+        discussion: """
+            With no arguments, the loaded rules (.rules lists them): both catalogs, rules/*.rules and what
+            .load added, as 'lifeline check' would. Otherwise only the rules named: a rule id, a catalog
+            (uikit-scene, uikit-app) or a .rules file, in any mix. Violations and pending findings (an
+            obligation still open when the trace ended) are numbered for .explain. The findings replace the
+            database's violation table (row id N is violation N), so the database is writable for this command.
+            """,
+        topic: .rules, completion: .union([.ruleIDs, .choices(["uikit-scene", "uikit-app"]), .filePaths])
+    ) { shell, arguments in
+        try shell.check(shell.selectRules(arguments))
+    }
+
+    static let violations = ReplCommand(
+        name: ".violations", summary: "List the last check's violations again",
+        discussion: """
+            Numbered as .check listed them. After an .import that changed the database the list is
+            forgotten (its launches may have been re-imported): .check again.
+            """,
+        topic: .rules
+    ) { shell, arguments in
+        guard arguments.isEmpty else { throw ReplError.usage(command: ".violations", usage: "") }
+        try shell.listFindings(shell.checkState.report(for: ".violations"))
+    }
+
+    static let explain = ReplCommand(
+        name: ".explain", usage: "N", summary: "Show violation N with its events in the timeline",
+        discussion: """
+            What 'lifeline check' prints for it (the rule's message and reference, each witness event with
+            its role, seq and file:line), then the timeline of its launch around the witnesses, which are
+            marked '>': three rows either side, only its session's lane and the app's when the rule is per session.
+            """,
+        topic: .rules
+    ) { shell, arguments in
+        guard arguments.count == 1 else { throw ReplError.usage(command: ".explain", usage: "N") }
+        try shell.explain(shell.checkState.finding(arguments[0], for: ".explain"))
+    }
+
+    static let rules = ReplCommand(
+        name: ".rules", summary: "List the loaded rules: ids, severities, slicing, messages",
+        discussion: """
+            The catalogs, then each file's rules, as 'lifeline rules' prints them. At start the shell loads
+            both catalogs and rules/*.rules; .load adds more. docs/rules.md describes the rule language.
+            """,
+        topic: .rules
+    ) { shell, arguments in
+        guard arguments.isEmpty else { throw ReplError.usage(command: ".rules", usage: "") }
+        try shell.listRules()
+    }
+
+    static let load = ReplCommand(
+        name: ".load", usage: "FILE", summary: "Load a rules file for .check",
+        discussion: """
+            Its rules join the loaded ones; loading a file again replaces its rules with what it holds now.
+            A file that does not parse loads nothing and is reported with each problem located in it.
+            """,
+        topic: .rules, completion: .filePaths
+    ) { shell, arguments in
+        guard arguments.count == 1 else { throw ReplError.usage(command: ".load", usage: "FILE") }
+        try shell.loadRules(from: arguments[0])
+    }
+}
