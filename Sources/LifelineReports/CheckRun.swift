@@ -63,24 +63,19 @@ public enum CheckRun {
     /// Lifeline databases (recognised by their SQLite header). Rotated parts (`app.2.ndjson`)
     /// are checked right after the file they continue.
     public static func check(_ inputs: [String], rules: RuleSet) throws(CheckRunError) -> CheckReport {
-        var findings: [Finding] = []
         var traces: [String] = []
         var diagnostics: [String] = []
-        var applied: [String: Set<String>] = [:]
-        let checker = RuleChecker(
-            rules: rules, onFinding: { findings.append($0) },
-            onLaunch: { slice, launch in
-                for rule in rules.rules where rule.applies(to: launch) { applied[slice.trace, default: []].insert(rule.id) }
-            })
+        let collector = CheckCollector()
+        let checker = collector.checker(for: rules)
         let (files, errors) = TraceImporter.expand(inputs)
         if let error = errors.first { throw CheckRunError(error) }
         for file in ordered(files) {
             if file == "-" { throw CheckRunError("-: error: lifeline check reads files and databases, not standard input") }
             if isDatabase(file) {
-                let start = findings.count
+                let start = collector.findings.count
                 let store = try checkDatabase(file, checker: checker, traces: &traces)
                 _ = checker.finish()
-                try record(Array(findings[start...]), in: store)
+                try record(Array(collector.findings[start...]), in: store)
                 continue
             }
             traces.append(file)
@@ -92,8 +87,9 @@ public enum CheckRun {
             }
         }
         let summary = checker.finish()
-        return CheckReport(rules: rules.rules, findings: findings, summary: summary, traces: traces, diagnostics: diagnostics,
-            applied: applied)
+        return CheckReport(
+            rules: rules.rules, findings: collector.findings, summary: summary, traces: traces, diagnostics: diagnostics,
+            applied: collector.applied)
     }
 
     /// Whether the file starts with the SQLite header.
@@ -131,13 +127,15 @@ public enum CheckRun {
     /// let report = try CheckRun.check(store, rules: CheckRun.loadRules([]))
     /// ```
     public static func check(_ store: TraceStore, rules: RuleSet) throws(CheckRunError) -> CheckReport {
-        var findings: [Finding] = []
         var traces: [String] = []
-        let checker = RuleChecker(rules: rules, onFinding: { findings.append($0) })
+        let collector = CheckCollector()
+        let checker = collector.checker(for: rules)
         try feed(store, to: checker, traces: &traces)
         let summary = checker.finish()
-        try record(findings, in: store)
-        return CheckReport(rules: rules.rules, findings: findings, summary: summary, traces: traces, diagnostics: [])
+        try record(collector.findings, in: store)
+        return CheckReport(
+            rules: rules.rules, findings: collector.findings, summary: summary, traces: traces, diagnostics: [],
+            applied: collector.applied)
     }
 
     /// Opens a database and feeds its records to the checker; returns the open store for the violations.
