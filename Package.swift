@@ -102,6 +102,7 @@ let package = Package(
             dependencies: ["LifelineRules", "LifelineFormat"],
             resources: [.copy("Golden")]
         ),
+        .testTarget(name: "LifelineReportsTests", dependencies: ["LifelineReports", "LifelineRules", "LifelineFormat"]),
         .testTarget(
             name: "LifelineREPLTests",
             dependencies: ["LifelineREPL", "LifelineStore", .product(name: "GRDB", package: "GRDB.swift")],

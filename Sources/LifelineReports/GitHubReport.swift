@@ -23,10 +23,12 @@ enum GitHubReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The escaping GitHub's toolkit applies to a command's message.
+    /// The escaping GitHub's toolkit applies to a command's message, then ``TerminalText``'s for the
+    /// other control characters: the runner's log viewer interprets ANSI sequences.
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        TerminalText.escape(
+            text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A"))
     }
 
     /// The escaping GitHub's toolkit applies to a command's property values.

@@ -1,6 +1,7 @@
 import LifelineRules
 
-/// The terminal format: each finding with its witnesses, then a table of rules that fired and a summary line.
+/// The terminal format: each finding with its witnesses, then a table of rules that fired and a summary line,
+/// with control characters from the trace escaped (``TerminalText``).
 enum TextReport {
     static func render(_ report: CheckReport) -> String {
         var lines: [String] = report.diagnostics
@@ -24,6 +25,10 @@ enum TextReport {
         }
         lines.append("")
         lines.append(report.summaryLine)
-        return lines.joined(separator: "\n") + "\n"
+        // Explanations quote session, scene and launch ids from the trace: a trace must not be able
+        // to move the cursor or retitle the terminal. Newlines between lines stay; control
+        // characters inside a line become visible escapes.
+        return lines.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalText.escape(String($0)) }.joined(separator: "\n") + "\n"
     }
 }

@@ -87,6 +87,11 @@ struct ReplSafetyTests {
         shell.run(reader: StreamLineReader(text: ".output\n.mode csv\nSELECT 'alive' AS state;\n", name: "after"))
         #expect(sink.text.hasSuffix("state\nalive\n"))
     }
+
+    @Test("JSON strings escape what a terminal would obey, and stay valid JSON")
+    func json() {
+        #expect(ResultPrinter.jsonString("a\"b\\c\u{1B}\u{9B}\n") == #""a\"b\\c\u001b\u009b\n""#)
+    }
 }
 
 /// A deterministic random source, so a failing fuzz input can be reproduced.

@@ -1,3 +1,5 @@
+import LifelineReports
+
 /// Prints the rows of one result set in an ``OutputMode``, as they come.
 ///
 /// Aligned modes measure column widths on the first ``Settings/sampleSize``

@@ -1,3 +1,4 @@
+import LifelineReports
 import GRDB
 
 /// One value of a result row, as SQLite stored it.

@@ -1,3 +1,4 @@
+import LifelineReports
 import Foundation
 import GRDB
 import LifelineStore

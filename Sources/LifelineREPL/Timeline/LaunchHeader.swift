@@ -1,3 +1,4 @@
+import LifelineReports
 import GRDB
 
 /// What the title line of a launch's timeline says about it.

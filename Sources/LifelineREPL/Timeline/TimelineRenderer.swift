@@ -1,3 +1,5 @@
+import LifelineReports
+
 /// Lays a ``Timeline`` out as text: a title line, then one row per callback,
 /// sessions side by side.
 ///

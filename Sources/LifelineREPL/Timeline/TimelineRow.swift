@@ -1,3 +1,5 @@
+import LifelineReports
+
 /// One line of a timeline: an instant callback, or a begin/end pair shown once with its duration.
 struct TimelineRow: Equatable {
     enum Kind: Equatable {

@@ -1,4 +1,4 @@
-@testable import LifelineREPL
+import LifelineReports
 import Testing
 
 @Suite("escaping values for the terminal")
@@ -25,11 +25,6 @@ struct TerminalTextTests {
         let everything = String(String.UnicodeScalarView((0...0x2100).compactMap(Unicode.Scalar.init)))
         let escaped = TerminalText.escape(everything)
         #expect(!escaped.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
-    }
-
-    @Test("JSON strings escape what a terminal would obey, and stay valid JSON")
-    func json() {
-        #expect(ResultPrinter.jsonString("a\"b\\c\u{1B}\u{9B}\n") == #""a\"b\\c\u001b\u009b\n""#)
     }
 
     @Test("truncation ends in an ellipsis and keeps the width")

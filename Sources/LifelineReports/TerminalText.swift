@@ -10,10 +10,13 @@
 /// TerminalText.escape("line\nnext")               // "line\nnext" (a backslash and an n)
 /// ```
 ///
+/// The REPL prints every value through it, and `lifeline check`'s text and GitHub formats
+/// print explanations (which quote session and scene ids from the trace) through it.
+///
 /// - Note: Widths count characters; East Asian wide characters and emoji count as one column.
-enum TerminalText {
+public enum TerminalText {
     /// Replaces C0 controls, DEL, C1 controls and bidirectional formatting characters with visible escapes.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
@@ -34,7 +37,7 @@ enum TerminalText {
         return result
     }
 
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: return true
         // Bidirectional embeddings, overrides and isolates ("Trojan Source"), and the Arabic letter mark.
@@ -44,17 +47,17 @@ enum TerminalText {
     }
 
     /// Columns `text` takes on a terminal (one per character).
-    static func width(_ text: String) -> Int { text.count }
+    public static func width(_ text: String) -> Int { text.count }
 
     /// Cuts `text` to `width` columns, ending in an ellipsis when it was longer.
-    static func truncate(_ text: String, to width: Int) -> String {
+    public static func truncate(_ text: String, to width: Int) -> String {
         guard text.count > width else { return text }
         guard width > 1 else { return width == 1 ? "…" : "" }
         return String(text.prefix(width - 1)) + "…"
     }
 
     /// Pads `text` with spaces to `width` columns, on the right (left-aligned) or on the left.
-    static func pad(_ text: String, to width: Int, right: Bool = false) -> String {
+    public static func pad(_ text: String, to width: Int, right: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - text.count))
         return right ? padding + text : text + padding
     }
