@@ -11,16 +11,20 @@ import Darwin
 ///
 /// SIGINT is ignored by the process and observed by a dispatch source, so the
 /// handler runs on a queue, not in signal context. While a query runs
-/// (``whileRunning(on:_:)``) it calls `sqlite3_interrupt` on that connection
-/// (GRDB's `interrupt()`), which is safe from any thread; the query fails with
-/// "interrupted" and the shell returns to the prompt. Otherwise, at a terminal,
+/// (``whileRunning(on:_:)``: a query, `.import` or `.check`) it calls
+/// `sqlite3_interrupt` on that connection (GRDB's `interrupt()`), which is safe
+/// from any thread; the statement fails with "interrupted", an import rolls back
+/// the file it was importing, and the shell returns to the prompt. Otherwise, at a terminal,
 /// it writes a byte to ``wakeDescriptor``, which ``ReadlineLineReader`` polls
 /// next to standard input (and drains before each prompt). When no person is
 /// typing (a script on standard input), Ctrl-C between queries ends the process
 /// with status 130, as the sqlite3 shell does.
 public final class InterruptSignal {
     private struct State: Sendable {
-        var running: DatabaseQueue?
+        /// The connection (or pool) of the query, import or check under way.
+        var running: (any DatabaseReader)?
+        /// Ctrl-C arrived while `running` ran.
+        var fired = false
         /// A person is at the terminal: Ctrl-C never ends the shell.
         var interactive = false
     }
@@ -51,18 +55,29 @@ public final class InterruptSignal {
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         let state = self.state
         let wake = wakePipe.write
-        source.setEventHandler {
-            let action = state.withLock { state -> (DatabaseQueue?, Bool) in (state.running, state.interactive) }
-            if let running = action.0 {
-                running.interrupt()
-            } else if action.1 {
-                var byte: UInt8 = 3
-                _ = write(wake, &byte, 1)
-            } else {
-                _exit(130)
-            }
-        }
+        source.setEventHandler { Self.handle(state: state, wake: wake) }
         source.resume()
+    }
+
+    /// What Ctrl-C does: interrupt the work under way, else wake the prompt, else (a script) exit.
+    private static func handle(state: Locked<State>, wake: Int32) {
+        let action = state.withLock { state -> ((any DatabaseReader)?, Bool) in
+            if state.running != nil { state.fired = true }
+            return (state.running, state.interactive)
+        }
+        if let running = action.0 {
+            running.interrupt()
+        } else if action.1 {
+            var byte: UInt8 = 3
+            _ = write(wake, &byte, 1)
+        } else {
+            _exit(130)
+        }
+    }
+
+    /// Acts as if Ctrl-C was pressed (for tests: a signal sent to a test runner lands on any of its threads).
+    func simulateCtrlC() {
+        Self.handle(state: state, wake: wakePipe.write)
     }
 
     deinit {
@@ -72,11 +87,20 @@ public final class InterruptSignal {
         close(wakePipe.write)
     }
 
-    /// Runs `body` (a query on `queue`) so that Ctrl-C interrupts it.
-    func whileRunning<T>(on queue: DatabaseQueue, _ body: () throws -> T) rethrows -> T {
-        state.withLock { $0.running = queue }
+    /// Runs `body` (a query, an import or a check on `database`) so that Ctrl-C interrupts it:
+    /// the statement under way fails with "interrupted" and its transaction rolls back.
+    ///
+    /// Whatever error the interrupted work reports (a check wraps SQLite's in its own), it
+    /// comes out as SQLite's "interrupted", so every interrupted command reads the same.
+    func whileRunning<T>(on database: any DatabaseReader, _ body: () throws -> T) throws -> T {
+        state.withLock { $0.running = database; $0.fired = false }
         defer { state.withLock { $0.running = nil } }
-        return try body()
+        do {
+            return try body()
+        } catch {
+            guard state.withLock({ $0.fired }) else { throw error }
+            throw DatabaseError(resultCode: .SQLITE_INTERRUPT, message: "interrupted")
+        }
     }
 
     /// Marks the session as typed by a person: Ctrl-C outside a query then wakes the line reader.

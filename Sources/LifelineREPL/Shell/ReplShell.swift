@@ -272,7 +272,10 @@ public final class ReplShell {
     /// For commands that write: `.import`, and `.check` storing violations.
     public func withWritableStore<T>(_ body: (TraceStore) throws -> T) throws -> T {
         defer { databaseDidChange() }
-        return try database.withWritableStore(body)
+        return try database.withWritableStore { store in
+            guard let interrupt else { return try body(store) }
+            return try interrupt.whileRunning(on: store.database) { try body(store) }
+        }
     }
 
     /// Marks the completion catalog stale (the schema or the data may have changed).
