@@ -29,11 +29,42 @@ public final class TraceStore: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         do {
+            // Looked at read-only first: opening the pool would already switch the file to WAL.
+            if let tables = try Self.foreignTables(at: path) {
+                throw StoreError(
+                    path: path,
+                    message: "not a Lifeline database (it has \(tables.count == 1 ? "table" : "tables") "
+                        + tables.map { "'\($0)'" }.joined(separator: ", ")
+                        + "); Lifeline adds its tables only to a new file or a Lifeline database")
+            }
             database = try DatabasePool(path: path, configuration: configuration)
             try StoreSchema.migrator.migrate(database)
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw StoreError(path: path, message: Self.describe(error))
         }
+    }
+
+    /// The tables of a database some other program made, or nil for a new file, an empty database
+    /// or a Lifeline database (one whose migrations table records Lifeline's first migration).
+    static func foreignTables(at path: String) throws -> [String]? {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+        guard size > 0 else { return nil }
+        var configuration = Configuration()
+        configuration.readonly = true
+        let probe = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? probe.close() }
+        return try probe.read(foreignTables)
+    }
+
+    private static func foreignTables(_ db: Database) throws -> [String]? {
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+        guard !tables.isEmpty else { return nil }
+        if tables.contains("grdb_migrations"), try StoreSchema.migrator.appliedIdentifiers(db).contains(StoreSchema.first) {
+            return nil
+        }
+        return tables
     }
 
     /// How many files, launches and events the database holds.

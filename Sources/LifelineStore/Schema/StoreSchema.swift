@@ -6,9 +6,12 @@ import GRDB
 /// column and view is documented in docs/schema.md, and a change is a new
 /// migration, never an edit of an old one.
 enum StoreSchema {
+    /// The first migration's identifier: a database that recorded it is a Lifeline database.
+    static let first = "v1: files, launches, events, spans, timelines"
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: files, launches, events, spans, timelines") { db in
+        migrator.registerMigration(first) { db in
             try db.execute(sql: version1)
         }
         migrator.registerMigration("v2: violations of the last check") { db in
