@@ -54,7 +54,7 @@ struct ImportRun {
             result.outcome = .appended(fromLine: line)
             if let row = try Row.fetchOne(db, sql: """
                 SELECT l.id, MAX(e.seq), MAX(e.t), MAX(e.line), l.line FROM launch l
-                LEFT JOIN event e ON e.launch_id = l.id
+                LEFT JOIN event_raw e ON e.launch_id = l.id
                 WHERE l.file_id = ? GROUP BY l.id ORDER BY l.id DESC LIMIT 1
                 """, arguments: [id]) {
                 launchID = row[0]
