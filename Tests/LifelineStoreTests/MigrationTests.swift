@@ -139,10 +139,13 @@ struct MigrationTests {
         defer { fixture.remove() }
         let values = (0..<50).map { "session-\($0 % 20)-\(String(repeating: "x", count: $0 % 7))" } + ["", "é\"", ""]
         let ids = try fixture.store.database.write { db -> [Int64] in
-            let interner = try StringInterner(db, capacity: capacity)
-            return try values.map { value in
-                try Array(value.utf8).withUnsafeBytes { try interner.id(of: $0) }
+            var interner = try StringInterner(db, capacity: capacity)
+            var ids: [Int64] = []
+            for value in values {
+                let bytes = Array(value.utf8)
+                ids.append(try bytes.withUnsafeBytes { try interner.id(of: $0) })
             }
+            return ids
         }
         let stored = try fixture.store.database.read { db in
             try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT value, id FROM string").map {

@@ -2,23 +2,33 @@ import GRDB
 import GRDBSQLite
 import LifelineFormat
 
-/// Inserts scanned event lines into `event_raw` with one prepared statement,
-/// binding straight from the line's bytes (no `String`s, no intermediate values).
+/// Inserts events into `event_raw` with one prepared statement, binding
+/// straight from a batch's bytes (no `String`s, no intermediate values).
 ///
 /// GRDB's `execute(arguments:)` is the convenient path; this one binds through
 /// the C API on GRDB's own statement, which runs about twice as fast on
 /// millions of rows (docs/performance.md). Names, sessions, scenes and threads
-/// become `string` ids through a ``StringInterner``.
-struct EventInserter {
+/// become `string` ids through a ``StringInterner``. A parameter is bound only
+/// when its value differs from the previous event's (SQLite keeps bindings
+/// across resets): consecutive events share their launch, file, thread and
+/// usually their session and scene, and every C API call takes SQLite's mutex.
+struct EventInserter: ~Copyable {
     private let statement: Statement
-    private let interner: StringInterner
+    private var interner: StringInterner
+    /// What is bound now, per parameter; `unbound` before the first event.
+    private var bound = [Int64](repeating: EventInserter.unbound, count: 12)
+    private static let unbound = Int64.min
+    /// Bound for NULL in the id columns (no string has id 0).
+    private static let null: Int64 = 0
 
     init(_ db: Database) throws {
-        statement = try db.makeStatement(sql: """
+        let statement = try db.makeStatement(sql: """
             INSERT INTO event_raw (launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        interner = try StringInterner(db)
+        let interner = try StringInterner(db)
+        self.statement = statement
+        self.interner = interner
     }
 
     /// `event_raw.phase`: 0 instant, 1 begin, 2 end (docs/schema.md).
@@ -30,32 +40,34 @@ struct EventInserter {
         }
     }
 
-    /// Inserts one event; `line` and `scratch` must outlive the call (they are bound without copying).
-    func insert(
-        _ scanned: ScannedLine, line: UnsafeRawBufferPointer, scratch: UnsafeRawBufferPointer, launchID: Int64,
-        fileID: Int64, lineNumber: Int, db: Database
+    /// Inserts one event of a batch whose bytes are `bytes` (bound without copying: they must outlive the call).
+    mutating func insert(
+        _ event: ImportBatch.Event, bytes: UnsafeRawBufferPointer, launchID: Int64, fileID: Int64, db: Database
     ) throws {
         let handle = statement.sqliteStatement
-        sqlite3_bind_int64(handle, 1, launchID)
-        sqlite3_bind_int64(handle, 2, scanned.seq)
-        sqlite3_bind_int64(handle, 3, scanned.t)
-        if let callback = scanned.callback {
-            sqlite3_bind_int64(handle, 4, try interner.id(of: callback))
+        bind(launchID, 1, handle)
+        sqlite3_bind_int64(handle, 2, event.seq)
+        sqlite3_bind_int64(handle, 3, event.t)
+        if let callback = event.callback {
+            bind(try interner.id(of: callback), 4, handle)
         } else {
-            sqlite3_bind_int64(handle, 4, try interner.id(of: bytes(scanned.event, line, scratch)))
+            bind(try interner.id(of: slice(event.name, bytes)), 4, handle)
         }
-        sqlite3_bind_int64(handle, 5, Self.code(of: scanned.phase))
-        try bind(scanned.session, 6, handle, line, scratch)
-        try bind(scanned.scene, 7, handle, line, scratch)
-        try bind(scanned.thread, 8, handle, line, scratch)
-        if let attrs = scanned.attrs {
-            sqlite3_bind_text(handle, 9, (line.baseAddress! + attrs.lowerBound).assumingMemoryBound(to: CChar.self),
+        bind(Self.code(of: event.phase), 5, handle)
+        bind(try id(of: event.session, bytes), 6, handle, zeroIsNull: true)
+        bind(try id(of: event.scene, bytes), 7, handle, zeroIsNull: true)
+        bind(try id(of: event.thread, bytes), 8, handle, zeroIsNull: true)
+        if event.attrs.count >= 0 {
+            let attrs = slice(event.attrs, bytes)
+            sqlite3_bind_text(handle, 9, attrs.baseAddress?.assumingMemoryBound(to: CChar.self) ?? CanonicalNames.shared.empty,
                               Int32(attrs.count), nil)
-        } else {
+            bound[9] = 1  // text: the next event binds its own, or NULL
+        } else if bound[9] != Self.null {
             sqlite3_bind_null(handle, 9)
+            bound[9] = Self.null
         }
-        sqlite3_bind_int64(handle, 10, fileID)
-        sqlite3_bind_int64(handle, 11, Int64(lineNumber))
+        bind(fileID, 10, handle)
+        sqlite3_bind_int64(handle, 11, Int64(event.line))
         let status = sqlite3_step(handle)
         sqlite3_reset(handle)
         guard status == SQLITE_DONE else {
@@ -63,24 +75,26 @@ struct EventInserter {
         }
     }
 
+    /// Binds an integer unless it is bound already; with `zeroIsNull`, ``null`` binds NULL.
     @inline(__always)
-    private func bytes(
-        _ string: ScannedString, _ line: UnsafeRawBufferPointer, _ scratch: UnsafeRawBufferPointer
-    ) -> UnsafeRawBufferPointer {
-        let base = string.isDecoded ? scratch.baseAddress : line.baseAddress
-        return UnsafeRawBufferPointer(start: base.map { $0 + string.start }, count: string.count)
+    private mutating func bind(_ value: Int64, _ index: Int32, _ handle: OpaquePointer?, zeroIsNull: Bool = false) {
+        guard bound[Int(index)] != value else { return }
+        if zeroIsNull && value == Self.null {
+            sqlite3_bind_null(handle, index)
+        } else {
+            sqlite3_bind_int64(handle, index, value)
+        }
+        bound[Int(index)] = value
     }
 
     @inline(__always)
-    private func bind(
-        _ string: ScannedString?, _ index: Int32, _ handle: OpaquePointer?, _ line: UnsafeRawBufferPointer,
-        _ scratch: UnsafeRawBufferPointer
-    ) throws {
-        guard let string else {
-            sqlite3_bind_null(handle, index)
-            return
-        }
-        sqlite3_bind_int64(handle, index, try interner.id(of: bytes(string, line, scratch)))
+    private mutating func id(of string: ImportBatch.Slice, _ bytes: UnsafeRawBufferPointer) throws -> Int64 {
+        string.count >= 0 ? try interner.id(of: slice(string, bytes)) : Self.null
+    }
+
+    @inline(__always)
+    private func slice(_ slice: ImportBatch.Slice, _ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: bytes.baseAddress.map { $0 + Int(slice.start) }, count: Int(slice.count))
     }
 }
 

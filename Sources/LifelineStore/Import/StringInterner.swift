@@ -11,7 +11,10 @@ import LifelineFormat
 /// The table holds at most `capacity` strings and starts over when full: memory
 /// stays flat however many distinct sessions a trace has. Use one interner per
 /// transaction: ids it remembers from a rolled-back transaction would be wrong.
-final class StringInterner {
+///
+/// A noncopyable struct the importer owns, not a class: lookups run per event,
+/// and a class's stored properties cost a dynamic exclusivity check per access.
+struct StringInterner: ~Copyable {
     /// Strings remembered before starting over, unless told otherwise.
     static let defaultCapacity = 1 << 16
 
@@ -23,16 +26,18 @@ final class StringInterner {
     private var table: ByteTable
 
     init(_ db: Database, capacity: Int = StringInterner.defaultCapacity) throws {
+        let select = try db.makeStatement(sql: "SELECT id FROM string WHERE value = ?")
+        let insert = try db.makeStatement(sql: "INSERT INTO string (value) VALUES (?)")
         self.db = db
-        table = ByteTable(capacity: capacity)
-        select = try db.makeStatement(sql: "SELECT id FROM string WHERE value = ?")
-        insert = try db.makeStatement(sql: "INSERT INTO string (value) VALUES (?)")
+        self.select = select
+        self.insert = insert
         callbacks = [Int64](repeating: 0, count: Callback.allCases.count)
+        table = ByteTable(capacity: capacity)
     }
 
     /// The id of a catalog callback's canonical name.
     @inline(__always)
-    func id(of callback: Callback) throws -> Int64 {
+    mutating func id(of callback: Callback) throws -> Int64 {
         let id = callbacks[Int(callback.rawValue)]
         if id != 0 { return id }
         let name = CanonicalNames.shared.bytes(of: callback)
@@ -43,7 +48,7 @@ final class StringInterner {
 
     /// The id of a string given as UTF-8 bytes.
     @inline(__always)
-    func id(of bytes: UnsafeRawBufferPointer) throws -> Int64 {
+    mutating func id(of bytes: UnsafeRawBufferPointer) throws -> Int64 {
         let hash = ByteTable.hash(bytes)
         if let id = table.find(bytes, hash: hash) { return id }
         let id = try fetchOrInsert(bytes)
