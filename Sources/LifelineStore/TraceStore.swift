@@ -29,10 +29,28 @@ public final class TraceStore: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         do {
-            database = try DatabasePool(path: path, configuration: configuration)
-            try StoreSchema.migrator.migrate(database)
+            database = try Self.open(path: path, configuration: configuration, busyTimeout: busyTimeout)
         } catch {
             throw StoreError(path: path, message: Self.describe(error))
+        }
+    }
+
+    /// Opens the pool and migrates it, trying again while another process holds the lock.
+    ///
+    /// Two processes may open a new database at once. Switching it to WAL needs
+    /// an exclusive lock, and SQLite answers SQLITE_BUSY at once instead of
+    /// waiting (waiting could deadlock), so the busy timeout does not cover it:
+    /// this closes the connection and opens it again, until `busyTimeout`.
+    private static func open(path: String, configuration: Configuration, busyTimeout: TimeInterval) throws -> DatabasePool {
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        while true {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try StoreSchema.migrate(pool)
+                return pool
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                usleep(UInt32.random(in: 5_000...50_000))
+            }
         }
     }
 

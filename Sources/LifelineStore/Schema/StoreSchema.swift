@@ -20,6 +20,27 @@ enum StoreSchema {
         return migrator
     }
 
+    /// Applies the migrations `writer` lacks, also while another process migrates the same database.
+    ///
+    /// GRDB's migrator reads which migrations are applied, then runs each missing
+    /// one in its own transaction. A second process can read that list just before
+    /// the first commits a migration and fail running it again ("table ... already
+    /// exists"; its transaction rolls back). So when a migration fails and the list
+    /// grew meanwhile, this reads the list again and goes on; an error with no
+    /// progress elsewhere is a real one.
+    static func migrate(_ writer: DatabasePool) throws {
+        while true {
+            let before = try writer.read { try migrator.appliedIdentifiers($0) }
+            do {
+                try migrator.migrate(writer)
+                return
+            } catch {
+                let after = try writer.read { try migrator.appliedIdentifiers($0) }
+                guard after.count > before.count else { throw error }
+            }
+        }
+    }
+
     static let version1 = """
         CREATE TABLE trace_file (
             id INTEGER PRIMARY KEY,
