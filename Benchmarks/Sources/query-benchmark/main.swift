@@ -2,7 +2,8 @@
 // by its cost to them: window queries on one session, the views, every saved query in queries/, the
 // checker's read, and the size on disk. `--index` compares the schema's covering index with a plain
 // (launch, session, seq) one on the window queries, the same database and queries in the same run.
-// Run: swift run -c release --package-path Benchmarks query-benchmark [--events N] [--rounds N] [--index]
+// A saved query still running after --limit seconds (default 60) is stopped and reported as such.
+// Run: swift run -c release --package-path Benchmarks query-benchmark [--events N] [--rounds N] [--index] [--limit S]
 import BenchmarkSupport
 import Foundation
 import GRDB
@@ -18,14 +19,16 @@ func say(_ line: String) {
 var events = 1_000_000
 var rounds = 3
 var compareIndexes = false
+var limit = 60.0
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--events": events = Int(arguments.next() ?? "") ?? events
     case "--rounds": rounds = Int(arguments.next() ?? "") ?? rounds
     case "--index": compareIndexes = true
+    case "--limit": limit = Double(arguments.next() ?? "") ?? limit
     default:
-        say("usage: query-benchmark [--events N] [--rounds N] [--index]")
+        say("usage: query-benchmark [--events N] [--rounds N] [--index] [--limit SECONDS]")
         exit(2)
     }
 }
@@ -170,8 +173,16 @@ say("\nsaved queries in queries/ (best of \(rounds))")
 for name in saved {
     let sql = try String(contentsOf: queries.appendingPathComponent(name), encoding: .utf8)
     var rows = 0
-    let seconds = try measure { rows = try store.database.read { try run($0, sql) } }
-    report(name, seconds, rows: rows)
+    // A query that does not scale to this size is stopped after `limit` seconds and reported as such.
+    let watchdog = DispatchWorkItem { store.database.interrupt() }
+    DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
+    do {
+        let seconds = try measure { rows = try store.database.read { try run($0, sql) } }
+        report(name, seconds, rows: rows)
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+        say("\(name.padding(toLength: 44, withPad: " ", startingAt: 0))   > \(Int(limit)) s (stopped)")
+    }
+    watchdog.cancel()
 }
 
 // MARK: - Covering index against a plain one
