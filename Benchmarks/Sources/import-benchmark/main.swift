@@ -188,13 +188,34 @@ func freshStore(_ name: String, parents launches: [LaunchRecord]?) throws -> (Tr
     return (store, path)
 }
 
-func timeLifeline(expected: Int) throws -> Double {
+/// Wall-clock and CPU seconds (user + system) of one run.
+struct Timing {
+    var seconds: Double
+    var cpu: Double
+
+    static let none = Timing(seconds: .infinity, cpu: .infinity)
+}
+
+/// CPU seconds used so far by this process (all threads) or by its waited-for children.
+func cpuSeconds(children: Bool) -> Double {
+    var usage = rusage()
+    #if os(Linux)
+        getrusage(__rusage_who_t((children ? RUSAGE_CHILDREN : RUSAGE_SELF).rawValue), &usage)
+    #else
+        getrusage(children ? RUSAGE_CHILDREN : RUSAGE_SELF, &usage)
+    #endif
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+func timeLifeline(expected: Int) throws -> Timing {
     let (store, _) = try freshStore("lifeline.db", parents: nil)
     let start = Date()
+    let cpu = cpuSeconds(children: false)
     let result = TraceImporter(store: store).importFile(at: ndjson)
-    let seconds = Date().timeIntervalSince(start)
+    let timing = Timing(seconds: Date().timeIntervalSince(start), cpu: cpuSeconds(children: false) - cpu)
     guard result.events == expected else { fatalError("lifeline imported \(result.events) of \(expected): \(result.outcome)") }
-    return seconds
+    return timing
 }
 
 /// The shell loading strings as text: stage, intern, insert.
@@ -234,7 +255,7 @@ let idsScript = """
 
     """
 
-func timeShell(_ script: String, _ launches: [LaunchRecord], expected: Int) throws -> Double {
+func timeShell(_ script: String, _ launches: [LaunchRecord], expected: Int) throws -> Timing {
     let (_, path) = try freshStore("shell.db", parents: launches)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: sqlite3)
@@ -244,36 +265,43 @@ func timeShell(_ script: String, _ launches: [LaunchRecord], expected: Int) thro
     process.standardInput = input
     process.standardOutput = output
     let start = Date()
+    let cpu = cpuSeconds(children: true)
     try process.run()
     input.fileHandleForWriting.write(Data(script.utf8))
     try input.fileHandleForWriting.close()
     let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    let seconds = Date().timeIntervalSince(start)
+    let timing = Timing(seconds: Date().timeIntervalSince(start), cpu: cpuSeconds(children: true) - cpu)
     guard process.terminationStatus == 0, printed.trimmingCharacters(in: .whitespacesAndNewlines) == String(expected) else {
         fatalError("sqlite3 failed (status \(process.terminationStatus)): \(printed)")
     }
-    return seconds
+    return timing
 }
 
-var lifelineBest = Double.infinity
-var textBest = Double.infinity
-var idsBest = Double.infinity
+// Best of the rounds by wall-clock time, each run's CPU time alongside: Lifeline uses two threads, the shell one.
+var lifelineBest = Timing.none
+var textBest = Timing.none
+var idsBest = Timing.none
 for round in 1...rounds {
     let text = try timeShell(textScript, launches, expected: eventCount)
     let ids = try timeShell(idsScript, launches, expected: eventCount)
     let lifeline = try timeLifeline(expected: eventCount)
-    textBest = min(textBest, text)
-    idsBest = min(idsBest, ids)
-    lifelineBest = min(lifelineBest, lifeline)
-    print(String(format: "round %d: sqlite3 text %.2f s, sqlite3 ids %.2f s, lifeline %.2f s", round, text, ids, lifeline))
+    if text.seconds < textBest.seconds { textBest = text }
+    if ids.seconds < idsBest.seconds { idsBest = ids }
+    if lifeline.seconds < lifelineBest.seconds { lifelineBest = lifeline }
+    print(String(format: "round %d: sqlite3 text %.2f s (cpu %.2f s), sqlite3 ids %.2f s (cpu %.2f s), lifeline %.2f s (cpu %.2f s)",
+                 round, text.seconds, text.cpu, ids.seconds, ids.cpu, lifeline.seconds, lifeline.cpu))
 }
-func rate(_ seconds: Double) -> Double { Double(eventCount) / seconds }
-print(String(format: "sqlite3 .import --csv, strings as text: %10.0f events/s", rate(textBest)))
-print(String(format: "sqlite3 .import --csv, string ids:      %10.0f events/s", rate(idsBest)))
-print(String(format: "lifeline import:                        %10.0f events/s", rate(lifelineBest)))
-print(String(format: "ratio lifeline / sqlite3 text: %.2fx", textBest / lifelineBest))
-print(String(format: "ratio lifeline / sqlite3 ids:  %.2fx", idsBest / lifelineBest))
+func rate(_ timing: Timing) -> String {
+    String(format: "%10.0f events/s  (%.2f s, cpu %.2f s)", Double(eventCount) / timing.seconds, timing.seconds, timing.cpu)
+}
+print("sqlite3 .import --csv, strings as text: \(rate(textBest))")
+print("sqlite3 .import --csv, string ids:      \(rate(idsBest))")
+print("lifeline import:                        \(rate(lifelineBest))")
+print(String(format: "ratio lifeline / sqlite3 text: %.2fx (cpu %.2fx)", textBest.seconds / lifelineBest.seconds,
+             textBest.cpu / lifelineBest.cpu))
+print(String(format: "ratio lifeline / sqlite3 ids:  %.2fx (cpu %.2fx)", idsBest.seconds / lifelineBest.seconds,
+             idsBest.cpu / lifelineBest.cpu))
 
 // MARK: - Memory as the trace grows 10x
 
