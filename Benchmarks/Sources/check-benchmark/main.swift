@@ -63,6 +63,12 @@ try FileManager.default.createDirectory(at: directory, withIntermediateDirectori
 let keep = ProcessInfo.processInfo.environment["KEEP_BENCH_FILES"] != nil
 defer { if !keep { try? FileManager.default.removeItem(at: directory) } }
 
+/// Ends a run early. `exit` skips the top-level `defer`, so this removes the directory itself.
+func finish() -> Never {
+    if !keep { try? FileManager.default.removeItem(at: directory) }
+    exit(0)
+}
+
 /// Generates `count` events into an NDJSON file; returns the records with their lines.
 func generate(_ count: Int, into path: String) throws -> [(TraceRecord, Int)] {
     var records: [(TraceRecord, Int)] = []
@@ -132,7 +138,7 @@ if let lastSummary {
         + "\(lastSummary.rules.reduce(0) { $0 + $1.tally.instances }) rule instances")
 }
 
-if only == "checker" { exit(0) }
+if only == "checker" { finish() }
 
 // MARK: - From the file, and its parse-only peer
 
@@ -159,7 +165,7 @@ if only != "database" {
     print("file      (read+parse+check) \(rate(fileSeconds))")
     print("  peer: read+parse only      \(rate(parseSeconds))   checking adds \(String(format: "%.0f%%", (fileSeconds / parseSeconds - 1) * 100))")
 }
-if only == "file" { exit(0) }
+if only == "file" { finish() }
 
 // MARK: - From the database, and its read-only peer
 
@@ -182,7 +188,7 @@ let readSeconds = try measure {
 }
 print("database  (read+check)       \(rate(databaseSeconds))")
 print("  peer: read only            \(rate(readSeconds))")
-if only == "database" { exit(0) }
+if only == "database" { finish() }
 
 // MARK: - The reference evaluator on a tenth
 
