@@ -5,6 +5,7 @@ import PackageDescription
 // Run: swift run -c release --package-path Benchmarks recorder-benchmark
 //      swift run -c release --package-path Benchmarks import-benchmark
 //      swift run -c release --package-path Benchmarks check-benchmark
+//      swift run -c release --package-path Benchmarks query-benchmark
 let package = Package(
     name: "LifelineBenchmarks",
     platforms: [.macOS(.v13)],
@@ -23,6 +24,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "import-benchmark",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "LifelineFormat", package: "Lifeline"),
+                .product(name: "LifelineStore", package: "Lifeline"),
+            ]
+        ),
+        .executableTarget(
+            name: "query-benchmark",
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "LifelineFormat", package: "Lifeline"),

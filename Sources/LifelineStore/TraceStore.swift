@@ -30,15 +30,14 @@ public final class TraceStore: Sendable {
         }
         do {
             // Looked at read-only first: opening the pool would already switch the file to WAL.
-            if let tables = try Self.foreignTables(at: path) {
+            if let tables = try Self.foreignTables(at: path, busyTimeout: busyTimeout) {
                 throw StoreError(
                     path: path,
                     message: "not a Lifeline database (it has \(tables.count == 1 ? "table" : "tables") "
                         + tables.map { "'\($0)'" }.joined(separator: ", ")
                         + "); Lifeline adds its tables only to a new file or a Lifeline database")
             }
-            database = try DatabasePool(path: path, configuration: configuration)
-            try StoreSchema.migrator.migrate(database)
+            database = try Self.open(path: path, configuration: configuration, busyTimeout: busyTimeout)
         } catch let error as StoreError {
             throw error
         } catch {
@@ -46,13 +45,33 @@ public final class TraceStore: Sendable {
         }
     }
 
+    /// Opens the pool and migrates it, trying again while another process holds the lock.
+    ///
+    /// Two processes may open a new database at once. Switching it to WAL needs
+    /// an exclusive lock, and SQLite answers SQLITE_BUSY at once instead of
+    /// waiting (waiting could deadlock), so the busy timeout does not cover it:
+    /// this closes the connection and opens it again, until `busyTimeout`.
+    private static func open(path: String, configuration: Configuration, busyTimeout: TimeInterval) throws -> DatabasePool {
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        while true {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try StoreSchema.migrate(pool)
+                return pool
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                usleep(UInt32.random(in: 5_000...50_000))
+            }
+        }
+    }
+
     /// The tables of a database some other program made, or nil for a new file, an empty database
     /// or a Lifeline database (one whose migrations table records Lifeline's first migration).
-    static func foreignTables(at path: String) throws -> [String]? {
+    static func foreignTables(at path: String, busyTimeout: TimeInterval) throws -> [String]? {
         let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
         guard size > 0 else { return nil }
         var configuration = Configuration()
         configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
         let probe = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? probe.close() }
         return try probe.read(foreignTables)
@@ -60,7 +79,8 @@ public final class TraceStore: Sendable {
 
     private static func foreignTables(_ db: Database) throws -> [String]? {
         let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
-        guard !tables.isEmpty else { return nil }
+        // Only the migrations table: another `lifeline` process is creating this database right now.
+        guard tables.contains(where: { $0 != "grdb_migrations" }) else { return nil }
         if tables.contains("grdb_migrations"), try StoreSchema.migrator.appliedIdentifiers(db).contains(StoreSchema.first) {
             return nil
         }

@@ -24,12 +24,27 @@ struct LifelineCommandTests {
         #endif
     }
 
-    /// Runs the binary (or `executable`) and waits for it; `input` (when given) is written to its
-    /// standard input and closed, and `environment` is added to this process's environment.
-    static func run(
+    /// A running `lifeline` process; ``wait()`` collects its output and exit status.
+    struct Started {
+        let process: Process
+        let output: Pipe
+        let errors: Pipe
+
+        func wait() -> Run {
+            let stdout = output.fileHandleForReading.readDataToEndOfFile()
+            let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                       stderr: String(decoding: stderr, as: UTF8.self))
+        }
+    }
+
+    /// Starts the binary (or `executable`) without waiting for it; `input` (when given) is written to
+    /// its standard input and closed, and `environment` is added to this process's environment.
+    static func start(
         _ arguments: [String], in directory: URL? = nil, input: String? = nil, environment: [String: String] = [:],
         executable: URL? = nil
-    ) throws -> Run {
+    ) throws -> Started {
         let process = Process()
         process.executableURL = executable ?? binary
         process.arguments = arguments
@@ -48,11 +63,15 @@ struct LifelineCommandTests {
             stdin.fileHandleForWriting.write(Data(input.utf8))
             try stdin.fileHandleForWriting.close()
         }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        return Started(process: process, output: out, errors: err)
+    }
+
+    /// Runs the binary (or `executable`) and waits for it (see ``start(_:in:input:environment:executable:)``).
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, input: String? = nil, environment: [String: String] = [:],
+        executable: URL? = nil
+    ) throws -> Run {
+        try start(arguments, in: directory, input: input, environment: environment, executable: executable).wait()
     }
 
     static func temporaryDirectory() throws -> URL {
@@ -186,5 +205,46 @@ struct ImportCommandTests {
         let missing = try LifelineCommandTests.run(["import", "/nonexistent/trace.ndjson", "--db", db])
         #expect(missing.status == 2)
         #expect(missing.stderr == "/nonexistent/trace.ndjson: error: no such file or directory\n")
+    }
+
+    @Test("two imports started at once on the same new database both succeed, and every row is there once")
+    func concurrentImports() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = ["a.ndjson", "b.ndjson"]
+        for (index, name) in files.enumerated() {
+            var text = ""
+            for launch in 1...40 {
+                text += #"{"lifeline":1,"type":"launch","launch":"F\#(index)-L\#(launch)","lifecycle":"scene"}"# + "\n"
+                for seq in 1...500 {
+                    text += #"{"seq":\#(seq),"t":\#(seq * 100),"event":"sceneDidBecomeActive","session":"S\#(index)-\#(seq % 4)"}"#
+                        + "\n"
+                }
+            }
+            try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        // Several rounds, each on a database that does not exist yet: creating and migrating it races too.
+        for round in 1...3 {
+            let db = "concurrent-\(round).db"
+            let started = try files.map { try LifelineCommandTests.start(["import", $0, "--db", db], in: directory) }
+            let runs = started.map { $0.wait() }
+            for run in runs {
+                #expect(run.status == 0, "round \(round): \(run.stderr)")
+                #expect(run.stdout.hasPrefix("imported 1 file, 40 launches, 20,000 events, 0 skipped lines in "))
+            }
+            let store = try TraceStore(path: directory.appendingPathComponent(db).path)
+            let (perFile, duplicates) = try store.database.read { db in
+                (try Row.fetchAll(db, sql: """
+                    SELECT f.path, f.event_count, COUNT(e.id), COUNT(DISTINCT e.launch_id) FROM trace_file f
+                    LEFT JOIN event e ON e.file_id = f.id GROUP BY f.id ORDER BY f.path
+                    """).map { "\($0[0] as String) \($0[1] as Int) \($0[2] as Int) \($0[3] as Int)" },
+                 try Int.fetchOne(db, sql: """
+                    SELECT COUNT(*) FROM (SELECT 1 FROM event e JOIN launch l ON l.id = e.launch_id
+                    GROUP BY l.uuid, e.seq HAVING COUNT(*) > 1)
+                    """))
+            }
+            #expect(perFile == ["a.ndjson 20000 20000 40", "b.ndjson 20000 20000 40"], "round \(round)")
+            #expect(duplicates == 0)
+        }
     }
 }

@@ -38,8 +38,8 @@ public struct TraceGenerator {
             emit("db.open", attrs: ["path": "notes.sqlite", "pages": .int(Int64(generator.next() % 5000))])
             emit(EventName(.didFinishLaunching), .end)
             let sessions = Int(generator.next() % 4) + 1
-            let ids = (0..<sessions).map { "\(launchIndex)-S\($0)-A1B2C3D4-E5F6-4711-8899-AABBCCDDEEFF".suffix(36) }
-                .map(String.init)
+            var ids: [String] = []
+            for _ in 0..<sessions { ids.append(sessionIdentifier()) }
             for (index, id) in ids.enumerated() {
                 let scene = "0x6000\(index)"
                 emit(EventName(.configurationForConnecting), session: id,
@@ -63,6 +63,20 @@ public struct TraceGenerator {
                 emit(EventName(.sceneDidBecomeActive), session: id, scene: scene)
             }
         }
+    }
+}
+
+extension TraceGenerator {
+    /// A fresh session identifier shaped like UIKit's: an uppercase UUID, 36 bytes.
+    mutating func sessionIdentifier() -> String {
+        let high = generator.next()
+        let low = generator.next()
+        func hex(_ value: UInt64, _ digits: Int) -> String {
+            let text = String(value, radix: 16, uppercase: true)
+            return String(repeating: "0", count: digits - text.count) + text
+        }
+        return hex(high >> 32, 8) + "-" + hex((high >> 16) & 0xFFFF, 4) + "-" + hex(high & 0xFFFF, 4) + "-"
+            + hex(low >> 48, 4) + "-" + hex(low & 0xFFFF_FFFF_FFFF, 12)
     }
 }
 

@@ -6,7 +6,7 @@
 // with same-run peers: parsing the file without checking, reading the database without checking,
 // and the reference evaluator on a tenth of the trace. Memory: peak RSS checking the file at N/10
 // and N events, each in a fresh process.
-// Run: swift run -c release --package-path Benchmarks check-benchmark [--events N] [--rounds N] [--only checker|file]
+// Run: swift run -c release --package-path Benchmarks check-benchmark [--events N] [--rounds N] [--only checker|file|database]
 import BenchmarkSupport
 import Foundation
 import LifelineFormat
@@ -25,7 +25,7 @@ while let argument = arguments.next() {
     case "--memory": memoryFile = arguments.next()
     case "--only": only = arguments.next()
     default:
-        print("usage: check-benchmark [--events N] [--rounds N] [--only checker|file] [--memory FILE]")
+        print("usage: check-benchmark [--events N] [--rounds N] [--only checker|file|database] [--memory FILE]")
         exit(2)
     }
 }
@@ -62,6 +62,12 @@ let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathCompon
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 let keep = ProcessInfo.processInfo.environment["KEEP_BENCH_FILES"] != nil
 defer { if !keep { try? FileManager.default.removeItem(at: directory) } }
+
+/// Ends a run early. `exit` skips the top-level `defer`, so this removes the directory itself.
+func finish() -> Never {
+    if !keep { try? FileManager.default.removeItem(at: directory) }
+    exit(0)
+}
 
 /// Generates `count` events into an NDJSON file; returns the records with their lines.
 func generate(_ count: Int, into path: String) throws -> [(TraceRecord, Int)] {
@@ -114,7 +120,7 @@ var lastSummary: CheckSummary?
 
 // MARK: - The checker alone
 
-let checkerSeconds = only == "file" ? .nan : measure {
+let checkerSeconds = only != nil && only != "checker" ? .nan : measure {
     var findings = 0
     let checker = RuleChecker(rules: rules, onFinding: { _ in findings += 1 })
     for (record, line) in records {
@@ -126,38 +132,40 @@ let checkerSeconds = only == "file" ? .nan : measure {
     lastSummary = checker.finish()
     findingCount = findings
 }
-if only != "file" { print("checker   (in memory)        \(rate(checkerSeconds))") }
+if !checkerSeconds.isNaN { print("checker   (in memory)        \(rate(checkerSeconds))") }
 if let lastSummary {
     print("          \(lastSummary.violations) violations, \(lastSummary.pendings) pending, "
         + "\(lastSummary.rules.reduce(0) { $0 + $1.tally.instances }) rule instances")
 }
 
-if only == "checker" { exit(0) }
+if only == "checker" { finish() }
 
 // MARK: - From the file, and its parse-only peer
 
-let fileSeconds = try measure {
-    let checker = RuleChecker(rules: rules, onFinding: { _ in })
-    _ = try checker.check(file: tracePath)
-    _ = checker.finish()
-}
-let parseSeconds = try measure {
-    var reader = try TraceLineReader(path: tracePath)
-    var scanner = TraceLineScanner()
-    var count = 0
-    reader.forEachLine { bytes, number, _ in
-        if let scanned = try? scanner.scan(bytes, lineNumber: number),
-            case .event = TraceRecord(scanned, line: bytes, scanner: scanner)
-        {
-            count += 1
-        }
-        return true
+if only != "database" {
+    let fileSeconds = try measure {
+        let checker = RuleChecker(rules: rules, onFinding: { _ in })
+        _ = try checker.check(file: tracePath)
+        _ = checker.finish()
     }
-    precondition(count == eventCount)
+    let parseSeconds = try measure {
+        var reader = try TraceLineReader(path: tracePath)
+        var scanner = TraceLineScanner()
+        var count = 0
+        reader.forEachLine { bytes, number, _ in
+            if let scanned = try? scanner.scan(bytes, lineNumber: number),
+                case .event = TraceRecord(scanned, line: bytes, scanner: scanner)
+            {
+                count += 1
+            }
+            return true
+        }
+        precondition(count == eventCount)
+    }
+    print("file      (read+parse+check) \(rate(fileSeconds))")
+    print("  peer: read+parse only      \(rate(parseSeconds))   checking adds \(String(format: "%.0f%%", (fileSeconds / parseSeconds - 1) * 100))")
 }
-print("file      (read+parse+check) \(rate(fileSeconds))")
-print("  peer: read+parse only      \(rate(parseSeconds))   checking adds \(String(format: "%.0f%%", (fileSeconds / parseSeconds - 1) * 100))")
-if only == "file" { exit(0) }
+if only == "file" { finish() }
 
 // MARK: - From the database, and its read-only peer
 
@@ -180,6 +188,7 @@ let readSeconds = try measure {
 }
 print("database  (read+check)       \(rate(databaseSeconds))")
 print("  peer: read only            \(rate(readSeconds))")
+if only == "database" { finish() }
 
 // MARK: - The reference evaluator on a tenth
 

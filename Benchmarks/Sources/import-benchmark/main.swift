@@ -1,26 +1,62 @@
-// Imports the same 1,000,000 events two ways in one run and prints events/s and the ratio:
-//   lifeline: TraceImporter on the NDJSON trace (hash pass, parse, order checks, insert)
-//   sqlite3:  the sqlite3 shell's `.import --csv` of the same rows into the same schema,
-//             with the same indexes and the same pragmas (foreign keys on, synchronous NORMAL, WAL)
-// Run: swift run -c release --package-path Benchmarks import-benchmark [--events N] [--rounds N]
+// Imports the same 1,000,000 events three ways in one run and prints events/s and the ratios:
+//   lifeline:       TraceImporter on the NDJSON trace (hash pass, parse, order checks, interning, insert)
+//   sqlite3 text:   the sqlite3 shell's `.import --csv` of the same rows, strings as text, into a staging
+//                   table, then INSERT ... SELECT into `string` and `event_raw`
+//   sqlite3 ids:    the same with a CSV that already carries the string ids (the strictest peer: the shell
+//                   only loads, it does not intern), `.import --csv` of the strings straight into `string`
+// Both shell runs end with the same tables as Lifeline's (schema, indexes, rows), with the same pragmas
+// (foreign keys on, synchronous NORMAL, WAL). `.import` cannot write NULL (an empty field is ''), which is
+// why the events go through a staging table: NULLIF turns the empty fields back into NULL.
+// Memory: peak RSS of `lifeline import`'s importer at N/10 and N events, each in a fresh process.
+// Run: swift run -c release --package-path Benchmarks import-benchmark [--events N] [--rounds N] [--no-memory]
+import BenchmarkSupport
 import Foundation
 import GRDB
 import LifelineFormat
 import LifelineStore
-import BenchmarkSupport
 
 var events = 1_000_000
 var rounds = 3
+var measureMemory = true
+var memoryFile: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--events": events = Int(arguments.next() ?? "") ?? events
     case "--rounds": rounds = Int(arguments.next() ?? "") ?? rounds
+    case "--no-memory": measureMemory = false
+    case "--memory": memoryFile = arguments.next()
     default:
-        print("usage: import-benchmark [--events N] [--rounds N]")
+        print("usage: import-benchmark [--events N] [--rounds N] [--no-memory]")
         exit(2)
     }
 }
+
+/// Peak resident set size of this process, in MiB.
+///
+/// On Linux this is `VmHWM` from /proc: `ru_maxrss` survives `exec`, so a child
+/// spawned by a large parent would report the parent's peak.
+func peakRSS() -> Double {
+    #if os(Linux)
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        return Double(line.split(separator: " ").dropFirst().first ?? "0").map { $0 / 1024 } ?? 0
+    #else
+        var usage = rusage()
+        getrusage(RUSAGE_SELF, &usage)
+        return Double(usage.ru_maxrss) / 1_048_576
+    #endif
+}
+
+// In a child process: import one file into a fresh database and print the peak RSS.
+if let memoryFile {
+    let path = memoryFile + ".db"
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    let result = TraceImporter(store: try TraceStore(path: path)).importFile(at: memoryFile)
+    print(String(format: "%.1f %d", peakRSS(), result.events))
+    exit(result.isFailure ? 1 : 0)
+}
+
 guard let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"]
     .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
 else {
@@ -32,67 +68,103 @@ let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathCompon
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 let keep = ProcessInfo.processInfo.environment["KEEP_BENCH_FILES"] != nil
 defer { if !keep { try? FileManager.default.removeItem(at: directory) } }
-let ndjson = directory.appendingPathComponent("trace.ndjson").path
-let csv = directory.appendingPathComponent("events.csv").path
 
-// MARK: - Generate the trace and the same rows as CSV
+/// A file written in 4 MB pieces.
+struct Output {
+    let handle: FileHandle
+    var bytes: [UInt8] = []
 
-var ndjsonBytes: [UInt8] = []
-var csvBytes: [UInt8] = []
-var launches: [LaunchRecord] = []
-var line = 0
-var eventID = 0
-var generator = TraceGenerator(seed: 7)
-let ndjsonHandle = FileManager.default.createFile(atPath: ndjson, contents: nil) ? FileHandle(forWritingAtPath: ndjson)! : nil
-let csvHandle = FileManager.default.createFile(atPath: csv, contents: nil) ? FileHandle(forWritingAtPath: csv)! : nil
-
-func csvField(_ text: String?, _ output: inout [UInt8]) {
-    guard let text else { return }
-    output.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-        if byte == UInt8(ascii: "\"") { output.append(byte) }
-        output.append(byte)
+    init(_ path: String) {
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        handle = FileHandle(forWritingAtPath: path)!
     }
-    output.append(UInt8(ascii: "\""))
+
+    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    mutating func flush(force: Bool = false) {
+        guard force || bytes.count > 1 << 22 else { return }
+        handle.write(Data(bytes))
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    mutating func close() throws {
+        flush(force: true)
+        try handle.close()
+    }
 }
 
-generator.generate(events: events, launch: { index, record in
-    launches.append(record)
-    line += 1
-    TraceEncoder.append(record, to: &ndjsonBytes)
-}, event: { launch, event in
-    line += 1
-    eventID += 1
-    TraceEncoder.append(event, to: &ndjsonBytes)
-    // id, launch_id, seq, t, event, phase, session, scene, thread, attrs, file_id, line
-    var attrs: [UInt8] = []
-    if !event.attrs.isEmpty { TraceEncoder.attributes(event.attrs, &attrs) }
-    csvBytes.append(contentsOf: "\(eventID),\(launch),\(event.seq),\(event.t),".utf8)
-    csvField(event.event.name, &csvBytes)
-    csvBytes.append(contentsOf: ",\(event.phase.rawValue),".utf8)
-    csvField(event.session, &csvBytes)
-    csvBytes.append(UInt8(ascii: ","))
-    csvField(event.scene, &csvBytes)
-    csvBytes.append(UInt8(ascii: ","))
-    csvField(event.thread, &csvBytes)
-    csvBytes.append(UInt8(ascii: ","))
-    csvField(attrs.isEmpty ? nil : String(decoding: attrs, as: UTF8.self), &csvBytes)
-    csvBytes.append(contentsOf: ",1,\(line)\n".utf8)
-    if ndjsonBytes.count > 1 << 22 {
-        ndjsonHandle?.write(Data(ndjsonBytes))
-        ndjsonBytes.removeAll(keepingCapacity: true)
+/// A quoted CSV field; nothing for NULL (which `.import` reads as '').
+func csvField(_ text: String?) -> String {
+    guard let text else { return "" }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+}
+
+/// Generates `count` events into an NDJSON file; with `csv`, also the rows as text CSV and as ids CSV.
+func generate(_ count: Int, ndjson: String, csv: (text: String, ids: String, strings: String)?) throws
+    -> (events: Int, launches: [LaunchRecord])
+{
+    var trace = Output(ndjson)
+    var text = csv.map { Output($0.text) }
+    var ids = csv.map { Output($0.ids) }
+    var launches: [LaunchRecord] = []
+    var line = 0
+    var eventID = 0
+    // Ids in order of first use, name then session, scene and thread: the order Lifeline interns them in.
+    var strings: [String: Int] = [:]
+    var stringList: [String] = []
+    func id(_ value: String?) -> String {
+        guard let value else { return "" }
+        if let id = strings[value] { return String(id) }
+        stringList.append(value)
+        strings[value] = stringList.count
+        return String(stringList.count)
     }
-    if csvBytes.count > 1 << 22 {
-        csvHandle?.write(Data(csvBytes))
-        csvBytes.removeAll(keepingCapacity: true)
+    var generator = TraceGenerator(seed: 7)
+    generator.generate(events: count, launch: { _, record in
+        launches.append(record)
+        line += 1
+        TraceEncoder.append(record, to: &trace.bytes)
+    }, event: { launch, event in
+        line += 1
+        eventID += 1
+        TraceEncoder.append(event, to: &trace.bytes)
+        trace.flush()
+        guard csv != nil else { return }
+        var attrs: [UInt8] = []
+        if !event.attrs.isEmpty { TraceEncoder.attributes(event.attrs, &attrs) }
+        let attrsField = csvField(attrs.isEmpty ? nil : String(decoding: attrs, as: UTF8.self))
+        // id, launch_id, seq, t, event, phase, session, scene, thread, attrs, file_id, line
+        text?.append("\(eventID),\(launch),\(event.seq),\(event.t),\(csvField(event.event.name)),\(event.phase.rawValue),"
+            + "\(csvField(event.session)),\(csvField(event.scene)),\(csvField(event.thread)),\(attrsField),1,\(line)\n")
+        let phase = event.phase == .instant ? 0 : event.phase == .begin ? 1 : 2
+        // id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line
+        let nameID = id(event.event.name)
+        let sessionID = id(event.session)
+        let sceneID = id(event.scene)
+        let threadID = id(event.thread)
+        ids?.append("\(eventID),\(launch),\(event.seq),\(event.t),\(nameID),\(phase),\(sessionID),\(sceneID),\(threadID),"
+            + "\(attrsField),1,\(line)\n")
+        text?.flush()
+        ids?.flush()
+    })
+    try trace.close()
+    try text?.close()
+    try ids?.close()
+    if let csv {
+        var output = Output(csv.strings)
+        for (index, value) in stringList.enumerated() { output.append("\(index + 1),\(csvField(value))\n") }
+        try output.close()
     }
-})
-ndjsonHandle?.write(Data(ndjsonBytes))
-csvHandle?.write(Data(csvBytes))
-try ndjsonHandle?.close()
-try csvHandle?.close()
+    return (eventID, launches)
+}
+
+let ndjson = directory.appendingPathComponent("trace.ndjson").path
+let textCSV = directory.appendingPathComponent("events.csv").path
+let idsCSV = directory.appendingPathComponent("event-ids.csv").path
+let stringsCSV = directory.appendingPathComponent("strings.csv").path
+let (eventCount, launches) = try generate(events, ndjson: ndjson, csv: (textCSV, idsCSV, stringsCSV))
 let ndjsonSize = (try FileManager.default.attributesOfItem(atPath: ndjson)[.size] as? Int) ?? 0
-print("import-benchmark: \(eventID) events in \(launches.count) launches; NDJSON \(ndjsonSize / 1_000_000) MB; best of \(rounds) rounds")
+print("import-benchmark: \(eventCount) events in \(launches.count) launches; NDJSON \(ndjsonSize / 1_000_000) MB; best of \(rounds) rounds")
 
 // MARK: - Runs
 
@@ -116,50 +188,138 @@ func freshStore(_ name: String, parents launches: [LaunchRecord]?) throws -> (Tr
     return (store, path)
 }
 
-func timeLifeline(expected: Int) throws -> Double {
-    let (store, _) = try freshStore("lifeline.db", parents: nil)
-    let start = Date()
-    let result = TraceImporter(store: store).importFile(at: ndjson)
-    let seconds = Date().timeIntervalSince(start)
-    guard result.events == expected else { fatalError("lifeline imported \(result.events) of \(expected): \(result.outcome)") }
-    return seconds
+/// Wall-clock and CPU seconds (user + system) of one run.
+struct Timing {
+    var seconds: Double
+    var cpu: Double
+
+    static let none = Timing(seconds: .infinity, cpu: .infinity)
 }
 
-func timeShell(_ launches: [LaunchRecord]) throws -> Double {
+/// CPU seconds used so far by this process (all threads) or by its waited-for children.
+func cpuSeconds(children: Bool) -> Double {
+    var usage = rusage()
+    #if os(Linux)
+        getrusage(__rusage_who_t((children ? RUSAGE_CHILDREN : RUSAGE_SELF).rawValue), &usage)
+    #else
+        getrusage(children ? RUSAGE_CHILDREN : RUSAGE_SELF, &usage)
+    #endif
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+func timeLifeline(expected: Int) throws -> Timing {
+    let (store, _) = try freshStore("lifeline.db", parents: nil)
+    let start = Date()
+    let cpu = cpuSeconds(children: false)
+    let result = TraceImporter(store: store).importFile(at: ndjson)
+    let timing = Timing(seconds: Date().timeIntervalSince(start), cpu: cpuSeconds(children: false) - cpu)
+    guard result.events == expected else { fatalError("lifeline imported \(result.events) of \(expected): \(result.outcome)") }
+    return timing
+}
+
+/// The shell loading strings as text: stage, intern, insert.
+let textScript = """
+    PRAGMA foreign_keys = ON;
+    PRAGMA synchronous = NORMAL;
+    CREATE TEMP TABLE staging (id, launch_id, seq, t, event, phase, session, scene, thread, attrs, file_id, line);
+    .import --csv \(textCSV) staging
+    BEGIN;
+    INSERT OR IGNORE INTO string (value)
+    SELECT event FROM staging UNION SELECT session FROM staging WHERE session <> ''
+    UNION SELECT scene FROM staging WHERE scene <> '' UNION SELECT thread FROM staging WHERE thread <> '';
+    INSERT INTO event_raw (id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line)
+    SELECT s.id, s.launch_id, s.seq, s.t, n.id, CASE s.phase WHEN 'instant' THEN 0 WHEN 'begin' THEN 1 WHEN 'end' THEN 2 END,
+           (SELECT id FROM string WHERE value = s.session), (SELECT id FROM string WHERE value = s.scene),
+           (SELECT id FROM string WHERE value = s.thread), NULLIF(s.attrs, ''), s.file_id, s.line
+    FROM staging s JOIN string n ON n.value = s.event;
+    COMMIT;
+    SELECT COUNT(*) FROM event_raw;
+
+    """
+
+/// The shell loading rows that already carry the string ids.
+let idsScript = """
+    PRAGMA foreign_keys = ON;
+    PRAGMA synchronous = NORMAL;
+    CREATE TEMP TABLE staging (id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line);
+    .import --csv \(idsCSV) staging
+    BEGIN;
+    .import --csv \(stringsCSV) string
+    INSERT INTO event_raw (id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line)
+    SELECT id, launch_id, seq, t, name_id, phase, NULLIF(session_id, ''), NULLIF(scene_id, ''), NULLIF(thread_id, ''),
+           NULLIF(attrs, ''), file_id, line
+    FROM staging;
+    COMMIT;
+    SELECT COUNT(*) FROM event_raw;
+
+    """
+
+func timeShell(_ script: String, _ launches: [LaunchRecord], expected: Int) throws -> Timing {
     let (_, path) = try freshStore("shell.db", parents: launches)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: sqlite3)
     process.arguments = [path]
     let input = Pipe()
+    let output = Pipe()
     process.standardInput = input
-    process.standardOutput = FileHandle.nullDevice
+    process.standardOutput = output
     let start = Date()
+    let cpu = cpuSeconds(children: true)
     try process.run()
-    input.fileHandleForWriting.write(Data("""
-        PRAGMA foreign_keys = ON;
-        PRAGMA synchronous = NORMAL;
-        .import --csv \(csv) event
-        SELECT COUNT(*) FROM event;
-
-        """.utf8))
+    input.fileHandleForWriting.write(Data(script.utf8))
     try input.fileHandleForWriting.close()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    let seconds = Date().timeIntervalSince(start)
-    guard process.terminationStatus == 0 else { fatalError("sqlite3 failed") }
-    return seconds
+    let timing = Timing(seconds: Date().timeIntervalSince(start), cpu: cpuSeconds(children: true) - cpu)
+    guard process.terminationStatus == 0, printed.trimmingCharacters(in: .whitespacesAndNewlines) == String(expected) else {
+        fatalError("sqlite3 failed (status \(process.terminationStatus)): \(printed)")
+    }
+    return timing
 }
 
-var lifelineBest = Double.infinity
-var shellBest = Double.infinity
+// Best of the rounds by wall-clock time, each run's CPU time alongside: Lifeline uses two threads, the shell one.
+var lifelineBest = Timing.none
+var textBest = Timing.none
+var idsBest = Timing.none
 for round in 1...rounds {
-    let shell = try timeShell(launches)
-    let lifeline = try timeLifeline(expected: eventID)
-    shellBest = min(shellBest, shell)
-    lifelineBest = min(lifelineBest, lifeline)
-    print(String(format: "round %d: sqlite3 .import %.2f s, lifeline import %.2f s", round, shell, lifeline))
+    let text = try timeShell(textScript, launches, expected: eventCount)
+    let ids = try timeShell(idsScript, launches, expected: eventCount)
+    let lifeline = try timeLifeline(expected: eventCount)
+    if text.seconds < textBest.seconds { textBest = text }
+    if ids.seconds < idsBest.seconds { idsBest = ids }
+    if lifeline.seconds < lifelineBest.seconds { lifelineBest = lifeline }
+    print(String(format: "round %d: sqlite3 text %.2f s (cpu %.2f s), sqlite3 ids %.2f s (cpu %.2f s), lifeline %.2f s (cpu %.2f s)",
+                 round, text.seconds, text.cpu, ids.seconds, ids.cpu, lifeline.seconds, lifeline.cpu))
 }
-let lifelineRate = Double(eventID) / lifelineBest
-let shellRate = Double(eventID) / shellBest
-print(String(format: "sqlite3 .import --csv: %10.0f events/s", shellRate))
-print(String(format: "lifeline import:       %10.0f events/s", lifelineRate))
-print(String(format: "ratio lifeline / sqlite3: %.2fx", lifelineRate / shellRate))
+func rate(_ timing: Timing) -> String {
+    String(format: "%10.0f events/s  (%.2f s, cpu %.2f s)", Double(eventCount) / timing.seconds, timing.seconds, timing.cpu)
+}
+print("sqlite3 .import --csv, strings as text: \(rate(textBest))")
+print("sqlite3 .import --csv, string ids:      \(rate(idsBest))")
+print("lifeline import:                        \(rate(lifelineBest))")
+print(String(format: "ratio lifeline / sqlite3 text: %.2fx (cpu %.2fx)", textBest.seconds / lifelineBest.seconds,
+             textBest.cpu / lifelineBest.cpu))
+print(String(format: "ratio lifeline / sqlite3 ids:  %.2fx (cpu %.2fx)", idsBest.seconds / lifelineBest.seconds,
+             idsBest.cpu / lifelineBest.cpu))
+
+// MARK: - Memory as the trace grows 10x
+
+func childPeak(_ path: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["--memory", path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return output.split(separator: " ").first.map(String.init) ?? "?"
+}
+if measureMemory {
+    let smallPath = directory.appendingPathComponent("memory-small.ndjson").path
+    _ = try generate(events / 10, ndjson: smallPath, csv: nil)
+    let small = try childPeak(smallPath)
+    let large = try childPeak(ndjson)
+    print("memory    peak RSS importing: \(small) MiB at \(events / 10) events, \(large) MiB at \(events) events")
+}

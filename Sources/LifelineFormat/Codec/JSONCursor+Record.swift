@@ -44,12 +44,34 @@ extension JSONCursor {
         return line
     }
 
-    /// Where each known field's value started, for diagnostics found after the scan.
+    /// Where the values that `classify` may report on started, for diagnostics found after the scan.
+    ///
+    /// Stored properties rather than an array: this runs per line, and an array is an allocation.
     struct FieldOffsets {
-        private var storage = [Int](repeating: 0, count: TraceField.allCases.count)
+        private var type = 0
+        private var lifeline = 0
+        private var started = 0
+        private var event = 0
+
         subscript(field: TraceField) -> Int {
-            get { storage[Int(field.rawValue)] }
-            set { storage[Int(field.rawValue)] = newValue }
+            get {
+                switch field {
+                case .type: return type
+                case .lifeline: return lifeline
+                case .started: return started
+                case .event: return event
+                default: return 0
+                }
+            }
+            set {
+                switch field {
+                case .type: type = newValue
+                case .lifeline: lifeline = newValue
+                case .started: started = newValue
+                case .event: event = newValue
+                default: break
+                }
+            }
         }
     }
 

@@ -40,7 +40,8 @@ final class ReplDatabase {
     /// How many launches and events it holds, or nil if it has no Lifeline tables.
     func counts() -> (launches: Int, events: Int)? {
         try? read { db in
-            guard try db.tableExists("launch"), try db.tableExists("event") else { return nil }
+            // `event` is a view from schema v3 on, a table before.
+            guard try db.tableExists("launch"), try db.tableExists("event") || db.viewExists("event") else { return nil }
             return (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM launch") ?? 0,
                     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event") ?? 0)
         }

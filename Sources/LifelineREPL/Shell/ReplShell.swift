@@ -309,7 +309,7 @@ public final class ReplShell {
             if try db.tableExists("launch") {
                 catalog.launches = try String.fetchAll(db, sql: "SELECT CAST(id AS TEXT) FROM launch ORDER BY id LIMIT 1000")
             }
-            if try db.tableExists("event") {
+            if try db.tableExists("event") || db.viewExists("event") {
                 catalog.sessions = try String.fetchAll(db, sql: """
                     SELECT DISTINCT session FROM event WHERE session IS NOT NULL ORDER BY session LIMIT 1000
                     """)

@@ -2,50 +2,72 @@ import GRDB
 import GRDBSQLite
 import LifelineFormat
 
-/// Inserts scanned event lines with one prepared statement, binding straight
-/// from the line's bytes (no `String`s, no intermediate values).
+/// Inserts events into `event_raw` with one prepared statement, binding
+/// straight from a batch's bytes (no `String`s, no intermediate values).
 ///
 /// GRDB's `execute(arguments:)` is the convenient path; this one binds through
 /// the C API on GRDB's own statement, which runs about twice as fast on
-/// millions of rows (docs/performance.md).
-struct EventInserter {
+/// millions of rows (docs/performance.md). Names, sessions, scenes and threads
+/// become `string` ids through a ``StringInterner``. A parameter is bound only
+/// when its value differs from the previous event's (SQLite keeps bindings
+/// across resets): consecutive events share their launch, file, thread and
+/// usually their session and scene, and every C API call takes SQLite's mutex.
+struct EventInserter: ~Copyable {
     private let statement: Statement
+    private var interner: StringInterner
+    /// What is bound now, per parameter; `unbound` before the first event.
+    private var bound = [Int64](repeating: EventInserter.unbound, count: 12)
+    private static let unbound = Int64.min
+    /// Bound for NULL in the id columns (no string has id 0).
+    private static let null: Int64 = 0
 
     init(_ db: Database) throws {
-        statement = try db.makeStatement(sql: """
-            INSERT INTO event (launch_id, seq, t, event, phase, session, scene, thread, attrs, file_id, line)
+        let statement = try db.makeStatement(sql: """
+            INSERT INTO event_raw (launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
+        let interner = try StringInterner(db)
+        self.statement = statement
+        self.interner = interner
     }
 
-    /// Inserts one event; `line` and `scratch` must outlive the call (they are bound without copying).
-    func insert(
-        _ scanned: ScannedLine, line: UnsafeRawBufferPointer, scratch: UnsafeRawBufferPointer, launchID: Int64,
-        fileID: Int64, lineNumber: Int, db: Database
+    /// `event_raw.phase`: 0 instant, 1 begin, 2 end (docs/schema.md).
+    static func code(of phase: Phase) -> Int64 {
+        switch phase {
+        case .instant: return 0
+        case .begin: return 1
+        case .end: return 2
+        }
+    }
+
+    /// Inserts one event of a batch whose bytes are `bytes` (bound without copying: they must outlive the call).
+    mutating func insert(
+        _ event: ImportBatch.Event, bytes: UnsafeRawBufferPointer, launchID: Int64, fileID: Int64, db: Database
     ) throws {
         let handle = statement.sqliteStatement
-        sqlite3_bind_int64(handle, 1, launchID)
-        sqlite3_bind_int64(handle, 2, scanned.seq)
-        sqlite3_bind_int64(handle, 3, scanned.t)
-        if let callback = scanned.callback {
-            let name = CanonicalNames.shared.bytes(of: callback)
-            sqlite3_bind_text(handle, 4, name.baseAddress, Int32(name.count), nil)
+        bind(launchID, 1, handle)
+        sqlite3_bind_int64(handle, 2, event.seq)
+        sqlite3_bind_int64(handle, 3, event.t)
+        if let callback = event.callback {
+            bind(try interner.id(of: callback), 4, handle)
         } else {
-            bind(scanned.event, 4, handle, line, scratch)
+            bind(try interner.id(of: slice(event.name, bytes)), 4, handle)
         }
-        let phase = CanonicalNames.shared.bytes(of: scanned.phase)
-        sqlite3_bind_text(handle, 5, phase.baseAddress, Int32(phase.count), nil)
-        bind(scanned.session, 6, handle, line, scratch)
-        bind(scanned.scene, 7, handle, line, scratch)
-        bind(scanned.thread, 8, handle, line, scratch)
-        if let attrs = scanned.attrs {
-            sqlite3_bind_text(handle, 9, (line.baseAddress! + attrs.lowerBound).assumingMemoryBound(to: CChar.self),
+        bind(Self.code(of: event.phase), 5, handle)
+        bind(try id(of: event.session, bytes), 6, handle, zeroIsNull: true)
+        bind(try id(of: event.scene, bytes), 7, handle, zeroIsNull: true)
+        bind(try id(of: event.thread, bytes), 8, handle, zeroIsNull: true)
+        if event.attrs.count >= 0 {
+            let attrs = slice(event.attrs, bytes)
+            sqlite3_bind_text(handle, 9, attrs.baseAddress?.assumingMemoryBound(to: CChar.self) ?? CanonicalNames.shared.empty,
                               Int32(attrs.count), nil)
-        } else {
+            bound[9] = 1  // text: the next event binds its own, or NULL
+        } else if bound[9] != Self.null {
             sqlite3_bind_null(handle, 9)
+            bound[9] = Self.null
         }
-        sqlite3_bind_int64(handle, 10, fileID)
-        sqlite3_bind_int64(handle, 11, Int64(lineNumber))
+        bind(fileID, 10, handle)
+        sqlite3_bind_int64(handle, 11, Int64(event.line))
         let status = sqlite3_step(handle)
         sqlite3_reset(handle)
         guard status == SQLITE_DONE else {
@@ -53,29 +75,36 @@ struct EventInserter {
         }
     }
 
+    /// Binds an integer unless it is bound already; with `zeroIsNull`, ``null`` binds NULL.
     @inline(__always)
-    private func bind(
-        _ string: ScannedString?, _ index: Int32, _ handle: OpaquePointer?, _ line: UnsafeRawBufferPointer,
-        _ scratch: UnsafeRawBufferPointer
-    ) {
-        guard let string else {
+    private mutating func bind(_ value: Int64, _ index: Int32, _ handle: OpaquePointer?, zeroIsNull: Bool = false) {
+        guard bound[Int(index)] != value else { return }
+        if zeroIsNull && value == Self.null {
             sqlite3_bind_null(handle, index)
-            return
+        } else {
+            sqlite3_bind_int64(handle, index, value)
         }
-        let base = string.isDecoded ? scratch.baseAddress : line.baseAddress
-        let pointer = base.map { ($0 + string.start).assumingMemoryBound(to: CChar.self) }
-        // An empty string still needs a non-null pointer, or SQLite stores NULL.
-        sqlite3_bind_text(handle, index, pointer ?? CanonicalNames.shared.empty, Int32(string.count), nil)
+        bound[Int(index)] = value
+    }
+
+    @inline(__always)
+    private mutating func id(of string: ImportBatch.Slice, _ bytes: UnsafeRawBufferPointer) throws -> Int64 {
+        string.count >= 0 ? try interner.id(of: slice(string, bytes)) : Self.null
+    }
+
+    @inline(__always)
+    private func slice(_ slice: ImportBatch.Slice, _ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: bytes.baseAddress.map { $0 + Int(slice.start) }, count: Int(slice.count))
     }
 }
 
-/// The canonical callback and phase names as C bytes that live for the whole
-/// process, so they can be bound without SQLite copying them.
+/// The canonical callback names as C bytes that live for the whole process, so
+/// the interner can look them up and bind them without building `String`s.
 final class CanonicalNames: @unchecked Sendable {
     static let shared = CanonicalNames()
 
     private let callbacks: [UnsafeBufferPointer<CChar>]
-    private let phases: [UnsafeBufferPointer<CChar>]
+    /// A non-null pointer for empty text: bound with a null pointer, SQLite would store NULL.
     let empty: UnsafePointer<CChar>
 
     private init() {
@@ -86,17 +115,8 @@ final class CanonicalNames: @unchecked Sendable {
             return UnsafeBufferPointer(start: memory, count: bytes.count - 1)
         }
         callbacks = Callback.allCases.map { persistent($0.name) }
-        phases = Phase.allCases.map { persistent($0.rawValue) }
         empty = persistent("").baseAddress!
     }
 
     func bytes(of callback: Callback) -> UnsafeBufferPointer<CChar> { callbacks[Int(callback.rawValue)] }
-
-    func bytes(of phase: Phase) -> UnsafeBufferPointer<CChar> {
-        switch phase {
-        case .begin: return phases[0]
-        case .end: return phases[1]
-        case .instant: return phases[2]
-        }
-    }
 }

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import LifelineFormat
 
-/// One file's import inside its transaction: stream the lines, insert, count, report.
+/// One file's import inside its transaction: an ``ImportParser`` on a thread of its
+/// own streams and checks the lines; this thread inserts them and reports, in file order.
 struct ImportRun {
     let db: Database
     let path: String
@@ -54,7 +55,7 @@ struct ImportRun {
             result.outcome = .appended(fromLine: line)
             if let row = try Row.fetchOne(db, sql: """
                 SELECT l.id, MAX(e.seq), MAX(e.t), MAX(e.line), l.line FROM launch l
-                LEFT JOIN event e ON e.launch_id = l.id
+                LEFT JOIN event_raw e ON e.launch_id = l.id
                 WHERE l.file_id = ? GROUP BY l.id ORDER BY l.id DESC LIMIT 1
                 """, arguments: [id]) {
                 launchID = row[0]
@@ -71,112 +72,33 @@ struct ImportRun {
             preconditionFailure("a skipped file has no run")
         }
 
-        let inserter = try EventInserter(db)
-        var reader = try TraceLineReader(path: path)
-        reader.endOffset = hashes.size
-        try reader.seek(to: startOffset)
-        var scanner = TraceLineScanner()
-        var abort: ImportAbort?
-        var databaseError: (any Error)?
-        var lastLine = firstLine - 1
-        var tornLineImported = false
-        var bytesRead = startOffset
-        let label = self.label
-        let strict = options.strict
-        let report = diagnostics
-
-        func fail(_ message: String) -> Bool {
-            abort = ImportAbort(message: message)
-            return false
+        // The parser reads and checks lines on its own thread; this one inserts what it hands over.
+        let queue = ImportBatchQueue()
+        let parser = ImportParser(
+            path: path, label: label, strict: options.strict, endOffset: hashes.size, startOffset: startOffset,
+            firstLine: firstLine, order: order, inLaunch: launchID != nil)
+        Thread { parser.run(into: queue) }.start()
+        do {
+            try insertBatches(from: queue, launchID: launchID, fileID: fileID)
+        } catch {
+            queue.cancel()
+            _ = queue.outcome()
+            throw error
         }
+        let parsed = queue.outcome()
+        if let abort = parsed.abort { throw ImportAbort(message: abort) }
+        if let error = parsed.readError { throw error }
+        result.launches = parsed.launches
+        result.events = parsed.events
+        result.malformed = parsed.malformed
+        result.dropped = parsed.dropped
+        result.warnings = parsed.warnings
+        result.orderErrors = parsed.orderErrors
+        result.bytes = parsed.bytesRead - startOffset
+        let lastLine = parsed.lastLine
+        let bytesRead = parsed.bytesRead
 
-        reader.forEachLine(firstLine: firstLine) { bytes, number, terminated in
-            bytesRead += bytes.count + 1
-            if number % 8192 == 0 { progress?(label, bytesRead, hashes.size, result.events) }
-            if TraceLineScanner.isBlank(bytes) {
-                if terminated { lastLine = number }
-                return true
-            }
-            let scanned: ScannedLine
-            do throws(TraceFormatError) {
-                scanned = try scanner.scan(bytes, lineNumber: number)
-            } catch {
-                if !terminated {
-                    result.warnings += 1
-                    report(TraceDiagnostic(.warning, line: number, column: bytes.count + 1,
-                        "last line is not terminated and is incomplete; not imported (the producer stopped mid-write or is still writing)")
-                        .rendered(file: label))
-                    return true
-                }
-                let rendered = error.rendered(file: label)
-                report(rendered)
-                if error.code == .unsupportedVersion { return fail(rendered) }
-                result.malformed += 1
-                lastLine = number
-                return strict ? fail("\(label): error: malformed line \(number) (--strict)") : true
-            }
-            if !terminated {
-                tornLineImported = true
-                result.warnings += 1
-                report(TraceDiagnostic(.warning, line: number, column: bytes.count + 1,
-                    "last line is not terminated (imported; the producer stopped mid-write or is still writing)")
-                    .rendered(file: label))
-            }
-            lastLine = number
-            do {
-                switch scanned.kind {
-                case .launch:
-                    func text(_ string: ScannedString?) -> String? { string.map { scanner.string($0, in: bytes) } }
-                    try db.execute(sql: """
-                        INSERT INTO launch (file_id, line, uuid, part, pid, app, platform, os, device, lifecycle, started)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """, arguments: [
-                            fileID, number, text(scanned.launch), scanned.part, scanned.pid, text(scanned.app),
-                            text(scanned.platform), text(scanned.os), text(scanned.device),
-                            scanned.lifecycle?.rawValue, text(scanned.started),
-                        ])
-                    launchID = db.lastInsertedRowID
-                    order.beginLaunch(part: scanned.part)
-                    result.launches += 1
-                case .event:
-                    guard let launchID else {
-                        report(TraceDiagnostic(.error, line: number, column: 1, "event before any launch record")
-                            .rendered(file: label))
-                        result.malformed += 1
-                        return strict ? fail("\(label): error: event before any launch record (--strict)") : true
-                    }
-                    let problems = order.check(scanned, bytes: bytes, scanner: scanner, line: number)
-                    for problem in problems {
-                        report(problem.rendered(file: label))
-                        if problem.severity == .error { result.orderErrors += 1 } else { result.warnings += 1 }
-                    }
-                    if strict && problems.contains(where: { $0.severity == .error }) {
-                        return fail("\(label): error: events out of order at line \(number) (--strict)")
-                    }
-                    try scanner.scratch.withUnsafeBytes { scratch in
-                        try inserter.insert(scanned, line: bytes, scratch: scratch, launchID: launchID, fileID: fileID,
-                                            lineNumber: number, db: db)
-                    }
-                    result.events += 1
-                    if scanned.callback == nil, scanned.event.count == 16,
-                        scanner.string(scanned.event, in: bytes) == EventName.dropped.name,
-                        case .event(let event) = TraceRecord(scanned, line: bytes, scanner: scanner),
-                        let count = event.attrs["count"]?.numberValue {
-                        result.dropped += Int(count)
-                    }
-                }
-            } catch {
-                databaseError = error
-                return false
-            }
-            return true
-        }
-        if let abort { throw abort }
-        if let databaseError { throw databaseError }
-        try reader.checkReadError()
-        result.bytes = bytesRead - startOffset
-
-        let importedSize = max(startOffset, tornLineImported ? hashes.size : reader.terminatedOffset)
+        let importedSize = max(startOffset, parsed.tornLineImported ? hashes.size : parsed.terminatedOffset)
         let hash: String
         if importedSize == hashes.size {
             hash = hashes.full
@@ -198,5 +120,54 @@ struct ImportRun {
             ])
         progress?(label, bytesRead, hashes.size, result.events)
         return result
+    }
+
+    /// Inserts the parser's batches as they come: launches, events, and the diagnostics between them in order.
+    private func insertBatches(from queue: ImportBatchQueue, launchID resumed: Int64?, fileID: Int64) throws {
+        var inserter = try EventInserter(db)
+        let launchStatement = try db.makeStatement(sql: """
+            INSERT INTO launch (file_id, line, uuid, part, pid, app, platform, os, device, lifecycle, started)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        var launchID = resumed ?? 0
+        var inserted = 0
+        while let batch = queue.receive() {
+            // Locals, not the batch's properties, in the loop: no exclusivity checks per event.
+            let events = batch.events
+            let interludes = batch.interludes
+            var next = 0
+            try batch.bytes.withUnsafeBytes { bytes in
+                for index in events.indices {
+                    while next < interludes.count && interludes[next].before == index {
+                        launchID = try apply(interludes[next].1, launchID: launchID, statement: launchStatement, fileID: fileID)
+                        next += 1
+                    }
+                    try inserter.insert(events[index], bytes: bytes, launchID: launchID, fileID: fileID, db: db)
+                }
+            }
+            for (_, interlude) in interludes[next...] {
+                launchID = try apply(interlude, launchID: launchID, statement: launchStatement, fileID: fileID)
+            }
+            inserted += events.count
+            progress?(label, batch.bytesRead, hashes.size, inserted)
+            queue.recycle(batch)
+        }
+    }
+
+    /// Inserts a launch (returning its id) or reports a diagnostic (returning `launchID`).
+    private func apply(
+        _ interlude: ImportBatch.Interlude, launchID: Int64, statement: Statement, fileID: Int64
+    ) throws -> Int64 {
+        switch interlude {
+        case .launch(let row):
+            try statement.execute(arguments: [
+                fileID, row.line, row.uuid, row.part, row.pid, row.app, row.platform, row.os, row.device,
+                row.lifecycle?.rawValue, row.started,
+            ])
+            return db.lastInsertedRowID
+        case .diagnostic(let text):
+            diagnostics(text)
+            return launchID
+        }
     }
 }

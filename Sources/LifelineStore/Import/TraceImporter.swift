@@ -27,6 +27,8 @@ public struct ImportOptions: Sendable {
 /// - Malformed lines are skipped, counted and reported with their location
 ///   (``ImportOptions/strict`` fails the file instead). An unterminated last line
 ///   is imported if it is whole JSON and skipped with a warning if not.
+/// - Lines are read and checked on a second thread while the database's writer
+///   inserts them; the handlers are called from the inserting side, in file order.
 public final class TraceImporter: Sendable {
     public let store: TraceStore
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import LifelineFormat
 
 // MARK: - Reading traces back in order
@@ -9,9 +10,10 @@ extension TraceStore {
     /// file and line, each launch's events by `seq`, in one read transaction.
     ///
     /// This is how the rule checker reads a database: the same records, in the
-    /// same order, as reading the trace files themselves. Rows an outside tool
-    /// changed so they no longer hold a valid `attrs` object are reported as a
-    /// located error rather than guessed at.
+    /// same order, as reading the trace files themselves. It reads `event_raw`
+    /// and turns string ids into names through a cache (not through the `event`
+    /// view's joins). Rows an outside tool changed so they no longer hold a valid
+    /// `attrs` object are reported as a located error rather than guessed at.
     public func forEachRecord(_ body: (StoredRecord) throws -> Void) throws {
         try database.read { db in
             let launches = try Row.fetchCursor(
@@ -24,9 +26,11 @@ extension TraceStore {
                     """)
             let events = try db.cachedStatement(
                 sql: """
-                    SELECT seq, t, event, phase, session, scene, thread, attrs, line
-                    FROM event WHERE launch_id = ? ORDER BY seq
+                    SELECT seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, line
+                    FROM event_raw WHERE launch_id = ? ORDER BY seq
                     """)
+            let strings = try StoredStrings(db)
+            let handle = events.sqliteStatement
             while let row = try launches.next() {
                 let id: Int64 = row[0]
                 let file: String = row[11]
@@ -34,26 +38,83 @@ extension TraceStore {
                     launch: row[2], pid: row[4], app: row[5], platform: row[6], os: row[7], device: row[8],
                     lifecycle: (row[9] as String?).flatMap(Lifecycle.init(rawValue:)), started: row[10], part: row[3])
                 try body(.launch(record, file: file, line: row[1]))
-                let cursor = try Row.fetchCursor(events, arguments: [id])
-                while let event = try cursor.next() {
-                    let line: Int = event[8]
+                sqlite3_bind_int64(handle, 1, id)
+                defer { sqlite3_reset(handle) }
+                while true {
+                    let status = sqlite3_step(handle)
+                    if status == SQLITE_DONE { break }
+                    guard status == SQLITE_ROW else {
+                        throw DatabaseError(resultCode: ResultCode(rawValue: status),
+                                            message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                    }
+                    let line = Int(sqlite3_column_int64(handle, 8))
                     var attrs: Attributes = [:]
-                    if let json: String = event[7] {
+                    if let text = sqlite3_column_text(handle, 7) {
+                        let json = String(decoding: UnsafeRawBufferPointer(
+                            start: text, count: Int(sqlite3_column_bytes(handle, 7))), as: UTF8.self)
                         do throws(TraceFormatError) {
                             attrs = try AttributeValue.decodeObject(json)
                         } catch {
                             throw StoreReadError(file: file, line: line, message: "event.attrs is not a JSON object: \(error.message)")
                         }
                     }
-                    let phase = (event[3] as String?).flatMap(Phase.init(rawValue:)) ?? .instant
+                    let phase: Phase = switch sqlite3_column_int64(handle, 3) {
+                    case 1: .begin
+                    case 2: .end
+                    default: .instant
+                    }
                     try body(
                         .event(
                             EventRecord(
-                                seq: event[0], t: event[1], event: EventName(event[2] as String), phase: phase,
-                                session: event[4], scene: event[5], thread: event[6], attrs: attrs),
+                                seq: sqlite3_column_int64(handle, 0), t: sqlite3_column_int64(handle, 1),
+                                event: try strings.name(sqlite3_column_int64(handle, 2)), phase: phase,
+                                session: try strings.optional(handle, 4), scene: try strings.optional(handle, 5),
+                                thread: try strings.optional(handle, 6), attrs: attrs),
                             line: line))
                 }
             }
         }
+    }
+}
+
+/// `string` values by id for one read transaction, looked up once each.
+///
+/// Holds at most ``capacity`` of each kind and starts over when full, so memory
+/// does not grow with the number of sessions in the database.
+final class StoredStrings {
+    static let capacity = 1 << 16
+
+    private let select: Statement
+    private var names: [Int64: EventName] = [:]
+    private var values: [Int64: String] = [:]
+
+    init(_ db: Database) throws {
+        select = try db.makeStatement(sql: "SELECT value FROM string WHERE id = ?")
+    }
+
+    func name(_ id: Int64) throws -> EventName {
+        if let name = names[id] { return name }
+        if names.count == Self.capacity { names.removeAll(keepingCapacity: true) }
+        let name = EventName(try value(id))
+        names[id] = name
+        return name
+    }
+
+    /// The string whose id is in column `column` of the current row, nil for NULL.
+    func optional(_ handle: OpaquePointer?, _ column: Int32) throws -> String? {
+        if sqlite3_column_type(handle, column) == SQLITE_NULL { return nil }
+        let id = sqlite3_column_int64(handle, column)
+        if let value = values[id] { return value }
+        if values.count == Self.capacity { values.removeAll(keepingCapacity: true) }
+        let value = try value(id)
+        values[id] = value
+        return value
+    }
+
+    private func value(_ id: Int64) throws -> String {
+        guard let value = try String.fetchOne(select, arguments: [id]) else {
+            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "no string \(id) (event_raw refers to a missing string)")
+        }
+        return value
     }
 }

@@ -17,7 +17,31 @@ enum StoreSchema {
         migrator.registerMigration("v2: violations of the last check") { db in
             try db.execute(sql: version2)
         }
+        migrator.registerMigration("v3: interned strings; event is a view of event_raw") { db in
+            try db.execute(sql: version3)
+        }
         return migrator
+    }
+
+    /// Applies the migrations `writer` lacks, also while another process migrates the same database.
+    ///
+    /// GRDB's migrator reads which migrations are applied, then runs each missing
+    /// one in its own transaction. A second process can read that list just before
+    /// the first commits a migration and fail running it again ("table ... already
+    /// exists"; its transaction rolls back). So when a migration fails and the list
+    /// grew meanwhile, this reads the list again and goes on; an error with no
+    /// progress elsewhere is a real one.
+    static func migrate(_ writer: DatabasePool) throws {
+        while true {
+            let before = try writer.read { try migrator.appliedIdentifiers($0) }
+            do {
+                try migrator.migrate(writer)
+                return
+            } catch {
+                let after = try writer.read { try migrator.appliedIdentifiers($0) }
+                guard after.count > before.count else { throw error }
+            }
+        }
     }
 
     static let version1 = """
@@ -157,5 +181,187 @@ enum StoreSchema {
             witnesses TEXT NOT NULL
         );
         CREATE INDEX violation_by_launch ON violation(launch_id, session);
+        """
+
+    /// Strings stored once: events hold integer ids into `string`, in a narrow `event_raw` table
+    /// with a narrow covering index, and `event` becomes a view with the columns it had
+    /// (docs/performance.md, "Import"). Existing rows are moved; `span`, `timeline` and
+    /// `launch_summary` are recreated over `event_raw` with the same columns and rows, written
+    /// so that a filter on `launch_id` reaches the index through their window functions.
+    static let version3 = """
+        -- Each distinct event name, session, scene and thread, once. Never deleted: unused strings are harmless.
+        CREATE TABLE string (
+            id INTEGER PRIMARY KEY,
+            value TEXT NOT NULL UNIQUE
+        );
+
+        -- Events as stored: strings are ids into `string`, the phase a code (0 instant, 1 begin, 2 end).
+        CREATE TABLE event_raw (
+            id INTEGER PRIMARY KEY,
+            launch_id INTEGER NOT NULL REFERENCES launch(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            t INTEGER NOT NULL,
+            name_id INTEGER NOT NULL,
+            phase INTEGER NOT NULL CHECK (phase = 0 OR phase = 1 OR phase = 2),
+            session_id INTEGER,
+            scene_id INTEGER,
+            thread_id INTEGER,
+            attrs TEXT,
+            file_id INTEGER NOT NULL,
+            line INTEGER NOT NULL
+        );
+
+        INSERT INTO string (value)
+        SELECT event FROM event
+        UNION SELECT session FROM event WHERE session IS NOT NULL
+        UNION SELECT scene FROM event WHERE scene IS NOT NULL
+        UNION SELECT thread FROM event WHERE thread IS NOT NULL;
+
+        INSERT INTO event_raw (id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line)
+        SELECT e.id, e.launch_id, e.seq, e.t, n.id,
+               CASE e.phase WHEN 'instant' THEN 0 WHEN 'begin' THEN 1 WHEN 'end' THEN 2 END,
+               s.id, c.id, h.id, e.attrs, e.file_id, e.line
+        FROM event e
+        JOIN string n ON n.value = e.event
+        LEFT JOIN string s ON s.value = e.session
+        LEFT JOIN string c ON c.value = e.scene
+        LEFT JOIN string h ON h.value = e.thread
+        ORDER BY e.id;
+
+        DROP VIEW span;
+        DROP VIEW timeline;
+        DROP VIEW launch_summary;
+        DROP TABLE event;
+
+        -- Covers per-session windows in seq order (docs/performance.md); built once, after the rows are moved.
+        CREATE INDEX event_raw_by_session ON event_raw(launch_id, session_id, seq, t, name_id, phase, scene_id);
+
+        -- The events as people query them: the columns `event` had before v3. The thread is a subquery rather
+        -- than a join so that queries on the other columns stay within the covering index.
+        CREATE VIEW event AS
+        SELECT e.id, e.launch_id, e.seq, e.t, n.value AS event,
+               CASE e.phase WHEN 0 THEN 'instant' WHEN 1 THEN 'begin' WHEN 2 THEN 'end' END AS phase,
+               s.value AS session, c.value AS scene,
+               (SELECT value FROM string WHERE id = e.thread_id) AS thread,
+               e.attrs, e.file_id, e.line
+        FROM event_raw e
+        JOIN string n ON n.id = e.name_id
+        LEFT JOIN string s ON s.id = e.session_id
+        LEFT JOIN string c ON c.id = e.scene_id;
+
+        -- Writes to `event` (from other tools) go to `event_raw`, interning their strings.
+        CREATE TRIGGER event_insert INSTEAD OF INSERT ON event
+        BEGIN
+            INSERT OR IGNORE INTO string (value)
+            SELECT value FROM (SELECT NEW.event AS value UNION ALL SELECT NEW.session UNION ALL SELECT NEW.scene
+                               UNION ALL SELECT NEW.thread)
+            WHERE value IS NOT NULL;
+            INSERT INTO event_raw (id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line)
+            VALUES (NEW.id, NEW.launch_id, NEW.seq, NEW.t, (SELECT id FROM string WHERE value = NEW.event),
+                    CASE NEW.phase WHEN 'instant' THEN 0 WHEN 'begin' THEN 1 WHEN 'end' THEN 2 ELSE -1 END,
+                    (SELECT id FROM string WHERE value = NEW.session), (SELECT id FROM string WHERE value = NEW.scene),
+                    (SELECT id FROM string WHERE value = NEW.thread), NEW.attrs, NEW.file_id, NEW.line);
+        END;
+
+        CREATE TRIGGER event_update INSTEAD OF UPDATE ON event
+        BEGIN
+            INSERT OR IGNORE INTO string (value)
+            SELECT value FROM (SELECT NEW.event AS value UNION ALL SELECT NEW.session UNION ALL SELECT NEW.scene
+                               UNION ALL SELECT NEW.thread)
+            WHERE value IS NOT NULL;
+            UPDATE event_raw SET id = NEW.id, launch_id = NEW.launch_id, seq = NEW.seq, t = NEW.t,
+                   name_id = (SELECT id FROM string WHERE value = NEW.event),
+                   phase = CASE NEW.phase WHEN 'instant' THEN 0 WHEN 'begin' THEN 1 WHEN 'end' THEN 2 ELSE -1 END,
+                   session_id = (SELECT id FROM string WHERE value = NEW.session),
+                   scene_id = (SELECT id FROM string WHERE value = NEW.scene),
+                   thread_id = (SELECT id FROM string WHERE value = NEW.thread),
+                   attrs = NEW.attrs, file_id = NEW.file_id, line = NEW.line
+            WHERE id = OLD.id;
+        END;
+
+        CREATE TRIGGER event_delete INSTEAD OF DELETE ON event
+        BEGIN
+            DELETE FROM event_raw WHERE id = OLD.id;
+        END;
+
+        -- Callback spans: each begin joined with the next end of the same event, session and scene.
+        CREATE VIEW span AS
+        SELECT launch_id, n.value AS event, s.value AS session, c.value AS scene,
+               (SELECT value FROM string WHERE id = p.thread_id) AS thread,
+               seq AS begin_seq, t AS begin_t,
+               CASE WHEN next_phase = 2 THEN next_seq END AS end_seq,
+               CASE WHEN next_phase = 2 THEN next_t END AS end_t,
+               CASE WHEN next_phase = 2 THEN next_t - t END AS duration_ns,
+               file_id, line AS begin_line,
+               CASE WHEN next_phase = 2 THEN next_line END AS end_line
+        FROM (
+            SELECT e.*, LEAD(phase) OVER w AS next_phase, LEAD(seq) OVER w AS next_seq,
+                   LEAD(t) OVER w AS next_t, LEAD(line) OVER w AS next_line
+            FROM event_raw e
+            WHERE phase IN (1, 2)
+            WINDOW w AS (PARTITION BY launch_id, name_id, session_id, scene_id ORDER BY seq)
+        ) p
+        JOIN string n ON n.id = p.name_id
+        LEFT JOIN string s ON s.id = p.session_id
+        LEFT JOIN string c ON c.id = p.scene_id
+        WHERE phase = 1;
+
+        -- Every event with the scene state after it, per launch and session. One window per step, each
+        -- partitioned by launch_id: SQLite then pushes `launch_id = ?` down to the index (with two partitionings
+        -- in one step it computes the whole table first).
+        CREATE VIEW timeline AS
+        WITH changes AS (
+            SELECT e.*,
+                   CASE WHEN e.phase = 1 THEN NULL ELSE
+                       CASE n.value
+                           WHEN 'scene(_:willConnectTo:options:)' THEN 'unattached'
+                           WHEN 'sceneWillEnterForeground(_:)' THEN 'foregroundInactive'
+                           WHEN 'sceneDidBecomeActive(_:)' THEN 'foregroundActive'
+                           WHEN 'sceneWillResignActive(_:)' THEN 'foregroundInactive'
+                           WHEN 'sceneDidEnterBackground(_:)' THEN 'background'
+                           WHEN 'sceneDidDisconnect(_:)' THEN 'unattached'
+                           WHEN 'applicationWillEnterForeground(_:)' THEN 'foregroundInactive'
+                           WHEN 'applicationDidBecomeActive(_:)' THEN 'foregroundActive'
+                           WHEN 'applicationWillResignActive(_:)' THEN 'foregroundInactive'
+                           WHEN 'applicationDidEnterBackground(_:)' THEN 'background'
+                       END
+                   END AS change,
+                   n.value AS name,
+                   FIRST_VALUE(e.t) OVER (PARTITION BY e.launch_id ORDER BY e.seq) AS launch_t
+            FROM event_raw e JOIN string n ON n.id = e.name_id
+        ),
+        grouped AS (
+            SELECT c.*, COUNT(change) OVER (PARTITION BY launch_id, session_id ORDER BY seq) AS change_group
+            FROM changes c
+        ),
+        states AS (
+            SELECT g.*, MAX(change) OVER (PARTITION BY launch_id, session_id, change_group) AS state
+            FROM grouped g
+        )
+        SELECT x.id, x.launch_id, x.seq, x.t, x.name AS event,
+               CASE x.phase WHEN 0 THEN 'instant' WHEN 1 THEN 'begin' WHEN 2 THEN 'end' END AS phase,
+               s.value AS session, c.value AS scene, (SELECT value FROM string WHERE id = x.thread_id) AS thread,
+               x.attrs, x.file_id, x.line, x.t - x.launch_t AS since_launch_ns, x.state
+        FROM states x
+        LEFT JOIN string s ON s.id = x.session_id
+        LEFT JOIN string c ON c.id = x.scene_id;
+
+        -- Launches with their file and the time from didFinishLaunching to the first sceneDidBecomeActive.
+        CREATE VIEW launch_summary AS
+        WITH names AS (
+            SELECT (SELECT id FROM string WHERE value = 'application(_:didFinishLaunchingWithOptions:)') AS finish,
+                   (SELECT id FROM string WHERE value = 'sceneDidBecomeActive(_:)') AS scene_active,
+                   (SELECT id FROM string WHERE value = 'applicationDidBecomeActive(_:)') AS app_active
+        )
+        SELECT l.*, f.path AS file,
+               (SELECT COUNT(*) FROM event_raw e WHERE e.launch_id = l.id) AS event_count,
+               (SELECT COUNT(DISTINCT session_id) FROM event_raw e WHERE e.launch_id = l.id) AS session_count,
+               (SELECT MIN(t) FROM event_raw e, names WHERE e.launch_id = l.id AND e.name_id = names.finish) AS did_finish_launching_t,
+               (SELECT MIN(t) FROM event_raw e, names WHERE e.launch_id = l.id
+                   AND e.name_id IN (names.scene_active, names.app_active)) AS first_active_t,
+               (SELECT MIN(t) FROM event_raw e, names WHERE e.launch_id = l.id
+                   AND e.name_id IN (names.scene_active, names.app_active))
+               - (SELECT MIN(t) FROM event_raw e, names WHERE e.launch_id = l.id AND e.name_id = names.finish) AS time_to_active_ns
+        FROM launch l JOIN trace_file f ON f.id = l.file_id;
         """
 }
