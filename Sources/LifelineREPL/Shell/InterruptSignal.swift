@@ -103,6 +103,14 @@ public final class InterruptSignal {
         }
     }
 
+    /// A check for work that cannot be interrupted inside SQLite (an import parses between its
+    /// statements, where `sqlite3_interrupt` has nothing to stop): true once Ctrl-C was pressed
+    /// during the current ``whileRunning(on:_:)``.
+    var cancellation: @Sendable () -> Bool {
+        let state = self.state
+        return { state.withLock { $0.running != nil && $0.fired } }
+    }
+
     /// Marks the session as typed by a person: Ctrl-C outside a query then wakes the line reader.
     func setInteractive() {
         state.withLock { $0.interactive = true }

@@ -26,13 +26,19 @@ extension ReplShell {
         let summary = try withWritableStore { store in
             var summary = ImportSummary()
             let importer = TraceImporter(store: store)
+            let options = ImportOptions(isCancelled: interrupt?.cancellation)
             for file in files {
-                summary.files.append(importer.importFile(at: file, label: label(for: file)) { line in
+                let result = importer.importFile(at: file, label: label(for: file), options: options) { line in
                     errors.write(TerminalText.escape(line) + "\n")
-                })
+                }
+                summary.files.append(result)
+                // Ctrl-C: the file under way rolled back; the rest are not started.
+                if case .failed("interrupted") = result.outcome { break }
             }
             return summary
         }
+        let interrupted = summary.files.contains { if case .failed("interrupted") = $0.outcome { true } else { false } }
+        if interrupted, currentReader?.isInteractive == true { write("\n") }  // after the terminal's "^C"
         for file in summary.files {
             let path = TerminalText.escape(file.path)
             switch file.outcome {
@@ -40,6 +46,7 @@ extension ReplShell {
             case .duplicate(let other): write("\(path): same content as \(TerminalText.escape(other)), skipped\n")
             case .appended(let line): write("\(path): grew since the last import; imported from line \(line)\n")
             case .reimported: write("\(path): changed since the last import; re-imported\n")
+            case .failed("interrupted"): write("\(path): interrupted; nothing of it imported\n")
             case .failed(let message): report(ReplError.message("\(path): not imported: \(message)"))
             case .imported: break
             }
@@ -50,7 +57,7 @@ extension ReplShell {
             case .unchanged, .duplicate, .failed: false
             }
         }
-        write("imported \(Self.counted(summary.files.count, "file", "files")), "
+        write("imported \(Self.counted(summary.files.count - summary.failures, "file", "files")), "
             + "\(Self.counted(summary.launches, "launch", "launches")), \(Self.counted(summary.events, "event", "events")), "
             + "\(Self.counted(summary.skippedLines, "skipped line", "skipped lines"))\n")
         // The last check's numbers would point at launches that may have been re-imported under new ids.

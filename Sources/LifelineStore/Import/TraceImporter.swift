@@ -12,8 +12,14 @@ import Darwin
 public struct ImportOptions: Sendable {
     /// Fail a whole file (import none of it) on any malformed line or order error.
     public var strict = false
+    /// Asked between batches of lines: `true` stops the file's import and rolls it back, and the
+    /// file fails with "interrupted" (the REPL's Ctrl-C).
+    public var isCancelled: (@Sendable () -> Bool)?
 
-    public init(strict: Bool = false) { self.strict = strict }
+    public init(strict: Bool = false, isCancelled: (@Sendable () -> Bool)? = nil) {
+        self.strict = strict
+        self.isCancelled = isCancelled
+    }
 }
 
 /// Imports trace files into a ``TraceStore``: streaming, idempotent, one transaction per file.
