@@ -75,9 +75,10 @@ public struct ImportSummary: Sendable {
         note(files.filter { $0.outcome == .unchanged }.count, "unchanged")
         note(files.filter { if case .duplicate = $0.outcome { return true } else { return false } }.count, "duplicate")
         note(failures, "failed")
-        let fileWord = files.count == 1 ? "file" : "files"
-        let header = "imported \(files.count) \(fileWord)" + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")
-        return "\(header), \(launches.grouped) launches, \(events.grouped) events, \(skippedLines.grouped) skipped lines "
+        func counted(_ count: Int, _ one: String, _ many: String) -> String { "\(count.grouped) \(count == 1 ? one : many)" }
+        let header = "imported \(counted(files.count, "file", "files"))" + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")
+        return "\(header), \(counted(launches, "launch", "launches")), \(counted(events, "event", "events")), "
+            + "\(counted(skippedLines, "skipped line", "skipped lines")) "
             + "in \(String(format: "%.2f", seconds)) s (\(Int(eventsPerSecond.rounded()).grouped) events/s)"
     }
 }
