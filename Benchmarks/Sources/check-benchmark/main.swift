@@ -32,29 +32,13 @@ while let argument = arguments.next() {
 
 let rules = try! RuleSet(parsing: benchmarkRules, file: "benchmark.rules")
 
-/// Peak resident set size of this process, in MiB.
-///
-/// On Linux this is `VmHWM` from /proc: `ru_maxrss` survives `exec`, so a child
-/// spawned by a large parent would report the parent's peak.
-func peakRSS() -> Double {
-    #if os(Linux)
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-        return Double(line.split(separator: " ").dropFirst().first ?? "0").map { $0 / 1024 } ?? 0
-    #else
-        var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
-        return Double(usage.ru_maxrss) / 1_048_576
-    #endif
-}
-
 // In a child process: check one file and print the peak RSS.
 if let memoryFile {
     var findings = 0
     let checker = RuleChecker(rules: rules, onFinding: { _ in findings += 1 })
     _ = try checker.check(file: memoryFile)
     let summary = checker.finish()
-    print(String(format: "%.1f %d %d", peakRSS(), summary.events, findings))
+    print(String(format: "%.1f %d %d", Measurement.peakResidentMiB(), summary.events, findings))
     exit(0)
 }
 
@@ -100,15 +84,7 @@ print("trace: \(eventCount) events, \(launchCount) launches, \(fileSize / 1_048_
 
 /// Best-of-rounds seconds for `body`.
 @MainActor
-func measure(_ body: () throws -> Void) rethrows -> Double {
-    var best = Double.infinity
-    for _ in 0..<rounds {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
-    return best
-}
+func measure(_ body: () throws -> Void) rethrows -> Double { try Measurement.bestOf(rounds, body) }
 
 @MainActor
 func rate(_ seconds: Double, _ count: Int = eventCount) -> String {

@@ -32,28 +32,12 @@ while let argument = arguments.next() {
     }
 }
 
-/// Peak resident set size of this process, in MiB.
-///
-/// On Linux this is `VmHWM` from /proc: `ru_maxrss` survives `exec`, so a child
-/// spawned by a large parent would report the parent's peak.
-func peakRSS() -> Double {
-    #if os(Linux)
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-        return Double(line.split(separator: " ").dropFirst().first ?? "0").map { $0 / 1024 } ?? 0
-    #else
-        var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
-        return Double(usage.ru_maxrss) / 1_048_576
-    #endif
-}
-
 // In a child process: import one file into a fresh database and print the peak RSS.
 if let memoryFile {
     let path = memoryFile + ".db"
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     let result = TraceImporter(store: try TraceStore(path: path)).importFile(at: memoryFile)
-    print(String(format: "%.1f %d", peakRSS(), result.events))
+    print(String(format: "%.1f %d", Measurement.peakResidentMiB(), result.events))
     exit(result.isFailure ? 1 : 0)
 }
 

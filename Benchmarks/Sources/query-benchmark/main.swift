@@ -61,15 +61,7 @@ say(String(format: "database size: %.1f MB (%.0f bytes/event)", Double(size) / 1
 
 /// Best-of-rounds seconds for `body`.
 @MainActor
-func measure(_ body: () throws -> Void) rethrows -> Double {
-    var best = Double.infinity
-    for _ in 0..<rounds {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
-    return best
-}
+func measure(_ body: () throws -> Void) rethrows -> Double { try Measurement.bestOf(rounds, body) }
 
 /// Steps through every row of `sql` and reads every column, as a client printing the result would.
 @discardableResult
