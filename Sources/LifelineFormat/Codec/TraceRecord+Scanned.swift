@@ -6,10 +6,7 @@ extension TraceRecord {
         func text(_ string: ScannedString?) -> String? { string.map { scanner.string($0, in: line) } }
         switch scanned.kind {
         case .launch:
-            self = .launch(LaunchRecord(
-                version: Int(scanned.version), launch: text(scanned.launch), pid: scanned.pid, app: text(scanned.app),
-                platform: text(scanned.platform), os: text(scanned.os), device: text(scanned.device),
-                lifecycle: scanned.lifecycle, started: text(scanned.started), part: scanned.part))
+            self = .launch(LaunchRecord(scanned, line: line, scanner: scanner))
         case .event:
             let name = scanned.callback.map(EventName.init) ?? EventName(scanner.string(scanned.event, in: line))
             let attrs = scanned.attrs.map { AttributesDecoder.decode(UnsafeRawBufferPointer(rebasing: line[$0])) } ?? [:]
@@ -114,5 +111,16 @@ extension AttributeValue {
         return try utf8.withTypedMutableBytes { (buffer: UnsafeMutableRawBufferPointer) throws(TraceFormatError) in
             try AttributesDecoder.decodeChecked(UnsafeRawBufferPointer(buffer))
         }
+    }
+}
+
+extension LaunchRecord {
+    /// Builds the launch record of a launch line the scanner accepted.
+    public init(_ scanned: ScannedLine, line: UnsafeRawBufferPointer, scanner: TraceLineScanner) {
+        func text(_ string: ScannedString?) -> String? { string.map { scanner.string($0, in: line) } }
+        self.init(
+            version: Int(scanned.version), launch: text(scanned.launch), pid: scanned.pid, app: text(scanned.app),
+            platform: text(scanned.platform), os: text(scanned.os), device: text(scanned.device),
+            lifecycle: scanned.lifecycle, started: text(scanned.started), part: scanned.part)
     }
 }

@@ -30,22 +30,10 @@ final class ImportBatch: @unchecked Sendable {
         var attrs: Slice
     }
 
-    struct Launch {
-        var line: Int
-        var uuid: String?
-        var part: Int64?
-        var pid: Int64?
-        var app: String?
-        var platform: String?
-        var os: String?
-        var device: String?
-        var lifecycle: Lifecycle?
-        var started: String?
-    }
-
     /// What comes before event `before` (or after the last event, when it is `events.count`).
     enum Interlude {
-        case launch(Launch)
+        /// A launch record and its line.
+        case launch(LaunchRecord, line: Int)
         case diagnostic(String)
     }
 

@@ -108,11 +108,8 @@ struct ImportParser: Sendable {
             outcome.lastLine = number
             switch scanned.kind {
             case .launch:
-                func text(_ string: ScannedString?) -> String? { string.map { scanner.string($0, in: bytes) } }
-                batch.interludes.append((batch.events.count, .launch(ImportBatch.Launch(
-                    line: number, uuid: text(scanned.launch), part: scanned.part, pid: scanned.pid, app: text(scanned.app),
-                    platform: text(scanned.platform), os: text(scanned.os), device: text(scanned.device),
-                    lifecycle: scanned.lifecycle, started: text(scanned.started)))))
+                let record = LaunchRecord(scanned, line: bytes, scanner: scanner)
+                batch.interludes.append((batch.events.count, .launch(record, line: number)))
                 order.beginLaunch(part: scanned.part)
                 inLaunch = true
                 outcome.launches += 1

@@ -160,10 +160,10 @@ struct ImportRun {
         _ interlude: ImportBatch.Interlude, launchID: Int64, statement: Statement, fileID: Int64
     ) throws -> Int64 {
         switch interlude {
-        case .launch(let row):
+        case .launch(let record, let line):
             try statement.execute(arguments: [
-                fileID, row.line, row.uuid, row.part, row.pid, row.app, row.platform, row.os, row.device,
-                row.lifecycle?.rawValue, row.started,
+                fileID, line, record.launch, record.part, record.pid, record.app, record.platform, record.os,
+                record.device, record.lifecycle?.rawValue, record.started,
             ])
             return db.lastInsertedRowID
         case .diagnostic(let text):
