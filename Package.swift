@@ -78,9 +78,11 @@ let package = Package(
             dependencies: ["LifelineRecorder"],
             path: "Tests/RecorderProbe"
         ),
+        // A seeded random generator the test targets share (not a product).
+        .target(name: "LifelineTestSupport", path: "Tests/LifelineTestSupport"),
         .testTarget(
             name: "LifelineFormatTests",
-            dependencies: ["LifelineFormat"],
+            dependencies: ["LifelineFormat", "LifelineTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -89,7 +91,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LifelineStoreTests",
-            dependencies: ["LifelineStore", "LifelineFormat", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["LifelineStore", "LifelineFormat", "LifelineTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "LifelineSimulatorTests", dependencies: ["LifelineSimulator", "LifelineFormat"]),
         .testTarget(
@@ -99,13 +101,13 @@ let package = Package(
         ),
         .testTarget(
             name: "LifelineRulesTests",
-            dependencies: ["LifelineRules", "LifelineFormat"],
+            dependencies: ["LifelineRules", "LifelineFormat", "LifelineTestSupport"],
             resources: [.copy("Golden")]
         ),
         .testTarget(name: "LifelineReportsTests", dependencies: ["LifelineReports", "LifelineRules", "LifelineFormat"]),
         .testTarget(
             name: "LifelineREPLTests",
-            dependencies: ["LifelineREPL", "LifelineStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["LifelineREPL", "LifelineStore", "LifelineTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 @testable import LifelineREPL
+import LifelineTestSupport
 import Testing
 
 @Suite("database safety")
@@ -70,7 +71,7 @@ struct ReplSafetyTests {
     func fuzz() throws {
         let fixture = try ReplFixture()
         defer { fixture.remove() }
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         var script = ""
         let words = ReplCommandRegistry.standard.names.filter { $0 != ".quit" && $0 != ".exit" && $0 != ".output" && $0 != ".once" }
             + ["SELECT", "'", "\"", ";", "(", "x'0", "--", "/*", "\u{1B}", "\u{0}", "99", "-1", "S1", "é", "FROM event"]
@@ -91,18 +92,5 @@ struct ReplSafetyTests {
     @Test("JSON strings escape what a terminal would obey, and stay valid JSON")
     func json() {
         #expect(ResultPrinter.jsonString("a\"b\\c\u{1B}\u{9B}\n") == #""a\"b\\c\u001b\u009b\n""#)
-    }
-}
-
-/// A deterministic random source, so a failing fuzz input can be reproduced.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

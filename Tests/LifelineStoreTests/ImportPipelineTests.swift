@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import LifelineFormat
 import LifelineStore
+import LifelineTestSupport
 import Testing
 
 /// The importer parses on one thread and inserts on another, in batches; these
@@ -91,7 +92,7 @@ struct ImportPipelineTests {
     func randomRoundTrip(seed: UInt64) throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let names = ["sceneDidBecomeActive", "willConnectTo", "db.open", "state.save", "a\\u00e9b"]
         let sessions = [nil, "", "S1", "S\\\"2"]
         let scenes = [nil, "0x1", "0x2"]
@@ -121,18 +122,5 @@ struct ImportPipelineTests {
             }
         }
         #expect(stored == (try TraceFile(contentsOf: path)).records)
-    }
-}
-
-/// SplitMix64: the same random trace for a seed on every run.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
