@@ -37,6 +37,24 @@ final class ReplDatabase {
         return try body(store)
     }
 
+    /// What the file holds, as far as a command that writes to it cares.
+    enum Contents {
+        /// Lifeline's tables.
+        case lifeline
+        /// Nothing yet: a write creates Lifeline's tables.
+        case empty
+        /// Another program's tables: commands must not write to it.
+        case foreign
+    }
+
+    /// Whether the file is a Lifeline database, an empty one or another program's.
+    func contents() throws -> Contents {
+        try read { db in
+            if try db.tableExists("launch") { return .lifeline }
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_schema") ?? 0 > 0 ? .foreign : .empty
+        }
+    }
+
     /// How many launches and events it holds, or nil if it has no Lifeline tables.
     func counts() -> (launches: Int, events: Int)? {
         try? read { db in

@@ -16,10 +16,7 @@ extension ReplShell {
         guard !files.isEmpty else {
             throw ReplError.message(".import: no traces (*.ndjson, *.jsonl) in \(paths.joined(separator: " "))")
         }
-        let isForeign = try read { db in
-            try !db.tableExists("launch") && Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_schema") ?? 0 > 0
-        }
-        if isForeign {
+        if try database.contents() == .foreign {
             throw ReplError.message(".import: \(configuration.databasePath) is not a Lifeline database; not writing to it")
         }
         let errors = self.errors

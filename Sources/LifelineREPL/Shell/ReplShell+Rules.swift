@@ -122,13 +122,10 @@ extension ReplShell {
     /// writable once, read and written through it, and reopened read-only.
     func check(_ rules: RuleSet) throws {
         let path = configuration.resolve(configuration.databasePath)
-        let (hasLaunches, isForeign) = try read { db in
-            (try db.tableExists("launch"), try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_schema") ?? 0 > 0)
-        }
-        guard hasLaunches else {
-            throw ReplError.message(isForeign
-                ? ".check: \(configuration.databasePath) is not a Lifeline database; not writing to it"
-                : ".check: the database has no launches; .import some traces")
+        switch try database.contents() {
+        case .lifeline: break
+        case .foreign: throw ReplError.message(".check: \(configuration.databasePath) is not a Lifeline database; not writing to it")
+        case .empty: throw ReplError.message(".check: the database has no launches; .import some traces")
         }
         if let reason = Self.unwritable(path) {
             throw ReplError.message(".check: \(configuration.databasePath) is \(reason), and .check writes what it "
