@@ -95,4 +95,57 @@ struct HostileInputTests {
         #expect(check.stdout.contains(": pending[r]: no a.b within 10ns after c.d (seq 1)"), "\(check.stdout)")
         #expect(!check.stdout.contains("error[r]"), "\(check.stdout)")
     }
+
+    // MARK: - The shell's SQL
+
+    @Test("BEGIN and SAVEPOINT left open no longer kill the shell; temporary work inside them is kept on COMMIT",
+          arguments: ["BEGIN;", "SAVEPOINT a;"])
+    func openTransaction(_ statement: String) throws {
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try Self.repl(["lifeline.db"], input: """
+            .mode csv
+            \(statement)
+            CREATE TEMP TABLE t AS SELECT id FROM launch;
+            \(statement == "BEGIN;" ? "COMMIT;" : "RELEASE a;")
+            SELECT COUNT(*) AS n FROM t;
+            \(statement)
+
+            """, in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "")
+        #expect(run.stdout == "n\n2\n")
+    }
+
+    /// The issue's crash input 4 and the rest of its shell findings, one script each.
+    static let hostileSQL: [(script: String, error: String)] = [
+        ("SELECT fts3_tokenizer('simple', x'4141414141414141');\nCREATE VIRTUAL TABLE temp.t USING fts3(x, tokenize=simple);",
+         "<stdin>:1:8: error: 'fts3_tokenizer()' is not allowed in the shell"),
+        ("SELECT fts3_tokenizer('simple');", "<stdin>:1:8: error: 'fts3_tokenizer()' is not allowed in the shell"),
+        ("VACUUM INTO 'copy.db';", "<stdin>:1:1: error: 'ATTACH' and 'VACUUM INTO' are not allowed in the shell"),
+        ("PRAGMA writable_schema = 1;", "<stdin>:1:1: error: 'PRAGMA writable_schema = ...' is not allowed in the shell"),
+        ("SELECT length(zeroblob(999999999));", "<stdin>:1:1: error: string or blob too big (a value or a row may hold at most 100 MB)"),
+    ]
+
+    @Test("hostile SQL is refused with a located error and the shell lives on", arguments: hostileSQL)
+    func hostileStatements(_ script: String, _ error: String) throws {
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let before = try Data(contentsOf: directory.appendingPathComponent("lifeline.db"))
+        let run = try Self.repl(["lifeline.db"], input: script + "\n.mode csv\nSELECT 'alive' AS state;\n", in: directory)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix(error), "\(run.stderr)")
+        #expect(run.stdout.hasSuffix("state\nalive\n"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("copy.db").path))
+        #expect(try Data(contentsOf: directory.appendingPathComponent("lifeline.db")) == before)
+    }
+
+    @Test("printf('%999999999s', 1) builds no 1 GB cell")
+    func hugePrintf() throws {
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try Self.repl(["lifeline.db"], input: ".mode csv\nSELECT length(printf('%999999999s',1)) AS n;\n", in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "n\n\n")
+    }
 }
