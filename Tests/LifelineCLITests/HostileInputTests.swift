@@ -320,4 +320,66 @@ struct HostileInputTests {
             #expect(counts.0 == 1 && counts.1 == 2_000, "round \(round)")
         }
     }
+
+    /// A directory on a 2 MB tmpfs mounted for the test, or nil where the test may not mount (not root).
+    static func smallFileSystem() throws -> URL? {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        guard geteuid() == 0,
+              let mount = try? LifelineCommandTests.run(
+                  ["-t", "tmpfs", "-o", "size=2m", "tmpfs", directory.path], executable: URL(fileURLWithPath: "/bin/mount")),
+              mount.status == 0
+        else {
+            try? FileManager.default.removeItem(at: directory)
+            return nil
+        }
+        return directory
+    }
+
+    @Test("a disk that fills up mid-import: the error once, exit 1, the space given back, the database intact")
+    func diskFull() throws {
+        let traces = try Self.directory([:])
+        defer { try? FileManager.default.removeItem(at: traces) }
+        var big = #"{"lifeline":1,"type":"launch","launch":"BIG"}"# + "\n"
+        for seq in 1...30_000 {
+            big += #"{"seq":\#(seq),"t":\#(seq * 10),"event":"app.work","attrs":{"pad":"\#(String(repeating: "x", count: 60))"}}"# + "\n"
+        }
+        try big.write(to: traces.appendingPathComponent("big.ndjson"), atomically: true, encoding: .utf8)
+        try #"{"lifeline":1,"type":"launch","launch":"S"}"#.appending("\n").appending(#"{"seq":1,"t":1,"event":"app.work"}"#)
+            .appending("\n").write(to: traces.appendingPathComponent("small.ndjson"), atomically: true, encoding: .utf8)
+
+        let run: LifelineCommandTests.Run
+        let database: URL
+        let mounted = try Self.smallFileSystem()
+        defer {
+            if let mounted {
+                _ = try? LifelineCommandTests.run([mounted.path], executable: URL(fileURLWithPath: "/bin/umount"))
+                try? FileManager.default.removeItem(at: mounted)
+            }
+        }
+        if let mounted {
+            // A real full disk: a 2 MB file system.
+            database = mounted.appendingPathComponent("x.db")
+            run = try LifelineCommandTests.run(["import", "--db", database.path, "big.ndjson"], in: traces)
+            #expect(run.stderr == "big.ndjson: not imported: big.ndjson: error: database or disk is full\n", "\(run.stderr)")
+            let left = try FileManager.default.contentsOfDirectory(atPath: mounted.path).reduce(0) { total, name in
+                total + ((try? FileManager.default.attributesOfItem(atPath: mounted.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
+            }
+            #expect(left < 512 * 1024, "the failed import's pages are given back: \(left) bytes left")
+        } else {
+            // Without root, a file size limit (SIGXFSZ ignored, so writes fail with EFBIG) stands in for the full disk.
+            database = traces.appendingPathComponent("x.db")
+            run = try LifelineCommandTests.run(
+                ["-c", #"trap '' XFSZ; ulimit -f 2048; exec "$0" "$@""#, LifelineCommandTests.binary.path,
+                 "import", "--db", database.path, "big.ndjson"],
+                in: traces, executable: URL(fileURLWithPath: "/bin/sh"))
+            #expect(run.stderr.hasPrefix("big.ndjson: not imported: big.ndjson: error: "), "\(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        }
+        #expect(run.status == 1)
+        let small = try LifelineCommandTests.run(["import", "--quiet", "--db", database.path, "small.ndjson"], in: traces)
+        #expect(small.status == 0, "\(small.stderr)")
+        let store = try TraceStore(path: database.path)
+        #expect(try store.database.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+        #expect(try store.counts().events == 1)
+    }
 }
