@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import LifelineStore
 import Testing
 
@@ -381,5 +382,28 @@ struct HostileInputTests {
         let store = try TraceStore(path: database.path)
         #expect(try store.database.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
         #expect(try store.counts().events == 1)
+    }
+
+    // MARK: - A database from elsewhere
+
+    @Test("a database whose columns hold the wrong types gives errors in the shell and check, not a trap")
+    func hostileDatabase() throws {
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try DatabaseQueue(path: directory.appendingPathComponent("lifeline.db").path).write { db in
+            try db.execute(sql: """
+                UPDATE launch SET uuid = x'00ff', app = 3.5, started = 12;
+                UPDATE trace_file SET path = x'41';
+                UPDATE event_raw SET t = 'soon' WHERE rowid = 2;
+                """)
+        }
+        let repl = try Self.repl(["lifeline.db"], input: ".launches\n.timeline 1\n.sessions 1\n.mode csv\nSELECT 'alive' AS state;\n", in: directory)
+        #expect(repl.status == 1)
+        #expect(!repl.stderr.contains("Fatal error"), "\(repl.stderr)")
+        #expect(repl.stderr.hasPrefix("<stdin>:1:1: error: could not decode"), "\(repl.stderr)")
+        #expect(repl.stdout.hasSuffix("state\nalive\n"))
+        let check = try LifelineCommandTests.run(["check", "lifeline.db"], in: directory)
+        #expect(!check.stderr.contains("Fatal error"), "\(check.stderr)")
+        #expect(check.status == 0 || check.status == 2, "\(check.stderr)")
     }
 }
