@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import LifelineFormat
 import LifelineStore
 import Testing
 
@@ -405,5 +406,35 @@ struct HostileInputTests {
         let check = try LifelineCommandTests.run(["check", "lifeline.db"], in: directory)
         #expect(!check.stderr.contains("Fatal error"), "\(check.stderr)")
         #expect(check.status == 0 || check.status == 2, "\(check.stderr)")
+    }
+
+    /// Special files in a scratch directory, never the system's: a FIFO, and as root a private node of `/dev/full`'s device.
+    static func specialFiles(in directory: URL) throws -> [(path: String, error: String)] {
+        var files = [(try Self.fifo(in: directory), "it is a pipe (FIFO)")]
+        let full = directory.appendingPathComponent("full").path
+        // dev_t(1 << 8 | 7) is makedev(1, 7), a C macro Swift cannot call.
+        if geteuid() == 0, mknod(full, S_IFCHR | 0o666, dev_t(1 << 8 | 7)) == 0 {
+            files.append((full, "no space left on device"))
+        }
+        return files
+    }
+
+    @Test("check -o and simulate -o never replace a device or a FIFO, and a failed report write is an error")
+    func outputsThatAreNotFiles() throws {
+        let directory = try Self.directory([
+            "t.ndjson": #"{"lifeline":1,"type":"launch"}"# + "\n", "s.scenario": "launch cold; home\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (path, error) in try Self.specialFiles(in: directory) {
+            let kind = InputFile(path: path)
+            let check = try LifelineCommandTests.run(["check", "t.ndjson", "-o", path], in: directory)
+            #expect(check.status == 2)
+            #expect(check.stderr.hasPrefix("\(path): error: cannot write the report: "), "\(check.stderr)")
+            #expect(check.stderr.contains(error), "\(check.stderr)")
+            let simulate = try LifelineCommandTests.run(["simulate", "s.scenario", "-o", path], in: directory)
+            #expect(simulate.status != 0)
+            #expect(simulate.stderr.hasPrefix("\(path): error: cannot replace the file: it is a"), "\(simulate.stderr)")
+            #expect(InputFile(path: path) == kind, "\(path) is still what it was")
+        }
     }
 }
