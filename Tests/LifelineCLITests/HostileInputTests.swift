@@ -175,6 +175,8 @@ struct HostileInputTests {
             .check fifo
             .output fifo
             .once fifo
+            .read /dev/stdout
+            .import /dev/stdout
             .mode csv
             SELECT 'alive' AS state;
 
@@ -189,6 +191,8 @@ struct HostileInputTests {
             <stdin>:6:1: error: cannot open 'fifo': it is a pipe (FIFO), not a regular file
             <stdin>:7:1: error: cannot open 'fifo': it is a pipe (FIFO) that nothing is reading
             <stdin>:8:1: error: cannot open 'fifo': it is a pipe (FIFO) that nothing is reading
+            <stdin>:9:1: error: cannot open '/dev/stdout': it is a pipe (FIFO), not a regular file
+            <stdin>:10:1: error: cannot open '/dev/stdout': it is a pipe (FIFO), not a regular file
 
             """)
         #expect(run.stdout == "state\nalive\n")
