@@ -224,6 +224,38 @@ struct HostileInputTests {
         }
     }
 
+    @Test("a trace directory holding a FIFO or a link to /dev/zero named like a trace: import, check and validate refuse it")
+    func artifactDirectory() throws {
+        let directory = try Self.directory([:])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let traces = directory.appendingPathComponent("artifact")
+        try FileManager.default.createDirectory(at: traces, withIntermediateDirectories: true)
+        try (#"{"lifeline":1,"type":"launch"}"# + "\n").write(
+            to: traces.appendingPathComponent("ok.ndjson"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: traces.appendingPathComponent("zero.ndjson").path,
+                                                   withDestinationPath: "/dev/zero")
+        #expect(mkfifo(traces.appendingPathComponent("pipe.ndjson").path, 0o600) == 0)
+
+        let imported = try LifelineCommandTests.run(["import", "--db", "x.db", "artifact"], in: directory)
+        #expect(imported.status == 2)
+        #expect(imported.stderr == """
+            artifact/pipe.ndjson: error: it is a pipe (FIFO), not a regular file
+            artifact/zero.ndjson: error: it is a device, not a regular file
+
+            """)
+        let check = try LifelineCommandTests.run(["check", "artifact"], in: directory)
+        #expect(check.status == 2)
+        #expect(check.stderr.hasPrefix("artifact/pipe.ndjson: error: it is a pipe (FIFO), not a regular file"), "\(check.stderr)")
+        let validate = try LifelineCommandTests.run(
+            ["validate", "artifact/zero.ndjson", "artifact/pipe.ndjson", "artifact/ok.ndjson"], in: directory)
+        #expect(validate.status == 2)
+        #expect(validate.stderr == """
+            artifact/zero.ndjson: error: cannot read: it is a device, not a regular file
+            artifact/pipe.ndjson: error: cannot read: it is a pipe (FIFO), not a regular file
+
+            """)
+    }
+
     // MARK: - Rules that are not text
 
     @Test("a rules file that is not UTF-8 is an error at its first bad byte, in check and the shell")

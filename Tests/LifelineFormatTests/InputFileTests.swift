@@ -26,3 +26,16 @@ struct InputFileTests {
         #expect(InputFile(path: directory.appendingPathComponent("missing").path) == nil)
     }
 }
+
+@Suite("Trace line reader inputs")
+struct TraceLineReaderInputTests {
+    @Test("the reader refuses a device before reading a byte of it")
+    func device() {
+        #expect(throws: TraceFileError(path: "/dev/zero", operation: "read", errno: 0,
+                                       reason: "it is a device, not a regular file")) {
+            _ = try TraceLineReader(path: "/dev/zero")
+        }
+        #expect(TraceFileError(path: "/dev/zero", operation: "read", errno: 0, reason: "it is a device, not a regular file")
+            .description == "/dev/zero: error: cannot read: it is a device, not a regular file")
+    }
+}

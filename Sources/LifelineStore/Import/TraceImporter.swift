@@ -77,7 +77,14 @@ public final class TraceImporter: Sendable {
             var found: [String] = []
             while let relative = enumerator?.nextObject() as? String {
                 if relative.hasSuffix(".ndjson") || relative.hasSuffix(".jsonl") {
-                    found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+                    let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
+                    // A directory from elsewhere may hold a FIFO or a link to /dev/zero named like a trace.
+                    switch InputFile(path: file) {
+                    case .pipe?, .device?, .socket?, .other?:
+                        errors.append("\(file): error: \(InputFile(path: file)?.refusal ?? "it is not a regular file")")
+                    case .regular?, .directory?, nil:
+                        found.append(file)
+                    }
                 }
             }
             files += found.sorted()
