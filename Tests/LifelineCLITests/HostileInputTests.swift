@@ -51,6 +51,32 @@ struct HostileInputTests {
         #expect(imported.status == 0 || imported.status == 1, "\(imported.stderr)")
     }
 
+    @Test("a trace line longer than 16 MiB is a located error in validate, check and import, and nothing of the file is imported")
+    func overlongLine() throws {
+        let launch = #"{"lifeline":1,"type":"launch","started":"2026-11-21T10:00:00Z"}"#
+        let huge = #"{"seq":1,"t":0,"event":"x.y","attrs":{"a":""# + String(repeating: "z", count: 16 << 20) + #""}}"#
+        let directory = try Self.directory(["long.ndjson": launch + "\n" + huge + "\n"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let error = "long.ndjson:2:1: error: cannot read: the line is longer than 16 MiB, the most a trace line may hold"
+
+        let validate = try LifelineCommandTests.run(["validate", "long.ndjson"], in: directory)
+        #expect(validate.status != 0)
+        #expect(validate.stderr.contains(error), "\(validate.stderr)")
+
+        let check = try LifelineCommandTests.run(["check", "long.ndjson"], in: directory)
+        #expect(check.status != 0)
+        #expect((check.stdout + check.stderr).contains(error), "\(check.stdout)\(check.stderr)")
+
+        let imported = try LifelineCommandTests.run(["import", "--db", "x.db", "long.ndjson"], in: directory)
+        #expect(imported.status != 0)
+        #expect(imported.stderr.contains(error), "\(imported.stderr)")
+        let database = directory.appendingPathComponent("x.db").path
+        if FileManager.default.fileExists(atPath: database) {
+            let events = try DatabaseQueue(path: database).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM event") }
+            #expect(events == 0)
+        }
+    }
+
     /// The issue's crash input 2 and its relatives: durations that overflow, or round to nothing.
     static let badDurations: [(rules: String, column: Int, message: String)] = [
         ("rule r: a.b within 9300000000s after c.d", 20,

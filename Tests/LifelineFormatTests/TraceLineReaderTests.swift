@@ -66,6 +66,48 @@ struct TraceLineReaderTests {
         #expect(seen == ["2:two", "3:thr"])
     }
 
+    @Test(
+        "a line longer than the limit stops the reading with an error at that line, and memory stays bounded",
+        arguments: [(64, 100), (64, 64), (1 << 20, 1000)])
+    func overlongLine(chunkSize: Int, limit: Int) throws {
+        // Line 3 is ten times the limit, terminated or not; lines 1 and 2 are exactly at it and under it.
+        for terminated in [true, false] {
+            let atLimit = String(repeating: "a", count: limit)
+            let text = atLimit + "\nshort\n" + String(repeating: "x", count: limit * 10) + (terminated ? "\nafter\n" : "")
+            let path = try Self.temporaryFile(Array(text.utf8))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            var reader = try TraceLineReader(path: path, chunkSize: chunkSize)
+            reader.maximumLineLength = limit
+            var seen: [String] = []
+            reader.forEachLine { bytes, _, _ in
+                seen.append(String(decoding: bytes, as: UTF8.self))
+                return true
+            }
+            #expect(seen == [atLimit, "short"])
+            #expect(reader.overlongLine == 3)
+            #expect(throws: TraceFileError.self) { try reader.checkReadError() }
+            do {
+                try reader.checkReadError()
+            } catch {
+                #expect(error.line == 3)
+                #expect(error.description == "\(path):3:1: error: cannot read: the line is longer than \(limit) bytes, the most a trace line may hold")
+            }
+        }
+    }
+
+    @Test("the default limit is 16 MiB and is named in whole mebibytes")
+    func defaultLimit() throws {
+        #expect(TraceLineReader.defaultMaximumLineLength == 16 << 20)
+        let path = try Self.temporaryFile(Array((String(repeating: "y", count: (16 << 20) + 1) + "\n").utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var reader = try TraceLineReader(path: path)
+        reader.forEachLine { _, _, _ in true }
+        #expect(throws: TraceFileError(
+            path: path, operation: "read", errno: 0,
+            reason: "the line is longer than 16 MiB, the most a trace line may hold", line: 1)
+        ) { try reader.checkReadError() }
+    }
+
     @Test("a missing file is a located error")
     func missingFile() {
         do {

@@ -15,15 +15,19 @@ public struct TraceFileError: Error, Hashable, Sendable, CustomStringConvertible
     public var errno: Int32
     /// Why, when it is not a system error: "it is a device, not a regular file".
     public var reason: String?
+    /// The 1-based line the failure is at, when it is at one (a line too long to read).
+    public var line: Int?
 
-    public init(path: String, operation: String, errno: Int32, reason: String? = nil) {
+    public init(path: String, operation: String, errno: Int32, reason: String? = nil, line: Int? = nil) {
         self.path = path
         self.operation = operation
         self.errno = errno
         self.reason = reason
+        self.line = line
     }
 
     public var description: String {
-        "\(path): error: cannot \(operation): \(reason ?? String(cString: strerror(errno)))"
+        let location = line.map { "\(path):\($0):1" } ?? path
+        return "\(location): error: cannot \(operation): \(reason ?? String(cString: strerror(errno)))"
     }
 }

@@ -12,6 +12,10 @@ import Darwin
 /// start, and tells the caller whether each line was terminated (a producer
 /// that crashed mid-write leaves an unterminated last line).
 ///
+/// A line longer than ``maximumLineLength`` stops the reading with an error at
+/// that line (``checkReadError()``): a trace from elsewhere could otherwise be
+/// one endless line, which the buffer would grow to hold until memory ran out.
+///
 /// ```swift
 /// var reader = try TraceLineReader(path: "traces/notes.ndjson")
 /// try reader.forEachLine { bytes, number, terminated in
@@ -23,6 +27,13 @@ public struct TraceLineReader: ~Copyable {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private let chunkSize: Int
+    /// The longest line, in bytes without its terminator, the reader holds; a longer one is an error.
+    ///
+    /// An event line is a few hundred bytes; 16 MiB leaves room for any real
+    /// `attrs` while keeping a hostile file's cost bounded.
+    public var maximumLineLength = TraceLineReader.defaultMaximumLineLength
+    /// ``maximumLineLength`` unless the caller sets another: 16 MiB.
+    public static let defaultMaximumLineLength = 16 << 20
     /// Bytes past this offset are treated as absent (a file another process is still appending to).
     public var endOffset: Int?
     /// Bytes read from the file so far.
@@ -87,7 +98,14 @@ public struct TraceLineReader: ~Copyable {
         var readError: Int32 = 0
         defer { if readError != 0 { lastReadErrno = readError } }
         outer: while true {
-            if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+            if filled == buffer.count {
+                // Only a partial line is left in a full buffer: past the limit, stop rather than grow.
+                if filled > maximumLineLength {
+                    overlongLine = lineNumber
+                    return
+                }
+                buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, maximumLineLength + 1)))
+            }
             var wanted = buffer.count - filled
             if let endOffset { wanted = min(wanted, max(0, endOffset - bytesRead)) }
             if wanted == 0 { break }
@@ -113,6 +131,10 @@ public struct TraceLineReader: ~Copyable {
                 while let newline = Self.firstNewline(raw, from: search, to: filled) {
                     var lineEnd = newline
                     if lineEnd > consumed && raw[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                    if lineEnd - consumed > maximumLineLength {
+                        overlongLine = lineNumber
+                        return false
+                    }
                     let line = UnsafeRawBufferPointer(rebasing: raw[consumed..<lineEnd])
                     terminatedOffset = bufferOffset + newline + 1
                     consumed = newline + 1
@@ -139,6 +161,10 @@ public struct TraceLineReader: ~Copyable {
             try buffer.withTypedBytes { (raw: UnsafeRawBufferPointer) throws(E) in
                 var lineEnd = filled
                 if raw[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                if lineEnd > maximumLineLength {
+                    overlongLine = lineNumber
+                    return
+                }
                 _ = try body(UnsafeRawBufferPointer(rebasing: raw[0..<lineEnd]), lineNumber, false)
             }
         }
@@ -146,10 +172,23 @@ public struct TraceLineReader: ~Copyable {
 
     /// The `errno` of a read that failed during ``forEachLine(firstLine:_:)``, or 0.
     public private(set) var lastReadErrno: Int32 = 0
+    /// The number of a line longer than ``maximumLineLength`` that stopped ``forEachLine(firstLine:_:)``.
+    public private(set) var overlongLine: Int?
 
-    /// Throws if the last ``forEachLine(firstLine:_:)`` stopped on a read error.
+    /// Throws if the last ``forEachLine(firstLine:_:)`` stopped on a read error or an overlong line.
     public func checkReadError() throws(TraceFileError) {
         if lastReadErrno != 0 { throw TraceFileError(path: path, operation: "read", errno: lastReadErrno) }
+        if let overlongLine {
+            throw TraceFileError(
+                path: path, operation: "read", errno: 0,
+                reason: "the line is longer than \(Self.describe(bytes: maximumLineLength)), the most a trace line may hold",
+                line: overlongLine)
+        }
+    }
+
+    /// `16 MiB` for whole mebibytes, `100 bytes` otherwise.
+    private static func describe(bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 
     private static func firstNewline(_ raw: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int? {
