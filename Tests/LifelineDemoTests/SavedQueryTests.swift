@@ -24,7 +24,10 @@ struct SavedQueryTests {
         }
         // Fill the violation table as `lifeline check lifeline.db` does, with the repository's rules.
         let rules = try CheckRun.loadRules([], rulesDirectory: repositoryRoot.appendingPathComponent("rules").path)
-        _ = try CheckRun.check([store.path], rules: rules)
+        let report = CheckRun.check([store.path], rules: rules)
+        guard report.errors.isEmpty else {
+            throw StoreError(path: store.path, message: report.errors.map(\.description).joined(separator: "\n"))
+        }
         return store
     }
 

@@ -20,7 +20,8 @@ public struct TraceFileError: Error, Hashable, Sendable, CustomStringConvertible
         self.errno = errno
     }
 
-    public var description: String {
-        "\(path): error: cannot \(operation): \(String(cString: strerror(errno)))"
-    }
+    /// `cannot open: No such file or directory`: the description without the path.
+    public var reason: String { "cannot \(operation): \(String(cString: strerror(errno)))" }
+
+    public var description: String { "\(path): error: \(reason)" }
 }
