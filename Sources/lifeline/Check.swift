@@ -53,6 +53,7 @@ struct Check: ParsableCommand {
     func run() throws {
         let gate = CheckGate(failOn: failOn.severity, pendingFails: pending == .fail)
         let report: CheckReport
+        var printed = false
         do {
             let loaded = try CheckRun.load(rules, rulesDirectory: noLocalRules ? nil : "rules")
             let inputs = paths.isEmpty ? [db ?? TraceStore.defaultPath] : paths + (db.map { [$0] } ?? [])
@@ -66,6 +67,7 @@ struct Check: ParsableCommand {
         } catch {
             // Rules that do not load: the excerpts with carets for a person, the located errors in the report.
             printError(error.description)
+            printed = true
             report = CheckReport(errors: error.diagnostics)
         }
         let text = format.render(report, gate: gate)
@@ -80,7 +82,7 @@ struct Check: ParsableCommand {
             print(text, terminator: "")
         }
         // A report for a machine (or in a file): the input problems and the summary still show in the CI log.
-        if output != nil || format != .text {
+        if output != nil || format != .text, !printed {
             for diagnostic in report.diagnostics { printError(diagnostic.description) }
         }
         if output != nil { print(report.summaryLine) }
