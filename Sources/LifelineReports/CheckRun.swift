@@ -49,7 +49,13 @@ public enum CheckRun {
                 let names = BuiltinCatalog.allCases.map(\.rawValue).joined(separator: ", ")
                 throw CheckRunError(FileDiagnostic(.error, file: spec, "no such rules file or catalog (catalogs: \(names))"))
             }
-            files += isDirectory.boolValue ? rulesFiles(in: spec).map { ($0, .file) } : [(spec, .file)]
+            guard isDirectory.boolValue else {
+                files.append((spec, .file))
+                continue
+            }
+            let found = rulesFiles(in: spec)
+            if found.isEmpty { throw CheckRunError(FileDiagnostic(.error, file: spec, "no rules files (*.rules) in this directory")) }
+            files += found.map { ($0, .file) }
         }
         for (file, kind) in files {
             let rules: RuleSet
@@ -110,7 +116,8 @@ public enum CheckRun {
     /// an error (the report's status is then ``CheckStatus/inputError``) unless the user allowed
     /// it. Errors: a path that does not exist, a directory without traces, a file that cannot be
     /// read, a database that is not Lifeline's or holds no traces, a trace without a launch record,
-    /// a skipped line (a warning with `allowSkippedLines`), and a check that saw no events at all.
+    /// a skipped line (a warning with `allowSkippedLines`), a check that saw no events at all, and
+    /// one against no rules.
     public static func check(
         _ inputs: [String], rules: RuleSet, sources: [RuleSource] = [], allowSkippedLines: Bool = false
     ) -> CheckReport {
@@ -157,6 +164,11 @@ public enum CheckRun {
             }
         }
         let summary = checker.finish()
+        if rules.rules.isEmpty {
+            for source in sources.isEmpty ? [RuleSource(.file, name: "-", ruleCount: 0)] : sources {
+                diagnostics.append(FileDiagnostic(.error, file: source.name, "no rules to check: a check against no rules cannot fail"))
+            }
+        }
         if summary.events == 0 {
             let missing = Set(errors.map(\.file))
             for input in inputs where !missing.contains(input) {

@@ -91,6 +91,19 @@ struct CheckInputTests {
         #expect(database.stdout.contains("empty.db: error: the database holds no traces (lifeline import adds them)"))
     }
 
+    @Test func aCheckAgainstNoRulesFails() throws {
+        let directory = try Self.fixture()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "# nothing yet\n".write(to: directory.appendingPathComponent("none.rules"), atomically: true, encoding: .utf8)
+        let run = try Self.run(["check", "legal.ndjson", "--rules", "none.rules"], directory)
+        #expect(run.status == 2)
+        #expect(run.stdout.hasPrefix("none.rules: error: no rules to check: a check against no rules cannot fail\n"))
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("norules"), withIntermediateDirectories: true)
+        let empty = try Self.run(["check", "legal.ndjson", "--rules", "norules", "--format", "json"], directory)
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("norules: error: no rules files (*.rules) in this directory"))
+    }
+
     @Test func aDirectoryWithoutTracesAndAMissingPathFail() throws {
         let directory = try Self.fixture()
         defer { try? FileManager.default.removeItem(at: directory) }
