@@ -165,7 +165,7 @@ public enum CheckRun {
         }
         let summary = checker.finish()
         if rules.rules.isEmpty {
-            for source in sources.isEmpty ? [RuleSource(.file, name: "-", ruleCount: 0)] : sources {
+            for source in sources.isEmpty ? [RuleSource(.file, name: "<rules>", ruleCount: 0)] : sources {
                 diagnostics.append(FileDiagnostic(.error, file: source.name, "no rules to check: a check against no rules cannot fail"))
             }
         }
