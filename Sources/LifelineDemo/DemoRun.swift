@@ -61,9 +61,9 @@ public struct DemoRun: Sendable {
 
         output("2. Import into \(databasePath)\n")
         let store = try TraceStore(path: databasePath)
-        var diagnostics: [String] = []
+        var diagnostics: [FileDiagnostic] = []
         report.imported = TraceImporter(store: store).importPaths(report.traces.map(\.path)) { diagnostics.append($0) }
-        for line in diagnostics { output("   \(line)\n") }
+        for diagnostic in diagnostics { output("   \(diagnostic)\n") }
         for file in report.imported.files {
             if case .failed(let message) = file.outcome { throw StoreError(path: file.path, message: message) }
         }
@@ -74,8 +74,11 @@ public struct DemoRun: Sendable {
         output("\n")
 
         output("3. Check the rules (built-in catalogs uikit-scene and uikit-app, plus ./rules/*.rules)\n")
-        let rules = try CheckRun.loadRules([])
-        let check = try CheckRun.check([databasePath], rules: rules)
+        let rules = try CheckRun.load([])
+        let check = CheckRun.check([databasePath], rules: rules.rules, sources: rules.sources)
+        if !check.errors.isEmpty {
+            throw CheckRunError(check.errors.map(\.description).joined(separator: "\n"), diagnostics: check.errors)
+        }
         report.findings = check.findings
         let shown = check.violations.filter { $0.witnesses.contains { $0.file.hasPrefix(directory + "/") } }
         for finding in shown.sorted(by: { ($0.severity, $0.primary?.location ?? "") > ($1.severity, $1.primary?.location ?? "") })

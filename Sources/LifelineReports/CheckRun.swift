@@ -6,49 +6,98 @@ import LifelineStore
 /// Runs a rule check over trace files, directories and databases: what `lifeline check` and the REPL's `.check` do.
 ///
 /// ```swift
-/// let rules = try CheckRun.loadRules([])            // both catalogs + ./rules/*.rules
-/// let report = try CheckRun.check(["traces/"], rules: rules)
-/// print(ReportFormat.text.render(report))
+/// let loaded = try CheckRun.load([])                 // both catalogs + ./rules/*.rules
+/// let report = CheckRun.check(["traces/"], rules: loaded.rules, sources: loaded.sources)
+/// print(ReportFormat.text.render(report, gate: .standard))
+/// exit(report.status(.standard).exitCode)
 /// ```
 public enum CheckRun {
+    /// Rules ready to check, and where each came from.
+    public struct LoadedRules: Sendable {
+        public var rules: RuleSet
+        public var sources: [RuleSource]
+
+        public init(rules: RuleSet, sources: [RuleSource]) {
+            self.rules = rules
+            self.sources = sources
+        }
+    }
+
     /// Loads rules from catalog names (`uikit-scene`, `uikit-app`) and `.rules` files or directories.
     ///
     /// With no specs: both built-in catalogs (each rule applies to launches of its
-    /// life cycle) and every `*.rules` file in `rulesDirectory` if it exists.
-    public static func loadRules(_ specs: [String], rulesDirectory: String = "rules") throws(CheckRunError) -> RuleSet {
-        var rules = RuleSet()
-        var files: [String] = []
+    /// life cycle) and every `*.rules` file in `rulesDirectory` if it exists (nil: none).
+    public static func loadRules(_ specs: [String], rulesDirectory: String? = "rules") throws(CheckRunError) -> RuleSet {
+        try load(specs, rulesDirectory: rulesDirectory).rules
+    }
+
+    /// ``loadRules(_:rulesDirectory:)`` with the source of every rule, for the report.
+    public static func load(_ specs: [String], rulesDirectory: String? = "rules") throws(CheckRunError) -> LoadedRules {
+        var loaded = LoadedRules(rules: RuleSet(), sources: [])
+        var files: [(path: String, kind: RuleSource.Kind)] = []
         if specs.isEmpty {
-            rules = BuiltinCatalog.all
-            files = rulesFiles(in: rulesDirectory)
+            for catalog in BuiltinCatalog.allCases { try add(catalog.rules, .builtin, catalog.rawValue, to: &loaded) }
+            files = rulesDirectory.map { rulesFiles(in: $0).map { ($0, .local) } } ?? []
         }
         for spec in specs {
             if let catalog = BuiltinCatalog(rawValue: spec) {
-                try merge(catalog.rules, into: &rules)
+                try add(catalog.rules, .builtin, catalog.rawValue, to: &loaded)
                 continue
             }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) else {
                 let names = BuiltinCatalog.allCases.map(\.rawValue).joined(separator: ", ")
-                throw CheckRunError("\(spec): error: no such rules file or catalog (catalogs: \(names))")
+                throw CheckRunError(FileDiagnostic(.error, file: spec, "no such rules file or catalog (catalogs: \(names))"))
             }
-            files += isDirectory.boolValue ? rulesFiles(in: spec) : [spec]
+            guard isDirectory.boolValue else {
+                files.append((spec, .file))
+                continue
+            }
+            let found = rulesFiles(in: spec)
+            if found.isEmpty { throw CheckRunError(FileDiagnostic(.error, file: spec, "no rules files (*.rules) in this directory")) }
+            files += found.map { ($0, .file) }
         }
-        for file in files {
+        for (file, kind) in files {
+            let rules: RuleSet
             do throws(RuleSetError) {
-                try rules.merge(RuleSet(contentsOf: file))
+                rules = try RuleSet(contentsOf: file)
             } catch {
-                throw CheckRunError(error.description)
+                throw CheckRunError(error.description, diagnostics: diagnostics(error, loading: RuleSet()))
             }
+            try add(rules, kind, file, to: &loaded)
         }
-        return rules
+        return loaded
     }
 
-    private static func merge(_ other: RuleSet, into rules: inout RuleSet) throws(CheckRunError) {
+    private static func add(_ other: RuleSet, _ kind: RuleSource.Kind, _ name: String, to loaded: inout LoadedRules)
+        throws(CheckRunError)
+    {
         do throws(RuleSetError) {
-            try rules.merge(other)
+            try loaded.rules.merge(other)
         } catch {
-            throw CheckRunError(error.description)
+            throw CheckRunError(error.description, diagnostics: diagnostics(error, loading: other))
+        }
+        loaded.sources.append(RuleSource(kind, name: name, ruleCount: other.rules.count))
+    }
+
+    /// A rules error as located diagnostics (the caret excerpts stay in the text form).
+    private static func diagnostics(_ error: RuleSetError, loading other: RuleSet) -> [FileDiagnostic] {
+        switch error {
+        case .unreadable(let path, let reason):
+            return [FileDiagnostic(.error, file: path, "cannot read rules: \(reason)")]
+        case .syntax(let syntax):
+            return syntax.diagnostics.map { diagnostic in
+                FileDiagnostic(
+                    .error, file: syntax.file, line: diagnostic.location.line, column: diagnostic.location.column,
+                    diagnostic.message)
+            }
+        case .duplicateID(let id, let first, let second):
+            guard let rule = other.rules.first(where: { $0.id == id }) else {
+                return [FileDiagnostic(.error, file: second, "duplicate rule id '\(id)' (first defined at \(first))")]
+            }
+            return [FileDiagnostic(
+                .error, file: rule.file, line: rule.location.line, column: rule.location.column,
+                "duplicate rule id '\(id)' (first defined at \(first))")]
         }
     }
 
@@ -62,34 +111,74 @@ public enum CheckRun {
     /// Inputs are trace files, directories of them (`*.ndjson`, `*.jsonl`, recursively) and
     /// Lifeline databases (recognised by their SQLite header). Rotated parts (`app.2.ndjson`)
     /// are checked right after the file they continue.
-    public static func check(_ inputs: [String], rules: RuleSet) throws(CheckRunError) -> CheckReport {
+    ///
+    /// Nothing about the input is thrown or printed: every problem is a diagnostic in the report,
+    /// an error (the report's status is then ``CheckStatus/inputError``) unless the user allowed
+    /// it. Errors: a path that does not exist, a directory without traces, a file that cannot be
+    /// read, a database that is not Lifeline's or holds no traces, a trace without a launch record,
+    /// a skipped line (a warning with `allowSkippedLines`), a check that saw no events at all, and
+    /// one against no rules.
+    public static func check(
+        _ inputs: [String], rules: RuleSet, sources: [RuleSource] = [], allowSkippedLines: Bool = false
+    ) -> CheckReport {
         var traces: [String] = []
-        var diagnostics: [String] = []
+        var diagnostics: [FileDiagnostic] = []
         let collector = CheckCollector()
         let checker = collector.checker(for: rules)
         let (files, errors) = TraceImporter.expand(inputs)
-        if let error = errors.first { throw CheckRunError(error) }
+        diagnostics += errors
         for file in ordered(files) {
-            if file == "-" { throw CheckRunError("-: error: lifeline check reads files and databases, not standard input") }
+            if file == "-" {
+                diagnostics.append(FileDiagnostic(.error, file: "-", "lifeline check reads files and databases, not standard input"))
+                continue
+            }
             if isDatabase(file) {
                 let start = collector.findings.count
-                let store = try checkDatabase(file, checker: checker, traces: &traces)
-                _ = checker.finish()
-                try record(Array(collector.findings[start...]), in: store)
+                let launches = checker.summary.launches
+                do throws(CheckRunError) {
+                    let store = try checkDatabase(file, checker: checker, traces: &traces)
+                    _ = checker.finish()
+                    if checker.summary.launches == launches {
+                        diagnostics.append(FileDiagnostic(.error, file: file, "the database holds no traces (lifeline import adds them)"))
+                    }
+                    try record(Array(collector.findings[start...]), in: store)
+                } catch {
+                    diagnostics += error.diagnostics
+                }
                 continue
             }
             traces.append(file)
             do throws(TraceFileError) {
-                let problems = try checker.check(file: file)
-                diagnostics += problems.map { $0.rendered(file: file) }
+                let checked = try checker.check(file: file)
+                for skipped in checked.skipped {
+                    let diagnostic = FileDiagnostic(file: file, skipped)
+                    diagnostics.append(allowSkippedLines ? diagnostic.with(severity: .warning) : diagnostic)
+                }
+                if checked.launches == 0 {
+                    diagnostics.append(FileDiagnostic(
+                        .error, file: file,
+                        "no launch record: not a Lifeline trace (each launch starts with {\"lifeline\":1,\"type\":\"launch\",…})"))
+                }
             } catch {
-                throw CheckRunError("\(file): error: \(error)")
+                diagnostics.append(FileDiagnostic(error))
             }
         }
         let summary = checker.finish()
+        if rules.rules.isEmpty {
+            for source in sources.isEmpty ? [RuleSource(.file, name: "<rules>", ruleCount: 0)] : sources {
+                diagnostics.append(FileDiagnostic(.error, file: source.name, "no rules to check: a check against no rules cannot fail"))
+            }
+        }
+        if summary.events == 0 {
+            let missing = Set(errors.map(\.file))
+            for input in inputs where !missing.contains(input) {
+                diagnostics.append(FileDiagnostic(
+                    .error, file: input, "no events were checked: a check that looked at nothing cannot pass"))
+            }
+        }
         return CheckReport(
-            rules: rules.rules, findings: collector.findings, summary: summary, traces: traces, diagnostics: diagnostics,
-            applied: collector.applied)
+            rules: rules.rules, ruleSources: sources, findings: collector.findings, summary: summary, traces: traces,
+            diagnostics: diagnostics, applied: collector.applied)
     }
 
     /// Whether the file starts with the SQLite header.
@@ -146,7 +235,7 @@ public enum CheckRun {
         do {
             store = try TraceStore(path: path)
         } catch {
-            throw CheckRunError(error.description)
+            throw CheckRunError(FileDiagnostic(.error, file: path, error.message))
         }
         try feed(store, to: checker, traces: &traces)
         return store
@@ -165,7 +254,7 @@ public enum CheckRun {
                 }
             }
         } catch {
-            throw CheckRunError("\(store.path): error: \(error)")
+            throw CheckRunError(FileDiagnostic(.error, file: store.path, "cannot read the database: \(error)"))
         }
     }
 
@@ -173,7 +262,7 @@ public enum CheckRun {
         do throws(StoreError) {
             try store.replaceViolations(findings.map(storedViolation))
         } catch {
-            throw CheckRunError("\(store.path): error: cannot store violations: \(error)")
+            throw CheckRunError(FileDiagnostic(.error, file: store.path, "cannot store violations: \(error.message)"))
         }
     }
 

@@ -1,15 +1,29 @@
+import LifelineFormat
 import LifelineRules
 
 /// `--format github`: GitHub Actions workflow commands, so findings show as annotations on the trace files.
+///
+/// Input problems come first: `::error` for each input error, `::warning` for each allowed skipped
+/// line, located with `file`, `line` and `col`. A finding is an `::error` exactly when it fails the
+/// check (``CheckGate``); below the gate an error or warning is a `::warning`, and info findings and
+/// pending ones that do not fail are `::notice`s.
 enum GitHubReport {
-    static func render(_ report: CheckReport) -> String {
+    static func render(_ report: CheckReport, gate: CheckGate) -> String {
         var lines: [String] = []
+        for diagnostic in report.diagnostics {
+            var properties = ["file=" + escapeProperty(diagnostic.file)]
+            if let line = diagnostic.line { properties.append("line=\(line)") }
+            if let column = diagnostic.column { properties.append("col=\(column)") }
+            let error = diagnostic.severity == .error
+            properties.append("title=" + escapeProperty(error ? "input error" : "skipped line"))
+            lines.append("::\(error ? "error" : "warning") \(properties.joined(separator: ","))::" + escapeData(diagnostic.message))
+        }
         for finding in report.findings {
             let command: String
-            switch (finding.status, finding.severity) {
-            case (.pending, _), (_, .info): command = "notice"
-            case (_, .warning): command = "warning"
-            case (_, .error): command = "error"
+            switch (gate.fails(finding), finding.status, finding.severity) {
+            case (true, _, _): command = "error"
+            case (false, .pending, _), (false, _, .info): command = "notice"
+            case (false, _, .warning), (false, _, .error): command = "warning"
             }
             var properties: [String] = []
             if let primary = finding.primary {

@@ -1,18 +1,39 @@
 import Foundation
+import LifelineFormat
 import LifelineRules
 
-/// `--format json`: one object with `violations`, `pending` and `summary`.
+/// `--format json`: one object with `violations`, `pending`, the input `errors` and (allowed)
+/// `warnings`, the `ruleSources` and a `summary` whose `status` and `exitStatus` match the exit status.
+/// Each finding's `fails` says whether it fails the check (`--fail-on`, `--pending`).
 enum JSONReport {
     struct Document: Encodable {
         var violations: [Item]
         var pending: [Item]
+        var errors: [Problem]
+        var warnings: [Problem]
+        var ruleSources: [Source]
         var summary: Summary
+    }
+
+    /// An input problem: `line` and `column` are absent when it is about the file as a whole.
+    struct Problem: Encodable {
+        var file: String
+        var line: Int?
+        var column: Int?
+        var message: String
+    }
+
+    struct Source: Encodable {
+        var kind: String
+        var name: String
+        var rules: Int
     }
 
     struct Item: Encodable {
         var rule: String
         var severity: String
         var status: String
+        var fails: Bool
         var message: String
         var explanation: String
         var reference: String?
@@ -41,13 +62,15 @@ enum JSONReport {
         var launches: Int
         var events: Int
         var rules: Int
+        var status: String
+        var exitStatus: Int32
     }
 
-    static func item(_ finding: Finding) -> Item {
+    static func item(_ finding: Finding, gate: CheckGate) -> Item {
         let primary = finding.primary
         return Item(
             rule: finding.ruleID, severity: finding.severity.rawValue, status: finding.status.rawValue,
-            message: finding.message, explanation: finding.explanation, reference: finding.reference,
+            fails: gate.fails(finding), message: finding.message, explanation: finding.explanation, reference: finding.reference,
             file: primary.map(\.file), line: primary.flatMap { $0.line > 0 ? $0.line : nil }, launch: finding.slice.launch,
             session: finding.slice.session, scene: finding.slice.scene,
             events: finding.witnesses.map { witness in
@@ -68,13 +91,29 @@ enum JSONReport {
         }
     }
 
-    static func render(_ report: CheckReport) -> String {
+    static func problem(_ diagnostic: FileDiagnostic) -> Problem {
+        Problem(file: diagnostic.file, line: diagnostic.line, column: diagnostic.column, message: diagnostic.message)
+    }
+
+    static func status(_ status: CheckStatus) -> String {
+        switch status {
+        case .passed: return "passed"
+        case .failed: return "failed"
+        case .inputError: return "inputError"
+        }
+    }
+
+    static func render(_ report: CheckReport, gate: CheckGate) -> String {
+        let status = report.status(gate)
         let document = Document(
-            violations: report.violations.map(item), pending: report.pending.map(item),
+            violations: report.violations.map { item($0, gate: gate) }, pending: report.pending.map { item($0, gate: gate) },
+            errors: report.errors.map(problem), warnings: report.warnings.map(problem),
+            ruleSources: report.ruleSources.map { Source(kind: $0.kind.rawValue, name: $0.name, rules: $0.ruleCount) },
             summary: Summary(
                 error: report.count(.error), warning: report.count(.warning), info: report.count(.info),
                 pending: report.pending.count, traces: report.traces.count, launches: report.summary.launches,
-                events: report.summary.events, rules: report.rules.count))
+                events: report.summary.events, rules: report.rules.count, status: Self.status(status),
+                exitStatus: status.exitCode))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(document)) ?? Data("{}".utf8)

@@ -1,11 +1,18 @@
+import LifelineFormat
 import LifelineRules
 
 /// `--format junit`: one `<testsuite>` per trace, one `<testcase>` per rule.
 ///
-/// A rule's violations in that trace are its `<failure>` (type: the severity), its pending
-/// findings go to `<system-out>`, and a rule that applied to none of the trace's launches (its
-/// `when` excludes them all) is `<skipped>`, so CI dashboards don't count an app-delegate rule
-/// as passed on a scene-based trace.
+/// A rule's violations in that trace that fail the check (``CheckGate``: `--fail-on`, `--pending`)
+/// are its `<failure>` (type: the severity); findings below the gate, and pending findings that do
+/// not fail, go to `<system-out>`, so the failed test cases are exactly what the exit status counts.
+/// A rule that applied to none of the trace's launches (its `when` excludes them all) is
+/// `<skipped>`, so CI dashboards don't count an app-delegate rule as passed on a scene-based trace.
+///
+/// Input problems are an `input` test case: in the trace's suite when they are about a trace, in a
+/// `lifeline input` suite otherwise (a path that does not exist, a database, a rules file). Errors
+/// are its `<error>`; allowed skipped lines (`--allow-skipped-lines`) are `<system-out>`. Each suite's
+/// `<properties>` name the rule sources.
 /// Validates against the JUnit schema CI servers read (Jenkins xunit `junit-10.xsd`).
 enum JUnitReport {
     private struct Key: Hashable {
@@ -13,48 +20,103 @@ enum JUnitReport {
         var rule: String
     }
 
-    static func render(_ report: CheckReport) -> String {
+    private struct Suite {
+        var name: String
+        var cases: [String] = []
+        var tests = 0
+        var failures = 0
+        var errors = 0
+        var skipped = 0
+    }
+
+    static func render(_ report: CheckReport, gate: CheckGate) -> String {
         let byCase = Dictionary(grouping: report.findings) { Key(trace: $0.slice.trace, rule: $0.ruleID) }
-        var suites: [String] = []
-        var totals = (tests: 0, failures: 0, skipped: 0)
+        let byFile = Dictionary(grouping: report.diagnostics, by: \.file)
+        let traces = Set(report.traces)
+        var suites: [Suite] = []
         for trace in report.traces {
-            var cases: [String] = []
-            var failures = 0
-            var skipped = 0
+            var suite = Suite(name: trace)
+            if let diagnostics = byFile[trace] { add(inputCase(trace, diagnostics), to: &suite) }
             for rule in report.rules {
                 let found = byCase[Key(trace: trace, rule: rule.id)] ?? []
-                let violations = found.filter { $0.status == .violated }
-                let pending = found.filter { $0.status == .pending }
+                let failing = found.filter(gate.fails)
+                let reported = found.filter { !gate.fails($0) }
                 var body = ""
-                if !violations.isEmpty {
-                    failures += 1
-                    let message = "\(violations.count) violation\(violations.count == 1 ? "" : "s"): \(rule.message)"
+                suite.tests += 1
+                if !failing.isEmpty {
+                    suite.failures += 1
+                    let violations = failing.filter { $0.status == .violated }.count
+                    let pending = failing.count - violations
+                    var counts: [String] = []
+                    if violations > 0 { counts.append("\(violations) violation\(violations == 1 ? "" : "s")") }
+                    if pending > 0 { counts.append("\(pending) pending") }
+                    let message = counts.joined(separator: ", ") + ": \(rule.message)"
                     body += "      <failure message=\"\(XMLText.escape(message))\" type=\"\(rule.severity.rawValue)\">"
-                        + XMLText.escape(violations.map(\.explained).joined(separator: "\n\n")) + "</failure>\n"
-                } else if !report.applies(rule.id, to: trace) {
-                    skipped += 1
+                        + XMLText.escape(failing.map(\.explained).joined(separator: "\n\n")) + "</failure>\n"
+                } else if found.isEmpty, !report.applies(rule.id, to: trace) {
+                    suite.skipped += 1
                     body += "      <skipped message=\"not applicable: the rule's 'when' excludes every launch in this trace\"/>\n"
                 }
-                if !pending.isEmpty {
-                    body += "      <system-out>" + XMLText.escape(pending.map(\.explained).joined(separator: "\n\n"))
-                        + "</system-out>\n"
+                if !reported.isEmpty {
+                    let note = reported.map { finding in
+                        let why = finding.status == .pending ? "pending" : "\(finding.severity.rawValue), below --fail-on"
+                        return "(\(why); does not fail the check)\n" + finding.explained
+                    }
+                    body += "      <system-out>" + XMLText.escape(note.joined(separator: "\n\n")) + "</system-out>\n"
                 }
                 let open = "    <testcase name=\"\(XMLText.escape(rule.id))\" classname=\"\(XMLText.escape(trace))\""
-                cases.append(body.isEmpty ? open + "/>" : open + ">\n" + body + "    </testcase>")
+                suite.cases.append(body.isEmpty ? open + "/>" : open + ">\n" + body + "    </testcase>")
             }
-            totals.tests += report.rules.count
-            totals.failures += failures
-            totals.skipped += skipped
-            suites.append(
-                "  <testsuite name=\"\(XMLText.escape(trace))\" tests=\"\(report.rules.count)\" failures=\"\(failures)\""
-                    + " errors=\"0\" skipped=\"\(skipped)\">\n" + cases.joined(separator: "\n") + "\n  </testsuite>")
+            suites.append(suite)
         }
+        let others = report.diagnostics.map(\.file).reduce(into: [String]()) { files, file in
+            if !traces.contains(file), !files.contains(file) { files.append(file) }
+        }
+        if !others.isEmpty {
+            var suite = Suite(name: "lifeline input")
+            for file in others { add(inputCase(file, byFile[file] ?? []), to: &suite) }
+            suites.append(suite)
+        }
+        let properties = report.ruleSources.isEmpty ? "" : "    <properties>\n" + report.ruleSources.map { source in
+            "      <property name=\"rule-source\" value=\"\(XMLText.escape(source.description))\"/>\n"
+        }.joined() + "    </properties>\n"
+        let rendered = suites.map { suite in
+            "  <testsuite name=\"\(XMLText.escape(suite.name))\" tests=\"\(suite.tests)\" failures=\"\(suite.failures)\""
+                + " errors=\"\(suite.errors)\" skipped=\"\(suite.skipped)\">\n" + properties
+                + suite.cases.map { $0 + "\n" }.joined() + "  </testsuite>"
+        }
+        let tests = suites.reduce(0) { $0 + $1.tests }
+        let failures = suites.reduce(0) { $0 + $1.failures }
+        let errors = suites.reduce(0) { $0 + $1.errors }
         return """
             <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="lifeline check" tests="\(totals.tests)" failures="\(totals.failures)" errors="0">
-            \(suites.joined(separator: "\n"))
+            <testsuites name="lifeline check" tests="\(tests)" failures="\(failures)" errors="\(errors)">
+            \(rendered.joined(separator: "\n"))
             </testsuites>
 
             """
+    }
+
+    /// The `input` test case of one file: `<error>` for its errors, `<system-out>` for allowed warnings.
+    private static func inputCase(_ file: String, _ diagnostics: [FileDiagnostic]) -> (text: String, errored: Bool) {
+        let errors = diagnostics.filter { $0.severity == .error }
+        let warnings = diagnostics.filter { $0.severity == .warning }
+        var body = ""
+        if !errors.isEmpty {
+            let message = "\(errors.count) input error\(errors.count == 1 ? "" : "s"): \(errors[0].message)"
+            body += "      <error message=\"\(XMLText.escape(message))\" type=\"input\">"
+                + XMLText.escape(errors.map(\.description).joined(separator: "\n")) + "</error>\n"
+        }
+        if !warnings.isEmpty {
+            body += "      <system-out>" + XMLText.escape(warnings.map(\.description).joined(separator: "\n")) + "</system-out>\n"
+        }
+        let open = "    <testcase name=\"input\" classname=\"\(XMLText.escape(file))\""
+        return (body.isEmpty ? open + "/>" : open + ">\n" + body + "    </testcase>", !errors.isEmpty)
+    }
+
+    private static func add(_ input: (text: String, errored: Bool), to suite: inout Suite) {
+        suite.cases.append(input.text)
+        suite.tests += 1
+        if input.errored { suite.errors += 1 }
     }
 }

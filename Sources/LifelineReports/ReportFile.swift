@@ -11,7 +11,7 @@ import LifelineFormat
 package enum ReportFile {
     package static func write(_ text: String, to path: String) throws(CheckRunError) {
         func failure(_ reason: String) -> CheckRunError {
-            CheckRunError("\(path): error: cannot write the report: \(reason)")
+            CheckRunError(FileDiagnostic(.error, file: path, "cannot write the report: \(reason)"))
         }
         switch InputFile(path: path) {
         case nil, .regular?:

@@ -2,23 +2,24 @@
 public enum ReportFormat: String, CaseIterable, Sendable {
     /// Compiler-style lines for a terminal.
     case text
-    /// One JSON object: `violations`, `pending`, `summary`.
+    /// One JSON object: `violations`, `pending`, `errors`, `warnings`, `ruleSources`, `summary`.
     case json
-    /// JUnit XML: one test case per rule × trace.
+    /// JUnit XML: one test case per rule × trace, and an errored test case per input with errors.
     case junit
-    /// SARIF 2.1.0 for code-scanning tools.
+    /// SARIF 2.1.0 for code-scanning tools; input errors are tool execution notifications.
     case sarif
     /// GitHub Actions workflow commands (`::error file=…,line=…::…`).
     case github
 
-    /// Renders a report in this format.
-    public func render(_ report: CheckReport) -> String {
+    /// Renders a report in this format; `gate` decides which findings are marked as failing
+    /// (the same ones that make ``CheckReport/status(_:)`` ``CheckStatus/failed``).
+    public func render(_ report: CheckReport, gate: CheckGate = .standard) -> String {
         switch self {
         case .text: return TextReport.render(report)
-        case .json: return JSONReport.render(report)
-        case .junit: return JUnitReport.render(report)
-        case .sarif: return SARIFReport.render(report)
-        case .github: return GitHubReport.render(report)
+        case .json: return JSONReport.render(report, gate: gate)
+        case .junit: return JUnitReport.render(report, gate: gate)
+        case .sarif: return SARIFReport.render(report, gate: gate)
+        case .github: return GitHubReport.render(report, gate: gate)
         }
     }
 }

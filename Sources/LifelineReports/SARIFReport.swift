@@ -1,9 +1,21 @@
 import Foundation
+import LifelineFormat
 import LifelineRules
 
 /// `--format sarif`: SARIF 2.1.0, one run, a reporting descriptor per rule and a result per finding,
 /// located at the trace line of the offending event; the other witnesses are related locations.
-/// Pending findings are results of kind `open` (not proven either way), as SARIF defines it.
+///
+/// A result's `level` says whether it fails the check, as the exit status does (``CheckGate``):
+/// code-scanning servers fail a pull request's check on `error` results, so a finding below
+/// `--fail-on` is a `warning` (a `note` for info) whatever its severity, which stays in the rule's
+/// `defaultConfiguration.level` and the result's `properties.severity`. Pending findings are
+/// results of kind `open` (not proven either way) with level `none`, as SARIF requires, unless
+/// `--pending fail` makes them fail: then they are `fail` results at level `error`.
+///
+/// The run's one invocation says whether the input was read in full: `executionSuccessful`
+/// is false when there are input errors, each a located `toolExecutionNotifications` entry
+/// (allowed skipped lines are notifications at level `warning`), `exitCode` is the exit status
+/// and `properties.ruleSources` names the rule sources; `.rules` files are also `artifacts`.
 enum SARIFReport {
     struct Log: Encodable {
         var schema = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -17,7 +29,31 @@ enum SARIFReport {
 
     struct Run: Encodable {
         var tool: Tool
+        var invocations: [Invocation]
+        var artifacts: [Artifact]?
         var results: [Result]
+    }
+
+    struct Invocation: Encodable {
+        var executionSuccessful: Bool
+        var exitCode: Int32
+        var toolExecutionNotifications: [Notification]
+        var properties: InvocationProperties
+    }
+
+    struct InvocationProperties: Encodable {
+        var ruleSources: [String]
+    }
+
+    struct Notification: Encodable {
+        var level: String
+        var message: Text
+        var locations: [Location]
+    }
+
+    struct Artifact: Encodable {
+        var location: ArtifactLocation
+        var roles: [String]
     }
 
     struct Tool: Encodable { var driver: Driver }
@@ -52,6 +88,10 @@ enum SARIFReport {
     }
 
     struct Properties: Encodable {
+        /// The rule's severity (the level reflects the gate).
+        var severity: String
+        var status: String
+        var fails: Bool
         var launch: String?
         var session: String?
         var scene: String?
@@ -69,7 +109,10 @@ enum SARIFReport {
     }
 
     struct ArtifactLocation: Encodable { var uri: String }
-    struct Region: Encodable { var startLine: Int }
+    struct Region: Encodable {
+        var startLine: Int
+        var startColumn: Int?
+    }
 
     static func level(_ severity: Severity) -> String {
         switch severity {
@@ -98,7 +141,24 @@ enum SARIFReport {
         return path.hasPrefix("/") ? "file://" + encoded : encoded
     }
 
-    static func render(_ report: CheckReport) -> String {
+    /// The level a finding is reported at under the gate.
+    static func level(_ finding: Finding, gate: CheckGate) -> String {
+        if gate.fails(finding) { return "error" }
+        if finding.status == .pending { return "none" }
+        return finding.severity == .info ? "note" : "warning"
+    }
+
+    /// An input problem as a located notification.
+    static func notification(_ diagnostic: FileDiagnostic) -> Notification {
+        Notification(
+            level: diagnostic.severity == .error ? "error" : "warning", message: Text(text: diagnostic.message),
+            locations: [Location(
+                physicalLocation: PhysicalLocation(
+                    artifactLocation: ArtifactLocation(uri: uri(diagnostic.file)),
+                    region: diagnostic.line.map { Region(startLine: $0, startColumn: diagnostic.column) }))])
+    }
+
+    static func render(_ report: CheckReport, gate: CheckGate) -> String {
         let indexes = Dictionary(report.rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let descriptors = report.rules.map { rule in
             let url = rule.reference.flatMap { reference in
@@ -113,16 +173,27 @@ enum SARIFReport {
             let related = finding.witnesses.enumerated().filter { $0.element != primary }.map { index, witness in
                 location(witness, id: index + 1, message: witness.description)
             }
-            let pending = finding.status == .pending
+            let open = finding.status == .pending && !gate.fails(finding)
             return Result(
-                ruleId: finding.ruleID, ruleIndex: indexes[finding.ruleID] ?? 0, kind: pending ? "open" : "fail",
-                level: pending ? "none" : level(finding.severity), message: Text(text: finding.explanation),
+                ruleId: finding.ruleID, ruleIndex: indexes[finding.ruleID] ?? 0, kind: open ? "open" : "fail",
+                level: level(finding, gate: gate), message: Text(text: finding.explanation),
                 // A finding without witnesses (none is raised today) still points at its trace.
                 locations: [primary.map { location($0) } ?? Location(physicalLocation: PhysicalLocation(
                     artifactLocation: ArtifactLocation(uri: uri(finding.slice.trace)), region: nil))], relatedLocations: related.isEmpty ? nil : related,
-                properties: Properties(launch: finding.slice.launch, session: finding.slice.session, scene: finding.slice.scene))
+                properties: Properties(
+                    severity: finding.severity.rawValue, status: finding.status.rawValue, fails: gate.fails(finding),
+                    launch: finding.slice.launch, session: finding.slice.session, scene: finding.slice.scene))
         }
-        let log = Log(runs: [Run(tool: Tool(driver: Driver(rules: descriptors)), results: results)])
+        let invocation = Invocation(
+            executionSuccessful: report.errors.isEmpty, exitCode: report.status(gate).exitCode,
+            toolExecutionNotifications: report.diagnostics.map(notification),
+            properties: InvocationProperties(ruleSources: report.ruleSources.map(\.description)))
+        let artifacts = report.ruleSources.filter { $0.kind != .builtin }.map { source in
+            Artifact(location: ArtifactLocation(uri: uri(source.name)), roles: ["userSpecifiedConfiguration"])
+        }
+        let log = Log(runs: [Run(
+            tool: Tool(driver: Driver(rules: descriptors)), invocations: [invocation],
+            artifacts: artifacts.isEmpty ? nil : artifacts, results: results)])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(log)) ?? Data("{}".utf8)

@@ -1,10 +1,10 @@
 import LifelineRules
 
-/// The terminal format: each finding with its witnesses, then a table of rules that fired and a summary line,
-/// with control characters from the trace escaped (``TerminalText``).
+/// The terminal format: the input problems, each finding with its witnesses, then a table of rules that
+/// fired, the rule sources and a summary line, with control characters from the trace escaped (``TerminalText``).
 enum TextReport {
     static func render(_ report: CheckReport) -> String {
-        var lines: [String] = report.diagnostics
+        var lines: [String] = report.diagnostics.map(\.description)
         for finding in report.violations { lines.append(finding.explained) }
         for finding in report.pending { lines.append(finding.explained) }
         let fired = report.summary.rules.filter { $0.tally.violations + $0.tally.pendings > 0 }
@@ -24,6 +24,7 @@ enum TextReport {
             }
         }
         lines.append("")
+        if !report.ruleSources.isEmpty { lines.append(report.sourcesLine) }
         lines.append(report.summaryLine)
         // Explanations quote session, scene and launch ids from the trace: a trace must not be able
         // to move the cursor or retitle the terminal. Newlines between lines stay; control

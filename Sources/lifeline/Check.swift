@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LifelineFormat
 import LifelineReports
 import LifelineRules
 import LifelineStore
@@ -11,9 +12,15 @@ struct Check: ParsableCommand {
         discussion: """
             PATHs are trace files, directories (searched recursively for *.ndjson and *.jsonl) or Lifeline \
             databases; with none, the database given by --db (default lifeline.db) is checked. Rules default to \
-            the built-in catalogs (each rule applies to launches of its life cycle) plus ./rules/*.rules. \
-            Checking a database also stores the findings in its violation table. Exit status: 0 when no \
-            violation is at or above --fail-on, 1 when one is, 2 on usage or input errors.
+            the built-in catalogs (each rule applies to launches of its life cycle) plus ./rules/*.rules \
+            (--no-local-rules leaves those out); every report names its rule sources. Checking a database also \
+            stores the findings in its violation table.
+
+            Exit status: 0 when no finding fails the check, 1 when one does (a violation at or above --fail-on, \
+            or a pending one with --pending fail), 2 on a usage or input error: a path that does not exist, a \
+            directory without traces, an unreadable file, a line that is not a valid record (unless \
+            --allow-skipped-lines), a trace without a launch record, a database that is not Lifeline's, or no \
+            events at all. Input errors are in the report in every format. See docs/rules.md#exit-status.
             """)
 
     @Argument(help: "Trace files, directories or databases.")
@@ -24,6 +31,9 @@ struct Check: ParsableCommand {
 
     @Option(name: .customLong("rules"), help: "A catalog (uikit-scene, uikit-app) or a .rules file or directory; repeatable.")
     var rules: [String] = []
+
+    @Flag(help: "Do not load ./rules/*.rules: only the built-in catalogs, or what --rules names.")
+    var noLocalRules = false
 
     @Option(help: "Output format: text, json, junit, sarif or github.")
     var format: ReportFormat = .text
@@ -37,26 +47,47 @@ struct Check: ParsableCommand {
     @Option(help: "Whether pending findings (obligations open when a trace ended) fail the check: fail or report.")
     var pending = PendingPolicy.report
 
+    @Flag(help: "Check around lines that are not valid records (a torn last line, a corrupt line) and report them as warnings instead of failing with status 2. Unreadable files still fail.")
+    var allowSkippedLines = false
+
     func run() throws {
+        let gate = CheckGate(failOn: failOn.severity, pendingFails: pending == .fail)
+        let report: CheckReport
+        var printed = false
         do {
-            let ruleSet = try CheckRun.loadRules(rules)
+            let loaded = try CheckRun.load(rules, rulesDirectory: noLocalRules ? nil : "rules")
             let inputs = paths.isEmpty ? [db ?? TraceStore.defaultPath] : paths + (db.map { [$0] } ?? [])
             if paths.isEmpty, !FileManager.default.fileExists(atPath: inputs[0]) {
-                throw CheckRunError("\(inputs[0]): error: no such database; give trace files or run 'lifeline import' first")
-            }
-            let report = try CheckRun.check(inputs, rules: ruleSet)
-            let text = format.render(report)
-            if let output {
-                try ReportFile.write(text, to: output)
-                if format != .text { print(report.summaryLine) }
+                report = CheckReport(errors: [FileDiagnostic(
+                    .error, file: inputs[0], "no such database; give trace files or run 'lifeline import' first")])
             } else {
-                print(text, terminator: "")
+                report = CheckRun.check(
+                    inputs, rules: loaded.rules, sources: loaded.sources, allowSkippedLines: allowSkippedLines)
             }
-            if report.fails(failOn: failOn.severity, pendingFails: pending == .fail) { throw ExitCode(1) }
-        } catch let error as CheckRunError {
+        } catch {
+            // Rules that do not load: the excerpts with carets for a person, the located errors in the report.
             printError(error.description)
-            throw ExitCode(2)
+            printed = true
+            report = CheckReport(errors: error.diagnostics)
         }
+        let text = format.render(report, gate: gate)
+        if let output {
+            do {
+                try ReportFile.write(text, to: output)
+            } catch {
+                printError(error.description)
+                throw ExitCode(2)
+            }
+        } else {
+            print(text, terminator: "")
+        }
+        // A report for a machine (or in a file): the input problems and the summary still show in the CI log.
+        if output != nil || format != .text, !printed {
+            for diagnostic in report.diagnostics { printError(diagnostic.description) }
+        }
+        if output != nil { print(report.summaryLine) }
+        let status = report.status(gate)
+        if status != .passed { throw ExitCode(status.exitCode) }
     }
 }
 

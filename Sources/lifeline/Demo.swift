@@ -8,7 +8,8 @@ struct Demo: ParsableCommand {
         abstract: "Simulate sample scenarios with the real recorder, import them and query them.",
         discussion: """
             Writes traces to traces/demo/ and imports them into lifeline.db (running it again adds nothing: \
-            the traces are deterministic). Exits 0 when every step ran.
+            the traces are deterministic). Exits 0 when every step ran, 2 when one could not (a file that cannot be \
+            written, a database that is not Lifeline's).
             """)
 
     @Option(name: [.short, .long], help: "Directory to write the demo traces into.")
@@ -25,7 +26,7 @@ struct Demo: ParsableCommand {
             _ = try DemoRun(traceDirectory: output, databasePath: db, seed: seed).run { print($0, terminator: "") }
         } catch {
             printError("\(error)")
-            throw ExitCode.failure
+            throw ExitCode(2)
         }
     }
 }

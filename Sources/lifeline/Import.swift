@@ -10,7 +10,8 @@ struct Import: ParsableCommand {
             PATHs are files, directories (searched recursively for *.ndjson and *.jsonl) or - for standard input. \
             Importing the same content again adds nothing; a file that grew imports only its new lines. Each file \
             is one transaction. Exits 0 when every file imported (skipped lines are reported), 1 when a file \
-            failed, 2 on usage errors.
+            failed, 2 on usage or input errors (a path that does not exist, a directory without traces, a \
+            database that is not Lifeline's): then nothing is imported and no database is created.
             """)
 
     @Argument(help: "Trace files, directories, or - for standard input.")
@@ -27,7 +28,7 @@ struct Import: ParsableCommand {
 
     func run() throws {
         let expanded = TraceImporter.expand(paths)
-        for error in expanded.errors { printError(error) }
+        for error in expanded.errors { printError(error.description) }
         if !expanded.errors.isEmpty { throw ExitCode(2) }
         let store: TraceStore
         do {
@@ -39,9 +40,9 @@ struct Import: ParsableCommand {
         let bar = !quiet && isatty(STDERR_FILENO) != 0 ? ImportProgressBar(write: writeError) : nil
         let summary = TraceImporter(store: store).importPaths(
             paths, options: ImportOptions(strict: strict),
-            diagnostics: { line in
+            diagnostics: { diagnostic in
                 bar?.finish()
-                if !quiet || line.contains(": error:") { printError(line) }
+                if !quiet || diagnostic.severity == .error { printError(diagnostic.description) }
             },
             progress: bar.map { bar in { bar.update(file: $0, bytesRead: $1, fileSize: $2, events: $3) } })
         bar?.finish()
@@ -53,6 +54,7 @@ struct Import: ParsableCommand {
                 case .appended(let line): print("\(file.path): grew since the last import; imported from line \(line)")
                 case .reimported: print("\(file.path): changed since the last import; re-imported")
                 case .failed(let message): printError("\(file.path): not imported: \(message)")
+                case .interrupted: printError("\(file.path): interrupted; nothing of it imported")
                 case .imported: break
                 }
             }

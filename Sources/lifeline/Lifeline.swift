@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `lifeline` command: records, stores and checks app lifecycle traces.
 @main
@@ -6,17 +7,34 @@ struct Lifeline: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lifeline",
         abstract: "Record, store and check iOS app lifecycle traces.",
+        discussion: """
+            Exit status, for every subcommand: 0 success; 1 the input was judged and failed (check \
+            findings, validate errors, a file import failed, a REPL script command failed); 2 a usage \
+            or input error (an unknown option, a path that does not exist, an unreadable or invalid \
+            input the command needs). See docs/rules.md#exit-status.
+            """,
         version: "0.1.0",
         subcommands: [Demo.self, Simulate.self, Import.self, Check.self, Rules.self, Repl.self, Validate.self, Callbacks.self]
     )
 
-    /// ArgumentParser's `main()`, with a check that standard output took everything before the process exits.
+    /// Parses and runs the subcommand, keeping one exit-status contract.
+    ///
+    /// ArgumentParser's own `main()` exits with `EX_USAGE` (64) on a usage error (an unknown option
+    /// or subcommand, a missing or extra argument, a value it cannot parse); Lifeline promises 2 for
+    /// every usage or input error, so this maps that one status and leaves help, `--version`, and
+    /// the statuses subcommands choose to ArgumentParser. Before the process exits, standard output
+    /// is checked for a write that failed (``StandardOutput``).
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch {
             StandardOutput.shared.finish()
+            if exitCode(for: error) == .validationFailure {
+                let message = fullMessage(for: error)
+                printError(message.hasSuffix("\n") ? String(message.dropLast()) : message)
+                Foundation.exit(2)
+            }
             exit(withError: error)
         }
         StandardOutput.shared.finish()

@@ -6,10 +6,16 @@ import LifelineRules
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the built-in rule catalogs and the rules a check would use.",
-        discussion: "With --rules, lists those catalogs and files instead of the defaults (both catalogs plus ./rules/*.rules).")
+        discussion: """
+            With --rules, lists those catalogs and files instead of the defaults (both catalogs plus \
+            ./rules/*.rules, which --no-local-rules leaves out). Exits 2 when rules do not load.
+            """)
 
     @Option(name: .customLong("rules"), help: "A catalog (uikit-scene, uikit-app) or a .rules file or directory; repeatable.")
     var rules: [String] = []
+
+    @Flag(help: "Do not load ./rules/*.rules: only the built-in catalogs, or what --rules names.")
+    var noLocalRules = false
 
     @Flag(help: "Print each rule's text and reference too.")
     var verbose = false
@@ -17,7 +23,7 @@ struct Rules: ParsableCommand {
     func run() throws {
         let ruleSet: RuleSet
         do {
-            ruleSet = try CheckRun.loadRules(rules)
+            ruleSet = try CheckRun.loadRules(rules, rulesDirectory: noLocalRules ? nil : "rules")
         } catch {
             printError(error.description)
             throw ExitCode(2)

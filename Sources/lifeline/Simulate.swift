@@ -9,7 +9,8 @@ struct Simulate: ParsableCommand {
         discussion: """
             The model calls a sample app's delegates, which record with the real recorder. The same script and \
             seed always give the same bytes. Scripts are described in docs/scenarios.md. Exits 0 when the trace \
-            was written, 1 on a script error (located), 2 when a file cannot be read or written.
+            was written, 2 on a usage or input error: a script error (located), a file that cannot be read or \
+            written (docs/rules.md#exit-status).
             """)
 
     @Argument(help: "The scenario script, or - for standard input.")
@@ -36,7 +37,7 @@ struct Simulate: ParsableCommand {
             print("wrote " + (try Simulator(seed: seed).run(parsed, writingTo: output)).line)
         } catch let error as ScenarioError {
             printError(error.description)
-            throw ExitCode(1)
+            throw ExitCode(2)
         } catch {
             printError("\(error)")
             throw ExitCode(2)

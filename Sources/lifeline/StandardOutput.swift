@@ -7,8 +7,8 @@ import Foundation
 /// `lifeline check ... > /dev/full`, or a full disk behind a redirect, would
 /// exit 0 with no report anywhere. Every `print` in this module resolves to
 /// ``print(_:terminator:)`` below, which writes here; ``finish()`` runs as the
-/// process ends and turns a lost write into status 74 (`EX_IOERR`), distinct
-/// from every command's own statuses.
+/// process ends and turns a lost write into status 2, the contract's status for
+/// an input or output that cannot be read or written (docs/rules.md, exit status).
 final class StandardOutput: @unchecked Sendable {
     static let shared = StandardOutput()
 
@@ -32,14 +32,14 @@ final class StandardOutput: @unchecked Sendable {
         }
     }
 
-    /// Exits with status 74 after saying why, if a write failed.
+    /// Exits with status 2 after saying why, if a write failed.
     func finish() {
         lock.lock()
         let failure = failure
         lock.unlock()
         guard let failure else { return }
         printError("error: cannot write to standard output: \(String(cString: strerror(failure)).lowercased())")
-        exit(74)
+        exit(2)
     }
 }
 

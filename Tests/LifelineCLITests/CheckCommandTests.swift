@@ -89,14 +89,19 @@ struct CheckCommandTests {
         #expect(badRules.stderr.hasPrefix("bad.rules:1:28: error: expected 'precedes'"))
         let missing = try Self.run(["check", "nope.ndjson"], directory)
         #expect(missing.status == 2)
-        #expect(missing.stderr == "nope.ndjson: error: no such file or directory\n")
+        #expect(missing.stdout.hasPrefix("nope.ndjson: error: no such file or directory\n"))
+        let missingJSON = try Self.run(["check", "nope.ndjson", "--format", "json"], directory)
+        #expect(missingJSON.status == 2)
+        #expect(missingJSON.stderr == "nope.ndjson: error: no such file or directory\n")
         let catalog = try Self.run(["check", "legal.ndjson", "--rules", "uikit-scenes"], directory)
         #expect(catalog.status == 2)
         #expect(catalog.stderr.contains("uikit-scenes: error: no such rules file or catalog (catalogs: uikit-scene, uikit-app)"))
-        #expect(try Self.run(["check", "legal.ndjson", "--format", "yaml"], directory).status == 64)
+        let yaml = try Self.run(["check", "legal.ndjson", "--format", "yaml"], directory)
+        #expect(yaml.status == 2)
+        #expect(yaml.stderr.hasPrefix("Error: The value 'yaml' is invalid for '--format <format>'"))
         let noDatabase = try Self.run(["check"], directory)
         #expect(noDatabase.status == 2)
-        #expect(noDatabase.stderr.contains("lifeline.db: error: no such database"))
+        #expect(noDatabase.stdout.hasPrefix("lifeline.db: error: no such database"))
     }
 
     @Test func jsonHasViolationsEventsAndSummary() throws {
@@ -128,7 +133,8 @@ struct CheckCommandTests {
         let root = try #require(document.rootElement())
         #expect(root.name == "testsuites")
         #expect(root.attribute(forName: "tests")?.stringValue == "60")
-        #expect(root.attribute(forName: "failures")?.stringValue == "2")
+        // Under the default --fail-on error only the error fails: the warning is reported, not failed.
+        #expect(root.attribute(forName: "failures")?.stringValue == "1")
         let suites = root.elements(forName: "testsuite")
         #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["bad.ndjson", "legal.ndjson"])
         for suite in suites {
@@ -142,10 +148,28 @@ struct CheckCommandTests {
             #expect(suite.attribute(forName: "skipped")?.stringValue == "9")
         }
         let failing = suites[0].elements(forName: "testcase").filter { !$0.elements(forName: "failure").isEmpty }
-        #expect(failing.map { $0.attribute(forName: "name")?.stringValue } == ["scene.connect-after-launch", "scene.background-within-5s"])
+        #expect(failing.map { $0.attribute(forName: "name")?.stringValue } == ["scene.connect-after-launch"])
         let failure = try #require(failing.first?.elements(forName: "failure").first)
         #expect(failure.attribute(forName: "type")?.stringValue == "error")
         #expect(failure.stringValue?.contains("bad.ndjson:2: error[scene.connect-after-launch]") == true)
+        let warned = try #require(suites[0].elements(forName: "testcase").first {
+            $0.attribute(forName: "name")?.stringValue == "scene.background-within-5s"
+        })
+        #expect(warned.elements(forName: "failure").isEmpty)
+        #expect(warned.elements(forName: "system-out").first?.stringValue?.contains("(warning, below --fail-on; does not fail the check)\nbad.ndjson:5: warning[scene.background-within-5s]") == true)
+
+        // --fail-on warning: the warning fails the check, and its test case fails with it.
+        let strict = try Self.run(
+            ["check", "bad.ndjson", "legal.ndjson", "--format", "junit", "-o", "strict.xml", "--fail-on", "warning"], directory)
+        #expect(strict.status == 1)
+        let strictRoot = try #require(try XMLDocument(contentsOf: directory.appendingPathComponent("strict.xml")).rootElement())
+        #expect(strictRoot.attribute(forName: "failures")?.stringValue == "2")
+        // --fail-on never: nothing fails, so no test case does.
+        let never = try Self.run(
+            ["check", "bad.ndjson", "--format", "junit", "-o", "never.xml", "--fail-on", "never"], directory)
+        #expect(never.status == 0)
+        let neverRoot = try #require(try XMLDocument(contentsOf: directory.appendingPathComponent("never.xml")).rootElement())
+        #expect(neverRoot.attribute(forName: "failures")?.stringValue == "0")
     }
 
     @Test func sarifPointsAtTraceLines() throws {

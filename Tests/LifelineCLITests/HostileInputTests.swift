@@ -349,7 +349,7 @@ struct HostileInputTests {
             #expect(run.status == 1)
             #expect(run.stderr == "<stdin>:1:1: error: cannot write to 'standard output': no space left on device\n")
         } else {
-            #expect(run.status == 74, "\(run.stderr)")
+            #expect(run.status == 2, "\(run.stderr)")
             #expect(run.stderr.hasSuffix("error: cannot write to standard output: no space left on device\n"), "\(run.stderr)")
         }
     }

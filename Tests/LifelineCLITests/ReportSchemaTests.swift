@@ -1,19 +1,24 @@
 import Foundation
+import GRDB
 import Testing
 
 /// `lifeline check --format junit|sarif` output validated against the official schemas.
 ///
 /// The JUnit XSD (Jenkins xunit `junit-10.xsd`, what CI servers read) is checked with
 /// `xmllint --schema`, the OASIS SARIF 2.1.0 JSON schema with Python's `jsonschema`, formats
-/// included. Neither schema is committed: `ReportSchemas/fetch-schemas` downloads both from
-/// pinned PyPI source distributions into `.build/report-schemas` (SHA-256 verified) the
-/// first time. `.ci/run` installs the validators; without them these tests fail, not skip.
+/// included, run by the system's Python (`/usr/bin/python3` with Debian's `python3-jsonschema`
+/// and `python3-rfc3987`, not a user-level Python with pip). Neither schema is committed:
+/// `ReportSchemas/fetch-schemas` downloads both from pinned PyPI source distributions into
+/// `.build/report-schemas` (SHA-256 verified) the first time. The README's prerequisites (and
+/// `.ci/run`) install the validators; without them these tests fail, not skip.
 @Suite("report schemas")
 struct ReportSchemaTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ReportSchemas")
     static let env = URL(fileURLWithPath: "/usr/bin/env")
+    /// The system's Python, where Debian's packages install `jsonschema` and `rfc3987`.
+    static let python = URL(fileURLWithPath: "/usr/bin/python3")
 
     /// Where the schemas are, fetching them first if needed.
     static func schemas() throws -> URL {
@@ -35,10 +40,13 @@ struct ReportSchemaTests {
             try #require(run.status != 127, "xmllint is missing: apt-get install libxml2-utils (.ci/run does)")
             return run
         default:
+            try #require(
+                FileManager.default.isExecutableFile(atPath: python.path),
+                "no /usr/bin/python3: apt-get install python3-jsonschema python3-rfc3987 (see README)")
             let run = try LifelineCommandTests.run(
-                ["python3", scripts.appendingPathComponent("validate-sarif.py").path,
+                [scripts.appendingPathComponent("validate-sarif.py").path,
                  schemas.appendingPathComponent("sarif-schema-2.1.0.json").path, file.path],
-                executable: env)
+                executable: python)
             try #require(run.status != 2, "the SARIF validator cannot run: \(run.stderr)")
             return run
         }
@@ -89,8 +97,12 @@ struct ReportSchemaTests {
         /// Substrings the JUnit and the SARIF report must each contain.
         var junitHas: [String]
         var sarifHas: [String]
+        /// The exit status the check must end with.
+        var status: Int32 = 1
         var testDescription: String { name }
     }
+
+    static let tornTrace = legalTrace + #"{"seq":5,"t":50,"event":"sceneWillRes"#
 
     static let scenarios: [Scenario] = [
         Scenario(
@@ -101,8 +113,11 @@ struct ReportSchemaTests {
                 return traces + ["--rules", "uikit-scene", "--rules", "uikit-app",
                                  "--rules", repository.appendingPathComponent("rules/notes-app.rules").path]
             },
-            junitHas: ["<failure", "type=\"warning\"", "<skipped"],
-            sarifHas: ["\"uri\" : \"file:///", "\"level\" : \"warning\"", "\"relatedLocations\""]),
+            // Warnings are below the default --fail-on error: reported, not failed.
+            junitHas: ["<failure", "type=\"error\"", "(warning, below --fail-on; does not fail the check)", "<skipped",
+                       "<property name=\"rule-source\" value=\"uikit-scene (built-in, "],
+            sarifHas: ["\"uri\" : \"file:///", "\"level\" : \"warning\"", "\"relatedLocations\"",
+                       "\"executionSuccessful\" : true", "\"userSpecifiedConfiguration\""]),
         Scenario(
             name: "errors, warnings, info and pending with markup and controls in names that need escaping",
             arguments: { directory in
@@ -112,7 +127,7 @@ struct ReportSchemaTests {
                 try awkwardRules.write(to: directory.appendingPathComponent("odd.rules"), atomically: true, encoding: .utf8)
                 return ["odd dir #1 & <x>", "--rules", "uikit-scene", "--rules", "odd.rules", "--pending", "report"]
             },
-            junitHas: ["type=\"error\"", "type=\"info\"", "<system-out>", "&lt;&amp;&gt;", "\\u{1}"],
+            junitHas: ["type=\"error\"", "(info, below --fail-on; does not fail the check)", "<system-out>", "&lt;&amp;&gt;", "\\u{1}"],
             sarifHas: ["odd%20dir%20%231%20&%20%3Cx%3E/a%20b%25%C3%A9.ndjson", "\"kind\" : \"open\"",
                        "\"level\" : \"note\"", "\"level\" : \"none\""]),
         Scenario(
@@ -122,7 +137,7 @@ struct ReportSchemaTests {
                 return ["legal.ndjson"]
             },
             junitHas: ["failures=\"0\""],
-            sarifHas: ["\"results\" : [\n\n      ]"]),
+            sarifHas: ["\"results\" : [\n\n      ]"], status: 0),
         Scenario(
             name: "a database of imported traces",
             arguments: { directory in
@@ -135,6 +150,51 @@ struct ReportSchemaTests {
             },
             junitHas: ["<testsuite name=\"odd.ndjson\"", "<testsuite name=\"legal.ndjson\"", "<failure"],
             sarifHas: ["\"uri\" : \"odd.ndjson\"", "\"startLine\" : 2"]),
+        Scenario(
+            name: "input errors: a line that is no record, a torn last line, no launch record, a missing path, an empty directory",
+            arguments: { directory in
+                try (legalTrace + "garbage <&>\n").write(
+                    to: directory.appendingPathComponent("garbage.ndjson"), atomically: true, encoding: .utf8)
+                try tornTrace.write(to: directory.appendingPathComponent("torn.ndjson"), atomically: true, encoding: .utf8)
+                try #"{"seq":1,"t":10,"event":"didFinishLaunching"}"#.appending("\n")
+                    .write(to: directory.appendingPathComponent("headless.ndjson"), atomically: true, encoding: .utf8)
+                try FileManager.default.createDirectory(
+                    at: directory.appendingPathComponent("empty"), withIntermediateDirectories: true)
+                return ["garbage.ndjson", "torn.ndjson", "headless.ndjson", "nope.ndjson", "empty"]
+            },
+            junitHas: ["<testcase name=\"input\" classname=\"garbage.ndjson\">", "<error message=\"1 input error: ",
+                       "garbage.ndjson:6:1: error: ", "torn.ndjson:6:", "headless.ndjson:1:1: error: event before any launch record",
+                       "<testsuite name=\"lifeline input\"", "nope.ndjson: error: no such file or directory", "errors=\"5\""],
+            sarifHas: ["\"executionSuccessful\" : false", "\"exitCode\" : 2", "\"toolExecutionNotifications\"",
+                       "\"startColumn\" : 1", "\"uri\" : \"nope.ndjson\"", "no traces (*.ndjson, *.jsonl) in this directory"],
+            status: 2),
+        Scenario(
+            name: "skipped lines allowed: a torn last line is a warning and the check passes",
+            arguments: { directory in
+                try tornTrace.write(to: directory.appendingPathComponent("torn.ndjson"), atomically: true, encoding: .utf8)
+                return ["torn.ndjson", "--allow-skipped-lines"]
+            },
+            junitHas: ["<testcase name=\"input\" classname=\"torn.ndjson\">", "<system-out>torn.ndjson:6:", "errors=\"0\""],
+            sarifHas: ["\"executionSuccessful\" : true", "\"level\" : \"warning\"", "\"startLine\" : 6"], status: 0),
+        Scenario(
+            name: "a database that is not Lifeline's",
+            arguments: { directory in
+                let queue = try DatabaseQueue(path: directory.appendingPathComponent("other.db").path)
+                try queue.write { try $0.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY)") }
+                return ["other.db"]
+            },
+            junitHas: ["<testsuite name=\"lifeline input\"", "other.db: error: not a Lifeline database"],
+            sarifHas: ["\"executionSuccessful\" : false", "not a Lifeline database"], status: 2),
+        Scenario(
+            name: "rules that do not parse",
+            arguments: { directory in
+                try legalTrace.write(to: directory.appendingPathComponent("legal.ndjson"), atomically: true, encoding: .utf8)
+                try "rule x: didFinishLaunching preceeds willConnectTo\n".write(
+                    to: directory.appendingPathComponent("bad.rules"), atomically: true, encoding: .utf8)
+                return ["legal.ndjson", "--rules", "bad.rules"]
+            },
+            junitHas: ["<testcase name=\"input\" classname=\"bad.rules\">", "bad.rules:1:28: error: expected &apos;precedes&apos;"],
+            sarifHas: ["\"uri\" : \"bad.rules\"", "\"startLine\" : 1", "\"startColumn\" : 28"], status: 2),
     ]
 
     @Test(arguments: scenarios, ["junit", "sarif"])
@@ -145,7 +205,7 @@ struct ReportSchemaTests {
         let report = directory.appendingPathComponent("report.\(format)")
         let check = try LifelineCommandTests.run(
             ["check"] + arguments + ["--format", format, "--output", report.path], in: directory)
-        #expect(check.status == 0 || check.status == 1, "\(check.stderr)")
+        #expect(check.status == scenario.status, "\(check.stderr)")
         let text = try String(contentsOf: report, encoding: .utf8)
         for expected in format == "junit" ? scenario.junitHas : scenario.sarifHas {
             #expect(text.contains(expected), "the \(format) report lacks \(expected)")
@@ -172,6 +232,7 @@ struct ReportSchemaTests {
         let sarif = directory.appendingPathComponent("bad.sarif")
         try """
             {"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "x"}},
+              "invocations": [{"executionSuccessful": true, "startTimeUtc": "2026-02-30T10:00:00Z"}],
               "results": [{"ruleId": "r", "level": "fatal", "message": {"text": "m"},
                            "locations": [{"physicalLocation": {"artifactLocation": {"uri": "a b"}}}]}]}]}
             """.write(to: sarif, atomically: true, encoding: .utf8)
@@ -179,5 +240,6 @@ struct ReportSchemaTests {
         #expect(json.status == 1)
         #expect(json.stdout.contains("at /runs/0/results/0/level: 'fatal' is not one of"))
         #expect(json.stdout.contains("at /runs/0/results/0/locations/0/physicalLocation/artifactLocation/uri: 'a b' is not a 'uri-reference'"))
+        #expect(json.stdout.contains("at /runs/0/invocations/0/startTimeUtc: '2026-02-30T10:00:00Z' is not a 'date-time'"))
     }
 }

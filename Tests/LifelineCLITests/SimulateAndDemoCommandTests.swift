@@ -25,14 +25,14 @@ struct SimulateAndDemoCommandTests {
         #expect(validate.stdout.contains("2 launches, 48 events, 0 errors, 0 warnings"))
     }
 
-    @Test("simulate reports a script error compiler-style with exit 1 (also from standard input), an unreadable script with exit 2")
+    @Test("simulate reports a script error compiler-style with exit 2 (also from standard input), an unreadable script too")
     func simulateErrors() throws {
         let directory = try Command.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try "launch cold; hom; return\n"
             .write(to: directory.appendingPathComponent("x.scenario"), atomically: true, encoding: .utf8)
         let bad = try Command.run(["simulate", "x.scenario", "-o", "x.ndjson"], in: directory)
-        #expect(bad.status == 1)
+        #expect(bad.status == 2)
         #expect(bad.stderr == """
             x.scenario:1:14: error: unknown command 'hom'
               1 | launch cold; hom; return
@@ -40,7 +40,7 @@ struct SimulateAndDemoCommandTests {
 
             """)
         let impossible = try Self.run(["simulate", "-", "-o", "y.ndjson"], in: directory, input: "home\n")
-        #expect(impossible.status == 1)
+        #expect(impossible.status == 2)
         #expect(impossible.stderr.hasPrefix("<stdin>:1:1: error: 'home' needs a running app"))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("y.ndjson").path))
         let missing = try Command.run(["simulate", "none.scenario", "-o", "z.ndjson"], in: directory)

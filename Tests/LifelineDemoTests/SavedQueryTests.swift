@@ -24,12 +24,54 @@ struct SavedQueryTests {
         }
         // Fill the violation table as `lifeline check lifeline.db` does, with the repository's rules.
         let rules = try CheckRun.loadRules([], rulesDirectory: repositoryRoot.appendingPathComponent("rules").path)
-        _ = try CheckRun.check([store.path], rules: rules)
+        let report = CheckRun.check([store.path], rules: rules)
+        guard report.errors.isEmpty else {
+            throw StoreError(path: store.path, message: report.errors.map(\.description).joined(separator: "\n"))
+        }
+        return store
+    }
+
+    /// Queries about what no sample trace shows (no sample recorder dropped events, no sample app died
+    /// inside a callback): their goldens come from the samples plus `Fixtures/traces`, so they hold rows.
+    static let fixtureQueries: Set<String> = ["dropped-events", "unfinished-callbacks"]
+
+    /// The sample traces and `Fixtures/traces` (labelled `fixtures/<name>.ndjson`), imported once.
+    static let storeWithFixtures: Result<TraceStore, any Error> = Result {
+        let store = try TraceStore(path: try temporaryDirectory().appendingPathComponent("fixtures.db").path)
+        let importer = TraceImporter(store: store)
+        let samples = repositoryRoot.appendingPathComponent("traces")
+        let fixtures = try #require(Bundle.module.resourceURL).appendingPathComponent("Fixtures/traces")
+        for (directory, label) in [(samples, "traces"), (fixtures, "fixtures")] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".ndjson") }
+            for file in files.sorted() {
+                let result = importer.importFile(at: directory.appendingPathComponent(file).path, label: "\(label)/\(file)")
+                guard result.outcome == .imported else { throw StoreError(path: file, message: "\(result.outcome)") }
+            }
+        }
         return store
     }
 
     func run(_ name: String) throws -> TextTable {
-        try SavedQuery(contentsOf: Self.directory.appendingPathComponent("\(name).sql").path).run(in: try Self.store.get())
+        let store = Self.fixtureQueries.contains(name) ? Self.storeWithFixtures : Self.store
+        return try SavedQuery(contentsOf: Self.directory.appendingPathComponent("\(name).sql").path).run(in: try store.get())
+    }
+
+    @Test("dropped events: the app killed in the background lost 37 events and left a torn last line")
+    func droppedEvents() throws {
+        let rows = try run("dropped-events").records
+        #expect(rows.count == 1)
+        #expect(rows.first?["path"] == "fixtures/killed-in-background.ndjson")
+        #expect(rows.first?["dropped_count"] == "37")
+        #expect(rows.first?["warning_count"] == "1")
+        #expect(rows.first?["malformed_count"] == "0")
+    }
+
+    @Test("unfinished callbacks: the background callback and the upload inside it never ended")
+    func unfinishedCallbacks() throws {
+        let rows = try run("unfinished-callbacks").records
+        #expect(rows.map { $0["event"] } == ["sceneDidEnterBackground(_:)", "sync.upload"])
+        #expect(rows.map { $0["begin_line"] } == ["10", "11"])
+        #expect(rows.allSatisfy { $0["session"] == "S1" })
     }
 
     @Test("there are at least ten queries, each starting with a one-line '-- description'")

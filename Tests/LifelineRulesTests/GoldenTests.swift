@@ -23,10 +23,10 @@ struct GoldenTests {
         var findings: [Finding] = []
         var instances: [InstanceResult] = []
         let checker = RuleChecker(rules: rules, onFinding: { findings.append($0) }, onInstance: { instances.append($0) })
-        let errors = try checker.check(
+        let checked = try checker.check(
             file: directory.appendingPathComponent("\(name).ndjson").path, label: "\(name).ndjson")
         let summary = checker.finish()
-        var text = errors.map { $0.rendered(file: "\(name).ndjson") }
+        var text = checked.skipped.map { $0.rendered(file: "\(name).ndjson") }
         text += findings.map(\.explained)
         text.append("verdicts:")
         text += instances.map { "  \($0.ruleID) \($0.slice): \($0.verdict.rawValue)" }

@@ -40,7 +40,7 @@ struct StoreFixture {
     /// Imports one file, collecting its diagnostics.
     func importFile(_ path: String, strict: Bool = false) -> (FileImportResult, [String]) {
         let collected = Collected()
-        let result = importer.importFile(at: path, options: ImportOptions(strict: strict)) { collected.add($0) }
+        let result = importer.importFile(at: path, options: ImportOptions(strict: strict)) { collected.add($0.description) }
         return (result, collected.lines)
     }
 

@@ -184,9 +184,15 @@ struct TraceImporterTests {
         try fixture.write("b.ndjson", "")
         try fixture.write("sub/a.jsonl", "")
         try fixture.write("notes.txt", "")
-        let expanded = TraceImporter.expand([fixture.directory.path, "-", "/nonexistent"])
+        try FileManager.default.createDirectory(atPath: fixture.path("empty"), withIntermediateDirectories: true)
+        try fixture.write("empty/notes.txt", "")
+        let expanded = TraceImporter.expand([fixture.directory.path, "-", "/nonexistent", fixture.path("empty")])
         #expect(expanded.files == [fixture.path("b.ndjson"), fixture.path("sub/a.jsonl"), "-"])
-        #expect(expanded.errors == ["/nonexistent: error: no such file or directory"])
+        #expect(expanded.errors.map(\.description) == [
+            "/nonexistent: error: no such file or directory",
+            "\(fixture.path("empty")): error: no traces (*.ndjson, *.jsonl) in this directory",
+        ])
+        #expect(expanded.errors.allSatisfy { $0.severity == .error && $0.line == nil })
     }
 
     @Test("two importers on one database both succeed")

@@ -26,8 +26,11 @@ public struct TraceFileError: Error, Hashable, Sendable, CustomStringConvertible
         self.line = line
     }
 
+    /// `cannot open: No such file or directory`: the description without the location.
+    public var message: String { "cannot \(operation): \(reason ?? String(cString: strerror(errno)))" }
+
     public var description: String {
         let location = line.map { "\(path):\($0):1" } ?? path
-        return "\(location): error: cannot \(operation): \(reason ?? String(cString: strerror(errno)))"
+        return "\(location): error: \(message)"
     }
 }

@@ -68,12 +68,12 @@ public enum ReplLauncher {
 
     private static func importTraces(_ path: String, into databasePath: String, errors: OutputSink) -> Bool {
         let expanded = TraceImporter.expand([path])
-        for error in expanded.errors { errors.write(TerminalText.escape(error) + "\n") }
+        for error in expanded.errors { errors.write(TerminalText.escape(error.description) + "\n") }
         guard expanded.errors.isEmpty else { return false }
         do {
             let store = try TraceStore(path: databasePath)
-            let summary = TraceImporter(store: store).importPaths([path]) { line in
-                errors.write(TerminalText.escape(line) + "\n")
+            let summary = TraceImporter(store: store).importPaths([path]) { diagnostic in
+                errors.write(TerminalText.escape(diagnostic.description) + "\n")
             }
             for file in summary.files {
                 if case .failed(let message) = file.outcome {

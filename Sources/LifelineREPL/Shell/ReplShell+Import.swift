@@ -30,16 +30,16 @@ extension ReplShell {
             let importer = TraceImporter(store: store)
             let options = ImportOptions(isCancelled: interrupt?.cancellation)
             for file in files {
-                let result = importer.importFile(at: file, label: label(for: file), options: options) { line in
-                    errors.write(TerminalText.escape(line) + "\n")
+                let result = importer.importFile(at: file, label: label(for: file), options: options) { diagnostic in
+                    errors.write(TerminalText.escape(diagnostic.description) + "\n")
                 }
                 summary.files.append(result)
                 // Ctrl-C: the file under way rolled back; the rest are not started.
-                if case .failed("interrupted") = result.outcome { break }
+                if result.outcome == .interrupted { break }
             }
             return summary
         }
-        let interrupted = summary.files.contains { if case .failed("interrupted") = $0.outcome { true } else { false } }
+        let interrupted = summary.files.contains { $0.outcome == .interrupted }
         if interrupted, currentReader?.isInteractive == true { write("\n") }  // after the terminal's "^C"
         for file in summary.files {
             let path = TerminalText.escape(file.path)
@@ -48,7 +48,7 @@ extension ReplShell {
             case .duplicate(let other): write("\(path): same content as \(TerminalText.escape(other)), skipped\n")
             case .appended(let line): write("\(path): grew since the last import; imported from line \(line)\n")
             case .reimported: write("\(path): changed since the last import; re-imported\n")
-            case .failed("interrupted"): write("\(path): interrupted; nothing of it imported\n")
+            case .interrupted: write("\(path): interrupted; nothing of it imported\n")
             case .failed(let message): report(ReplError.message("\(path): not imported: \(message)"))
             case .imported: break
             }
@@ -56,7 +56,7 @@ extension ReplShell {
         let changed = summary.files.contains { file in
             switch file.outcome {
             case .imported, .appended, .reimported: true
-            case .unchanged, .duplicate, .failed: false
+            case .unchanged, .duplicate, .failed, .interrupted: false
             }
         }
         write("imported \(Self.counted(summary.files.count - summary.failures, "file", "files")), "

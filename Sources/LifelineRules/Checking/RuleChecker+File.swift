@@ -5,20 +5,23 @@ import LifelineFormat
 extension RuleChecker {
     /// Checks every record of a trace file, streaming.
     ///
-    /// Lines that are not valid format v1 are skipped and returned, located, so
-    /// the caller can report them; an unterminated last line that does not
-    /// parse (the app died mid-write) is skipped silently, as the importer does.
+    /// Lines that are not checked are returned, located, so the caller can report them: lines
+    /// that are not valid format v1, events before any launch record (the importer skips
+    /// them too) and an unterminated last line that does not parse (the app died mid-write).
     ///
     /// - Parameters:
     ///   - label: how witnesses name the file, and the trace label that groups its launches for
     ///     launch-spanning rules; the path by default.
-    /// - Returns: the malformed lines, in file order.
+    /// - Returns: the skipped lines, in file order, and how many launches and events were checked.
     @discardableResult
-    public func check(file path: String, label: String? = nil) throws(TraceFileError) -> [TraceFormatError] {
+    public func check(file path: String, label: String? = nil) throws(TraceFileError) -> TraceFileCheck {
         let name = label ?? path
         var reader = try TraceLineReader(path: path)
         var scanner = TraceLineScanner()
-        var errors: [TraceFormatError] = []
+        var result = TraceFileCheck()
+        let before = summary
+        // A new file starts without a launch: its events need a launch record of their own.
+        var fileHasLaunch = false
         reader.forEachLine { bytes, number, terminated in
             if TraceLineScanner.isBlank(bytes) { return true }
             do throws(TraceFormatError) {
@@ -27,18 +30,31 @@ extension RuleChecker {
                 case .launch:
                     if case .launch(let launch) = TraceRecord(scanned, line: bytes, scanner: scanner) {
                         beginLaunch(launch, trace: name, file: name, line: number)
+                        fileHasLaunch = true
                     }
                 case .event:
-                    if !hasLaunch { beginLaunch(LaunchRecord(), trace: name, file: name, line: 0) }
+                    guard fileHasLaunch else {
+                        result.skipped.append(TraceDiagnostic(.error, line: number, column: 1, "event before any launch record"))
+                        return true
+                    }
                     check(scanned, bytes: bytes, scanner: scanner, line: number)
                 }
             } catch {
-                if terminated { errors.append(error) }
+                if terminated {
+                    result.skipped.append(TraceDiagnostic(error))
+                } else {
+                    result.skipped.append(TraceDiagnostic(
+                        .error, line: number, column: bytes.count + 1,
+                        "last line is not terminated and is incomplete (the producer stopped mid-write or is still writing)"))
+                }
             }
             return true
         }
         try reader.checkReadError()
-        return errors
+        let after = summary
+        result.launches = after.launches - before.launches
+        result.events = after.events - before.events
+        return result
     }
 
     /// Checks one scanned event line without building its record.

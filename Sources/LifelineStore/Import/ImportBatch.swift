@@ -34,7 +34,7 @@ final class ImportBatch: @unchecked Sendable {
     enum Interlude {
         /// A launch record and its line.
         case launch(LaunchRecord, line: Int)
-        case diagnostic(String)
+        case diagnostic(FileDiagnostic)
     }
 
     var events: [Event] = []

@@ -4,7 +4,7 @@ import LifelineFormat
 /// of its own, while the database thread inserts the batches before.
 ///
 /// Everything that does not need the database happens here: splitting lines,
-/// scanning them, the order checks, diagnostics (rendered here, reported by the
+/// scanning them, the order checks, diagnostics (located here, reported by the
 /// database thread in file order), counting malformed lines and dropped events,
 /// and failing a file under `--strict`. Parsing and inserting then take turns on
 /// two cores instead of one (docs/performance.md).
@@ -72,7 +72,9 @@ struct ImportParser: Sendable {
                 if terminated { outcome.lastLine = number }
                 return true
             }
-            func report(_ diagnostic: String) { batch.interludes.append((batch.events.count, .diagnostic(diagnostic))) }
+            func report(_ diagnostic: TraceDiagnostic) {
+                batch.interludes.append((batch.events.count, .diagnostic(FileDiagnostic(file: label, diagnostic))))
+            }
             let scanned: ScannedLine
             do throws(TraceFormatError) {
                 scanned = try scanner.scan(bytes, lineNumber: number)
@@ -80,14 +82,12 @@ struct ImportParser: Sendable {
                 if !terminated {
                     outcome.warnings += 1
                     report(TraceDiagnostic(.warning, line: number, column: bytes.count + 1,
-                        "last line is not terminated and is incomplete; not imported (the producer stopped mid-write or is still writing)")
-                        .rendered(file: label))
+                        "last line is not terminated and is incomplete; not imported (the producer stopped mid-write or is still writing)"))
                     return true
                 }
-                let rendered = error.rendered(file: label)
-                report(rendered)
+                report(TraceDiagnostic(error))
                 if error.code == .unsupportedVersion {
-                    outcome.abort = rendered
+                    outcome.abort = error.rendered(file: label)
                     return false
                 }
                 outcome.malformed += 1
@@ -102,8 +102,7 @@ struct ImportParser: Sendable {
                 outcome.tornLineImported = true
                 outcome.warnings += 1
                 report(TraceDiagnostic(.warning, line: number, column: bytes.count + 1,
-                    "last line is not terminated (imported; the producer stopped mid-write or is still writing)")
-                    .rendered(file: label))
+                    "last line is not terminated (imported; the producer stopped mid-write or is still writing)"))
             }
             outcome.lastLine = number
             switch scanned.kind {
@@ -115,7 +114,7 @@ struct ImportParser: Sendable {
                 outcome.launches += 1
             case .event:
                 guard inLaunch else {
-                    report(TraceDiagnostic(.error, line: number, column: 1, "event before any launch record").rendered(file: label))
+                    report(TraceDiagnostic(.error, line: number, column: 1, "event before any launch record"))
                     outcome.malformed += 1
                     if strict {
                         outcome.abort = "\(label): error: event before any launch record (--strict)"
@@ -125,7 +124,7 @@ struct ImportParser: Sendable {
                 }
                 let problems = order.check(scanned, bytes: bytes, scanner: scanner, line: number)
                 for problem in problems {
-                    report(problem.rendered(file: label))
+                    report(problem)
                     if problem.severity == .error { outcome.orderErrors += 1 } else { outcome.warnings += 1 }
                 }
                 if strict && problems.contains(where: { $0.severity == .error }) {

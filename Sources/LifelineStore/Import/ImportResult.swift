@@ -16,6 +16,9 @@ public struct FileImportResult: Sendable {
         case duplicate(of: String)
         /// Nothing was imported: the database is as it was before this file.
         case failed(String)
+        /// Cancelled (``ImportOptions/isCancelled``, the REPL's Ctrl-C) before the file was done:
+        /// it rolled back, so the database is as it was before this file.
+        case interrupted
     }
 
     public var path: String
@@ -47,9 +50,12 @@ public struct FileImportResult: Sendable {
         self.bytes = bytes
     }
 
+    /// Whether the file was not imported: it failed or was interrupted.
     public var isFailure: Bool {
-        if case .failed = outcome { return true }
-        return false
+        switch outcome {
+        case .failed, .interrupted: return true
+        case .imported, .appended, .reimported, .unchanged, .duplicate: return false
+        }
     }
 }
 

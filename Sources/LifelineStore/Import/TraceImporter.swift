@@ -13,7 +13,9 @@ public struct ImportOptions: Sendable {
     /// Fail a whole file (import none of it) on any malformed line or order error.
     public var strict = false
     /// Asked between batches of lines: `true` stops the file's import and rolls it back, and the
-    /// file fails with "interrupted" (the REPL's Ctrl-C).
+    /// file's outcome is ``FileImportResult/Outcome/interrupted`` (the REPL's Ctrl-C). Once it
+    /// returns `true`, any error the import meets (SQLite's own `SQLITE_INTERRUPT` when the
+    /// interrupt landed inside a statement) also counts as the interruption.
     public var isCancelled: (@Sendable () -> Bool)?
 
     public init(strict: Bool = false, isCancelled: (@Sendable () -> Bool)? = nil) {
@@ -40,8 +42,8 @@ public final class TraceImporter: Sendable {
 
     public init(store: TraceStore) { self.store = store }
 
-    /// Receives each located diagnostic as it is found, rendered `file:line:column: severity: message`.
-    public typealias DiagnosticHandler = (String) -> Void
+    /// Receives each located diagnostic as it is found, in file order.
+    public typealias DiagnosticHandler = (FileDiagnostic) -> Void
     /// Receives the bytes read so far in the current file and the events imported so far, now and then.
     public typealias ProgressHandler = (_ file: String, _ bytesRead: Int, _ fileSize: Int, _ events: Int) -> Void
 
@@ -49,10 +51,11 @@ public final class TraceImporter: Sendable {
 
     /// Expands command-line paths: files as given, directories recursively
     /// (`*.ndjson`, `*.jsonl`, sorted), `-` for standard input.
-    /// Returns the files and a located error for each path that does not exist.
-    public static func expand(_ paths: [String]) -> (files: [String], errors: [String]) {
+    /// Returns the files and an error for each path that does not exist and each directory
+    /// that holds no trace (a typo in a CI script must not pass as "nothing to check").
+    public static func expand(_ paths: [String]) -> (files: [String], errors: [FileDiagnostic]) {
         var files: [String] = []
-        var errors: [String] = []
+        var errors: [FileDiagnostic] = []
         let manager = FileManager.default
         for path in paths {
             if path == "-" {
@@ -61,7 +64,7 @@ public final class TraceImporter: Sendable {
             }
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                errors.append("\(path): error: no such file or directory")
+                errors.append(FileDiagnostic(.error, file: path, "no such file or directory"))
                 continue
             }
             guard isDirectory.boolValue else {
@@ -86,6 +89,9 @@ public final class TraceImporter: Sendable {
                         found.append(file)
                     }
                 }
+            }
+            if found.isEmpty {
+                errors.append(FileDiagnostic(.error, file: path, "no traces (*.ndjson, *.jsonl) in this directory"))
             }
             files += found.sorted()
         }
@@ -194,6 +200,8 @@ public final class TraceImporter: Sendable {
                     return result
                 }
             }
+        } catch where Self.isInterruption(error, options: options) {
+            return FileImportResult(path: label, outcome: .interrupted)
         } catch let error as TraceFileError {
             // Reported once, by whoever reads the outcome (the diagnostics handler gets the file's lines).
             return FileImportResult(path: label, outcome: .failed(error.description))
@@ -219,6 +227,20 @@ public final class TraceImporter: Sendable {
 /// Stops a file's import and rolls its transaction back.
 struct ImportAbort: Error {
     var message: String
+}
+
+/// Stops a file's import because ``ImportOptions/isCancelled`` said so; it rolls back.
+struct ImportCancellation: Error {}
+
+extension TraceImporter {
+    /// Whether an import ended because it was cancelled: the importer's own check between batches,
+    /// SQLite's `SQLITE_INTERRUPT` (`sqlite3_interrupt` landed inside a statement), or any
+    /// other error once cancellation was asked for (the statement it broke reports it its own way).
+    static func isInterruption(_ error: any Error, options: ImportOptions) -> Bool {
+        if error is ImportCancellation { return true }
+        if let error = error as? DatabaseError, error.resultCode == .SQLITE_INTERRUPT { return true }
+        return options.isCancelled?() ?? false
+    }
 }
 
 /// What the database knows of an earlier import of the same path.

@@ -1,0 +1,34 @@
+import Foundation
+import LifelineFormat
+import LifelineStore
+import Testing
+
+/// The importer hands out located diagnostics with a typed severity: callers decide by it, not by the text.
+@Suite("import diagnostics")
+struct ImportDiagnosticTests {
+    @Test func malformedLinesAreErrorsAndATornTailIsAWarningEachLocated() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let path = try fixture.write("t.ndjson", sceneTrace + "not json\n" + #"{"seq":99,"t":1"#)
+        var diagnostics: [FileDiagnostic] = []
+        let result = fixture.importer.importFile(at: path, label: "t.ndjson") { diagnostics.append($0) }
+        #expect(result.outcome == .imported)
+        let lines = sceneTrace.split(separator: "\n").count
+        #expect(diagnostics.map(\.severity) == [.error, .warning])
+        #expect(diagnostics.map(\.file) == ["t.ndjson", "t.ndjson"])
+        #expect(diagnostics.map(\.line) == [lines + 1, lines + 2])
+        #expect(diagnostics.first?.column == 1)
+    }
+
+    @Test func anUnreadableFileIsAnErrorAboutTheWholeFile() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        var diagnostics: [FileDiagnostic] = []
+        let result = fixture.importer.importFile(at: fixture.path("missing.ndjson")) { diagnostics.append($0) }
+        #expect(result.isFailure)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.severity == .error)
+        #expect(diagnostics.first?.line == nil)
+        #expect(diagnostics.first?.message == "cannot open: No such file or directory")
+    }
+}
