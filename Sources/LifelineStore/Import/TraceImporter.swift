@@ -70,7 +70,7 @@ public final class TraceImporter: Sendable {
             guard isDirectory.boolValue else {
                 // `/dev/zero` never ends and a FIFO blocks its reader: standard input is '-'.
                 if let refusal = InputFile(path: path)?.refusal {
-                    errors.append("\(path): error: \(refusal) (give '-' to read standard input)")
+                    errors.append(FileDiagnostic(.error, file: path, "\(refusal) (give '-' to read standard input)"))
                 } else {
                     files.append(path)
                 }
@@ -78,19 +78,22 @@ public final class TraceImporter: Sendable {
             }
             let enumerator = manager.enumerator(atPath: path)
             var found: [String] = []
+            var refused = 0
             while let relative = enumerator?.nextObject() as? String {
                 if relative.hasSuffix(".ndjson") || relative.hasSuffix(".jsonl") {
                     let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
                     // A directory from elsewhere may hold a FIFO or a link to /dev/zero named like a trace.
                     switch InputFile(path: file) {
                     case .pipe?, .device?, .socket?, .other?:
-                        errors.append("\(file): error: \(InputFile(path: file)?.refusal ?? "it is not a regular file")")
+                        errors.append(FileDiagnostic(.error, file: file, InputFile(path: file)?.refusal ?? "it is not a regular file"))
+                        refused += 1
                     case .regular?, .directory?, nil:
                         found.append(file)
                     }
                 }
             }
-            if found.isEmpty {
+            // A directory whose only trace-named entries were refused already has an error for each.
+            if found.isEmpty && refused == 0 {
                 errors.append(FileDiagnostic(.error, file: path, "no traces (*.ndjson, *.jsonl) in this directory"))
             }
             files += found.sorted()
