@@ -76,7 +76,7 @@ struct DifferentialTests {
     /// A random machine under every slicing, each with one of the `when`s.
     static func machineRules(seed: UInt64) throws -> RuleSet {
         let body = RandomTraces.machine(seed: seed)
-        var text = ""
+        var text = "rule owner: never x.n\n"
         for (number, slicing) in slicings.enumerated() {
             text += "machine m\(number + 1) \(slicing) {\(launchConditions[number])\n\(body)}\n"
         }

@@ -140,7 +140,8 @@ enum RandomTraces {
 
     /// A random state machine in rule syntax: 2–4 states, 2–9 transitions over the pattern and
     /// scope events (some with conditions), `*` and multi-state sources, overlapping transitions
-    /// (so the first one written must win) and per-transition severities.
+    /// (so the first one written must win), per-transition severities and transitions `reported by`
+    /// the rule `owner`, which the machine's file must define.
     static func machine(seed: UInt64) -> String {
         var random = SplitMix64(seed: seed)
         let states = Array(["s0", "s1", "s2", "s3"].prefix(Int.random(in: 2...4, using: &random)))
@@ -160,6 +161,7 @@ enum RandomTraces {
             case 0: text += " { severity warning\n message \"flagged\" }"
             case 1: text += " { severity info }"
             case 2: text += " { severity error\n reference \"why\" }"
+            case 3: text += " { reported by owner }"
             default: break
             }
             text += "\n"
