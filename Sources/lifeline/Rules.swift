@@ -11,7 +11,7 @@ struct Rules: ParsableCommand {
     @Option(name: .customLong("rules"), help: "A catalog (uikit-scene, uikit-app) or a .rules file or directory; repeatable.")
     var rules: [String] = []
 
-    @Flag(help: "Print each rule's text and reference too.")
+    @Flag(help: "Print each rule's text and reference too, and each state machine's transitions with their citations.")
     var verbose = false
 
     func run() throws {
