@@ -22,8 +22,31 @@ public enum RuleListing {
             if verbose {
                 lines.append("      " + Rule.describe(rule.body))
                 if let reference = rule.reference { lines.append("      see: \(reference)") }
+                if case .machine(let machine) = rule.body { lines += transitions(of: machine) }
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A machine's transitions, one per line, each with what it reports and its citation.
+    ///
+    /// ```
+    ///       connected -> foregroundActive on sceneDidBecomeActive: reported by scene.first-active-in-foreground
+    ///       connected -> foregroundInactive on sceneWillResignActive: warning "a scene that never entered …"
+    ///         see: sceneWillResignActive(_:) is documented from the active state only (M5)
+    /// ```
+    static func transitions(of machine: StateMachine) -> [String] {
+        var lines = ["      initial \(machine.initial); a callback with no transition from the current state is a finding"]
+        for transition in machine.transitions {
+            var line = "      " + transition.description
+            if let owner = transition.reportedBy {
+                line += ": reported by \(owner)"
+            } else if let severity = transition.severity {
+                line += ": \(severity.rawValue)" + (transition.message.map { " \"\($0)\"" } ?? "")
+            }
+            lines.append(line)
+            if let reference = transition.reference { lines.append("        see: \(reference)") }
+        }
+        return lines
     }
 }

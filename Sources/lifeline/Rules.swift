@@ -17,7 +17,7 @@ struct Rules: ParsableCommand {
     @Flag(help: "Do not load ./rules/*.rules: only the built-in catalogs, or what --rules names.")
     var noLocalRules = false
 
-    @Flag(help: "Print each rule's text and reference too.")
+    @Flag(help: "Print each rule's text and reference too, and each state machine's transitions with their citations.")
     var verbose = false
 
     func run() throws {

@@ -45,7 +45,7 @@ struct CheckCommandTests {
         let directory = try Self.fixture()
         let result = try Self.run(["check", "legal.ndjson"], directory)
         #expect(result.status == 0)
-        #expect(result.stdout.hasSuffix("checked 1 trace (1 launch, 4 events) against 30 rules: 0 errors, 0 warnings, 0 info, 0 pending\n"))
+        #expect(result.stdout.hasSuffix("checked 1 trace (1 launch, 4 events) against 32 rules: 0 errors, 0 warnings, 0 info, 0 pending\n"))
     }
 
     @Test func violationsExitOneWithLocatedExplanations() throws {
@@ -57,7 +57,7 @@ struct CheckCommandTests {
                 "bad.ndjson:2: error[scene.connect-after-launch]: scene(_:willConnectTo:options:) for session S9 in launch L2, where scene(_:willConnectTo:options:) must never happen (before didFinishLaunching)"
             ))
         #expect(result.stdout.contains("bad.ndjson:5: warning[scene.background-within-5s]"))
-        #expect(result.stdout.contains("2 traces (2 launches, 8 events) against 30 rules: 1 error, 1 warning, 0 info, 0 pending"))
+        #expect(result.stdout.contains("2 traces (2 launches, 8 events) against 32 rules: 1 error, 1 warning, 0 info, 0 pending"))
     }
 
     @Test func failOnDecidesTheExitStatus() throws {
@@ -132,20 +132,20 @@ struct CheckCommandTests {
         let document = try XMLDocument(contentsOf: directory.appendingPathComponent("report.xml"))
         let root = try #require(document.rootElement())
         #expect(root.name == "testsuites")
-        #expect(root.attribute(forName: "tests")?.stringValue == "60")
+        #expect(root.attribute(forName: "tests")?.stringValue == "64")
         // Under the default --fail-on error only the error fails: the warning is reported, not failed.
         #expect(root.attribute(forName: "failures")?.stringValue == "1")
         let suites = root.elements(forName: "testsuite")
         #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["bad.ndjson", "legal.ndjson"])
         for suite in suites {
             let cases = suite.elements(forName: "testcase")
-            #expect(cases.count == 30)
+            #expect(cases.count == 32)
             #expect(cases.allSatisfy { $0.attribute(forName: "name") != nil && $0.attribute(forName: "classname") != nil })
             // Both traces are scene-based: the legacy app-delegate rules never applied, so they are skipped, not passed.
             let skipped = cases.filter { !$0.elements(forName: "skipped").isEmpty }.compactMap { $0.attribute(forName: "name")?.stringValue }
-            #expect(skipped.count == 9)
+            #expect(skipped.count == 10)
             #expect(skipped.allSatisfy { $0.hasPrefix("app.") })
-            #expect(suite.attribute(forName: "skipped")?.stringValue == "9")
+            #expect(suite.attribute(forName: "skipped")?.stringValue == "10")
         }
         let failing = suites[0].elements(forName: "testcase").filter { !$0.elements(forName: "failure").isEmpty }
         #expect(failing.map { $0.attribute(forName: "name")?.stringValue } == ["scene.connect-after-launch"])
@@ -182,7 +182,7 @@ struct CheckCommandTests {
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "lifeline")
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.count == 30)
+        #expect(rules.count == 32)
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.count == 2)
         for result in results {

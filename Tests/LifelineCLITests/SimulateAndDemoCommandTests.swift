@@ -59,7 +59,7 @@ struct SimulateAndDemoCommandTests {
         #expect(run.stdout.contains("imported 6 files, 10 launches, 260 events, 0 skipped lines"))
         #expect(run.stdout.contains("4. Query: queries/time-to-active.sql"))
         #expect(run.stdout.contains("traces/demo/bug-wrong-order.ndjson:31: error[scene.connect-after-launch]"))
-        #expect(run.stdout.contains("checked 6 traces (10 launches, 260 events) against 30 rules: 3 errors"))
+        #expect(run.stdout.contains("checked 6 traces (10 launches, 260 events) against 32 rules: 3 errors"))
         #expect(run.stdout.contains("traces/demo/bug-wrong-order.ndjson"))
         #expect(run.stdout.hasSuffix("\nNext: lifeline repl lifeline.db\n"))
         let traces = try FileManager.default.contentsOfDirectory(

@@ -83,8 +83,9 @@ struct RuleCommandTests {
     @Test("a check that finds nothing leaves nothing to explain")
     func cleanCheck() throws {
         let session = try Session()
+        let appRules = try session.shell.selectRules(["uikit-app"]).rules.count
         #expect(session.run(".check uikit-app\n.explain 1\n") == """
-            checked 2 traces (2 launches, 29 events) against 9 rules: 0 errors, 0 warnings, 0 info, 0 pending
+            checked 2 traces (2 launches, 29 events) against \(appRules) rules: 0 errors, 0 warnings, 0 info, 0 pending
             test:2:1: error: .explain: the last check found no violations
 
             """)
@@ -143,16 +144,18 @@ struct RuleCommandTests {
 
             """
         #expect(session.run(".rules\n.check\n") == diagnostic + diagnostic)
+        let appRules = try session.shell.selectRules(["uikit-app"]).rules.count
         #expect(session.run(".check uikit-app\n")
-            == "checked 2 traces (2 launches, 29 events) against 9 rules: 0 errors, 0 warnings, 0 info, 0 pending\n")
+            == "checked 2 traces (2 launches, 29 events) against \(appRules) rules: 0 errors, 0 warnings, 0 info, 0 pending\n")
     }
 
     @Test("naming rules: ids, catalogs and files mix; a rule named twice is checked once; a typo gets a suggestion")
     func selecting() throws {
         let session = try Session()
         #expect(try session.shell.selectRules(["scene.connect-once"]).rules.map(\.id) == ["scene.connect-once"])
-        #expect(try session.shell.selectRules(["scene.connect-once", "uikit-scene"]).rules.count == 21)
-        #expect(try session.shell.selectRules(["more-rules/launch.rules", "uikit-app"]).rules.count == 11)
+        #expect(try session.shell.selectRules(["scene.connect-once", "uikit-scene"]).rules.count
+            == session.shell.selectRules(["uikit-scene"]).rules.count)
+        #expect(try session.shell.selectRules(["more-rules/launch.rules", "uikit-app"]).rules.count == session.shell.selectRules(["uikit-app"]).rules.count + 2)
         #expect(session.run(".check scene.conect-once\n.check uikit-scen\n.check nothing.like.it.at.all\n") == """
             test:1:1: error: no rule, catalog or rules file 'scene.conect-once'; did you mean 'scene.connect-once'?
             test:2:1: error: no rule, catalog or rules file 'uikit-scen'; did you mean 'uikit-scene'?

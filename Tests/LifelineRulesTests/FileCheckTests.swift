@@ -21,7 +21,7 @@ struct FileCheckTests {
         var seed: UInt64 = 0xF11E
         for byte in pattern.utf8 { seed = seed &* 31 &+ UInt64(byte) }
         for index in 0..<Self.tracesPerPattern {
-            let launches = RandomTraces.launches(seed: seed &+ UInt64(index))
+            let launches = RandomTraces.launches(seed: seed &+ UInt64(index), spreadOverFiles: false)
             let rules = ruleSets[index % ruleSets.count]
             var bytes: [UInt8] = []
             for launch in launches {

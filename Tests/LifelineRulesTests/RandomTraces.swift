@@ -1,24 +1,42 @@
 import LifelineFormat
-import LifelineRules
 import LifelineTestSupport
+
+@testable import LifelineRules
 
 /// Random traces over a tiny alphabet, built to hit scope edges, slicing and timing corners.
 ///
-/// Pattern events are `p.a`, `p.b`, `p.c` (with an attribute `k`), scope
-/// events `s.q` and `s.r`, noise `x.n`, plus `didFinishLaunching` (app-level)
-/// and `didDiscardSceneSessions` naming sessions. Times advance 0–3 s per event.
+/// Pattern events are `p.a`, `p.b`, `p.c` (with an integer attribute `k`, a version `v`
+/// and a thread), scope events `s.q` and `s.r`, noise `x.n`, plus `didFinishLaunching`
+/// (app-level) and `didDiscardSceneSessions` naming sessions. Times advance 0–3 s per
+/// event. Launches spread over one or two trace files and carry random launch facts
+/// (`os`, `app`, `pid`, `device`, `lifecycle`, each sometimes missing) for `when`.
 enum RandomTraces {
     static let patternEvents = ["p.a", "p.b", "p.c"]
     static let allEvents = ["p.a", "p.b", "p.c", "s.q", "s.r", "x.n"]
+    static let versions = ["15", "15.4", "15.10", "16.0.1", "9.9"]
 
-    static func launches(seed: UInt64, maxEvents: Int = 14) -> [ReferenceEvaluator.Launch] {
+    /// - Parameters:
+    ///   - maxEvents: the most events of one launch.
+    ///   - spreadOverFiles: whether later launches may start new trace files (otherwise all are in `trace.ndjson`).
+    static func launches(seed: UInt64, maxEvents: Int = 5, spreadOverFiles: Bool = true) -> [ReferenceEvaluator.Launch] {
         var random = SplitMix64(seed: seed)
-        let launchCount = Int.random(in: 1...3, using: &random) == 3 ? 2 : 1
+        let launchCount = [1, 1, 2, 3].randomElement(using: &random)!
         var launches: [ReferenceEvaluator.Launch] = []
         var line = 1
+        var file = "trace.ndjson"
         for launchIndex in 0..<launchCount {
-            let lifecycle: Lifecycle = Int.random(in: 0..<5, using: &random) == 0 ? .app : .scene
-            let record = LaunchRecord(launch: "L\(launchIndex + 1)", lifecycle: lifecycle)
+            if spreadOverFiles, launchIndex > 0, Int.random(in: 0..<3, using: &random) == 0 {
+                // A new trace file (files are read one after another and never come back):
+                // launch-spanning slices end with the previous one.
+                file = "trace\(launchIndex + 1).ndjson"
+                line = 1
+            }
+            let record = LaunchRecord(
+                launch: "L\(launchIndex + 1)", pid: [nil, 99, 100, 250, 301].randomElement(using: &random)!,
+                app: [nil, "com.a", "com.b"].randomElement(using: &random)!,
+                os: [nil, "15", "15.4", "15.10", "17.5.1"].randomElement(using: &random)!,
+                device: [nil, "iPad13,4", "iPhone15,2"].randomElement(using: &random)!,
+                lifecycle: Int.random(in: 0..<5, using: &random) == 0 ? .app : .scene)
             let launchLine = line
             line += 1
             var events: [(event: EventRecord, line: Int)] = []
@@ -57,15 +75,17 @@ enum RandomTraces {
                         openBegins.append((name, eventSession, eventScene))
                     }
                 }
-                if patternEvents.contains(name) { attrs["k"] = .int(Int64.random(in: 0...1, using: &random)) }
+                if patternEvents.contains(name) {
+                    attrs["k"] = .int(Int64.random(in: 0...2, using: &random))
+                    if Bool.random(using: &random) { attrs["v"] = .string(versions.randomElement(using: &random)!) }
+                }
                 let event = EventRecord(
                     seq: Int64(seq), t: t, event: EventName(name), phase: phase, session: eventSession,
-                    scene: eventScene, thread: "main", attrs: attrs)
+                    scene: eventScene, thread: Int.random(in: 0..<4, using: &random) == 0 ? "bg" : "main", attrs: attrs)
                 events.append((event, line))
                 line += 1
             }
-            launches.append(
-                ReferenceEvaluator.Launch(record: record, trace: "trace.ndjson", file: "trace.ndjson", line: launchLine, events: events))
+            launches.append(ReferenceEvaluator.Launch(record: record, trace: file, file: file, line: launchLine, events: events))
         }
         return launches
     }
@@ -81,9 +101,10 @@ enum RandomTraces {
         private var instances: [InstanceResult] = []
         private var checker: RuleChecker!
 
-        init(_ rules: RuleSet) {
+        /// `fault` breaks the checker's machine step on purpose (the mutation check).
+        init(_ rules: RuleSet, fault: MachineStepFault? = nil) {
             checker = RuleChecker(
-                rules: rules, onFinding: { [unowned self] in findings.append(ReferenceFinding($0)) },
+                rules: rules, fault: fault, onFinding: { [unowned self] in findings.append(ReferenceFinding($0)) },
                 onInstance: { [unowned self] in instances.append($0) })
         }
 
@@ -105,12 +126,45 @@ enum RandomTraces {
         for launch in launches {
             var bytes: [UInt8] = []
             TraceEncoder.append(launch.record, to: &bytes)
-            text += "\(launch.line): " + String(decoding: bytes, as: UTF8.self)
+            text += "\(launch.file):\(launch.line): " + String(decoding: bytes, as: UTF8.self)
             for (event, line) in launch.events {
                 bytes.removeAll()
                 TraceEncoder.append(event, to: &bytes)
-                text += "\(line): " + String(decoding: bytes, as: UTF8.self)
+                text += "\(launch.file):\(line): " + String(decoding: bytes, as: UTF8.self)
             }
+        }
+        return text
+    }
+
+    // MARK: - Random machines
+
+    /// A random state machine in rule syntax: 2–4 states, 2–9 transitions over the pattern and
+    /// scope events (some with conditions), `*` and multi-state sources, overlapping transitions
+    /// (so the first one written must win), per-transition severities and transitions `reported by`
+    /// the rule `owner`, which the machine's file must define.
+    static func machine(seed: UInt64) -> String {
+        var random = SplitMix64(seed: seed)
+        let states = Array(["s0", "s1", "s2", "s3"].prefix(Int.random(in: 2...4, using: &random)))
+        let events = ["p.a", "p.b", "p.c", "s.q", "p.a[k >= 1]", "p.b[k != 0]", "p.c[v < \"15.4\"]", "p.a[thread = bg]"]
+        var text = "initial \(states.randomElement(using: &random)!)\n"
+        for _ in 0..<Int.random(in: 2...9, using: &random) {
+            let from: String
+            switch Int.random(in: 0..<5, using: &random) {
+            case 0: from = "*"
+            case 1: from = states.shuffled(using: &random).prefix(2).joined(separator: ", ")
+            default: from = states.randomElement(using: &random)!
+            }
+            var on = events.randomElement(using: &random)!
+            if Int.random(in: 0..<3, using: &random) == 0 { on += " | " + events.randomElement(using: &random)! }
+            text += "\(from) -> \(states.randomElement(using: &random)!) on \(on)"
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0: text += " { severity warning\n message \"flagged\" }"
+            case 1: text += " { severity info }"
+            case 2: text += " { severity error\n reference \"why\" }"
+            case 3: text += " { reported by owner }"
+            default: break
+            }
+            text += "\n"
         }
         return text
     }

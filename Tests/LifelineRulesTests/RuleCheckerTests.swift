@@ -18,6 +18,45 @@ struct RuleCheckerTests {
         return (findings, summary)
     }
 
+    @Test func aMachineTransitionWithASeverityIsTakenAndReportedAtItsOwnSeverityAndMessage() throws {
+        let (findings, summary) = try check(
+            """
+            rule quiet per scene: never x.never
+            machine m per scene {
+              message "scene states"
+              reference "the machine's source"
+              initial unattached
+              unattached -> connected on willConnectTo
+              connected -> active on sceneDidBecomeActive {
+                severity warning
+                message "a scene becomes active without entering the foreground"
+                reference "W2"
+              }
+              active -> active on sceneDidBecomeActive { reported by quiet }
+              connected -> inactive on sceneWillEnterForeground
+            }
+            """,
+            """
+            {"lifeline":1,"type":"launch","launch":"L1","lifecycle":"scene"}
+            {"seq":1,"t":10,"event":"willConnectTo","session":"S1","scene":"a"}
+            {"seq":2,"t":20,"event":"sceneDidBecomeActive","session":"S1","scene":"a"}
+            {"seq":3,"t":30,"event":"sceneDidBecomeActive","session":"S1","scene":"a"}
+            {"seq":4,"t":40,"event":"sceneWillEnterForeground","session":"S1","scene":"a"}
+
+            """)
+        #expect(findings.map(\.headline) == [
+            "t.ndjson:3: warning[m]: sceneDidBecomeActive(_:) for scene a (session S1) in launch L1 in state 'connected', moving to 'active'",
+            "t.ndjson:5: error[m]: sceneWillEnterForeground(_:) for scene a (session S1) in launch L1 in state 'active', which has no transition on it",
+        ])
+        #expect(findings.map(\.message) == ["a scene becomes active without entering the foreground", "scene states"])
+        #expect(findings.map(\.reference) == ["W2", "the machine's source"])
+        #expect(findings.map(\.reason) == [.flaggedTransition(state: "connected"), .undeclaredTransition(state: "active")])
+        // The trigger is the event that entered the state the transition left.
+        #expect(findings.first?.witnesses.map(\.role) == [.trigger, .offending])
+        #expect(findings.first?.witnesses.first?.line == 2)
+        #expect(summary.violations == 2)
+    }
+
     @Test func violationsNameTheRuleTheSliceAndLocatedWitnesses() throws {
         let (findings, summary) = try check(
             "rule scene.connect-after-launch per session: didFinishLaunching precedes willConnectTo",

@@ -137,6 +137,33 @@ struct RuleParserTests {
         #expect(rules[0].slicing == .scene && rules[0].severity == .warning)
     }
 
+    @Test func machineTransitionsTakeASeverityAMessageAReferenceOrAReporter() throws {
+        let rules = try parse(
+            """
+            rule scene.x per scene: never sceneDidBecomeActive
+            machine scene.states per scene {
+              initial unattached
+              unattached -> connected on willConnectTo { reference "willConnectTo docs" }
+              connected -> active on sceneDidBecomeActive {
+                severity warning
+                message "a scene becomes active without entering the foreground"
+                reference "W2"
+              }
+              active -> active on sceneDidBecomeActive { reported by scene.x }
+              * -> gone on sceneDidDisconnect
+            }
+            """)
+        guard case .machine(let machine) = rules[1].body else { throw Failure() }
+        #expect(machine.transitions.map(\.severity) == [nil, .warning, nil, nil])
+        #expect(machine.transitions.map(\.message) == [nil, "a scene becomes active without entering the foreground", nil, nil])
+        #expect(machine.transitions.map(\.reference) == ["willConnectTo docs", "W2", nil, nil])
+        #expect(machine.transitions.map(\.reportedBy) == [nil, nil, "scene.x", nil])
+        #expect(machine.transitions.map(\.description) == [
+            "unattached -> connected on willConnectTo", "connected -> active on sceneDidBecomeActive",
+            "active -> active on sceneDidBecomeActive", "* -> gone on sceneDidDisconnect",
+        ])
+    }
+
     @Test func durationsReadEveryUnit() throws {
         for (text, nanoseconds) in [("7ns", 7), ("40us", 40_000), ("250ms", 250_000_000), ("1.5s", 1_500_000_000), ("2min", 120_000_000_000)] as [(String, Int64)] {
             guard case .pattern(_, .maximumDuration(_, let duration)) = try body("sceneDidEnterBackground lasts at most \(text)")
@@ -176,6 +203,18 @@ struct RuleParserTests {
         ("machine m {\n  initial a\n}", 1, 1, "machine 'm' has no transitions"),
         ("machine m {\n  a -> b willConnectTo\n}", 2, 10, "expected 'on', found 'willConnectTo'"),
         ("never a.b", 1, 1, "expected 'rule' or 'machine', found 'never'"),
+        ("machine m {\n  a -> b on a.b { severity loud }\n}", 2, 28, "expected 'error', 'warning' or 'info', found 'loud'"),
+        ("machine m {\n  a -> b on a.b { colour red }\n}", 2, 19,
+         "expected 'severity', 'message', 'reference' or 'reported by', found 'colour'"),
+        ("machine m {\n  a -> b on a.b { message \"m\" }\n}", 2, 3,
+         "a transition's message is shown only when the transition has a severity"),
+        ("rule r: never a.b\nmachine m {\n  a -> b on a.b { severity error\n reported by r }\n}", 3, 3,
+         "a transition is either reported by the machine (severity) or by another rule (reported by), not both"),
+        ("rule scene.x: never a.b\nmachine m {\n  a -> b on a.b { reported by scene.y }\n}", 3, 3,
+         "no rule 'scene.y' in this file reports this transition; did you mean 'scene.x'?"),
+        ("machine m {\n  a -> b on a.b { reported by m }\n}", 2, 3,
+         "a transition of 'm' cannot be reported by the machine itself; give it a severity"),
+        ("machine m {\n  a -> b on a.b { severity info\n", 3, 1, "expected '}' to close the transition opened at 2:3"),
     ]
 
     @Test(arguments: errors)

@@ -47,7 +47,7 @@ extension BuiltinCatalog {
           when lifecycle = app
           message "applicationDidBecomeActive and applicationWillResignActive alternate (iOS 11-12 Notification Center sent a double applicationDidBecomeActive)"
           reference "rdar 49216830; research W5 and scenario 7"
-          after applicationDidBecomeActive until applicationWillResignActive: never applicationDidBecomeActive
+          after applicationDidBecomeActive until applicationWillResignActive | applicationDidEnterBackground: never applicationDidBecomeActive
         }
 
         rule app.nothing-after-terminate per launch {
@@ -55,6 +55,94 @@ extension BuiltinCatalog {
           message "after applicationWillTerminate the app does not become active again"
           reference "applicationWillTerminate(_:) docs (E8)"
           after applicationWillTerminate: never applicationDidBecomeActive | applicationWillEnterForeground
+        }
+
+        # The app-delegate life cycle as a state machine, one per process. Every
+        # (state, callback) pair is declared: allowed, a warning the machine
+        # reports, or reported by the pairwise rule above whose message names the
+        # mistake. After didFinishLaunching the app is inactive (launched into the
+        # foreground) or in the background (a background launch): no callback says
+        # which, so both continue from 'launched'. Evidence: docs/research/uikit-lifecycle.md
+        # section 11 (A*).
+        machine app.lifecycle per launch {
+          when lifecycle = app
+          message "app delegate callbacks follow UIKit's app life cycle"
+          reference "Managing your app's life cycle (app-based); docs/research/uikit-lifecycle.md section 11"
+          initial launching
+
+          launching -> launched on didFinishLaunching {
+            reference "About the app launch sequence: 'the system puts the app in the inactive or background state' (section 8)"
+          }
+          launched, inactive, active, background, terminated -> launched on didFinishLaunching { reported by app.launch-once }
+          launching -> launching on applicationWillEnterForeground | applicationDidBecomeActive | applicationWillResignActive | applicationDidEnterBackground {
+            reported by app.state-after-launch
+          }
+
+          launched -> active on applicationDidBecomeActive {
+            reference "a cold launch goes straight to applicationDidBecomeActive, with no applicationWillEnterForeground (N9, jigarm)"
+          }
+          inactive -> active on applicationDidBecomeActive {
+            reference "applicationDidBecomeActive docs; interruptions end with it (section 4)"
+          }
+          active -> active on applicationDidBecomeActive { reported by app.active-once }
+          background -> active on applicationDidBecomeActive { reported by app.foreground-before-active }
+          terminated -> terminated on applicationDidBecomeActive | applicationWillEnterForeground { reported by app.nothing-after-terminate }
+
+          launched, background -> inactive on applicationWillEnterForeground {
+            reference "applicationWillEnterForeground docs; a background launch opened later gets it with no applicationDidEnterBackground before (N8, jigarm)"
+          }
+          inactive -> inactive on applicationWillEnterForeground {
+            severity warning
+            message "an app already in the foreground is told again that it will enter the foreground"
+            reference "applicationWillEnterForeground docs: 'part of the transition from the background'; no device log shows it twice (A3)"
+          }
+          active -> active on applicationWillEnterForeground {
+            severity warning
+            message "an active app is told that it will enter the foreground"
+            reference "applicationWillEnterForeground docs: 'part of the transition from the background'; no device log shows it (A3)"
+          }
+
+          active -> inactive on applicationWillResignActive {
+            reference "applicationWillResignActive docs: temporary interruptions and before the background (section 4)"
+          }
+          launched, inactive -> inactive on applicationWillResignActive {
+            severity warning
+            message "an app that is not active resigns active"
+            reference "documented from the active state only; rdar 13677039 (applicationDidBecomeActive missing after a partial switcher gesture) (A2)"
+          }
+          background -> background on applicationWillResignActive {
+            severity warning
+            message "a background app resigns active"
+            reference "documented from the active state only; no device log shows it (A2)"
+          }
+
+          launched, inactive -> background on applicationDidEnterBackground {
+            reference "home: applicationWillResignActive then applicationDidEnterBackground; Face ID lock screen and fast swipe-kill: applicationWillEnterForeground then applicationDidEnterBackground (forum 91384, forum 732170) (A1)"
+          }
+          active -> background on applicationDidEnterBackground {
+            severity warning
+            message "an active app resigns active before it enters the background"
+            reference "applicationWillResignActive docs: called before the transition to the background; not proven for every iOS version (W3, A4)"
+          }
+          background -> background on applicationDidEnterBackground {
+            severity warning
+            message "applicationDidEnterBackground is delivered once per trip to the background"
+            reference "documented; iOS 7 delivered a double notification (SO 25857028) (W6)"
+          }
+          terminated -> terminated on applicationWillResignActive | applicationDidEnterBackground {
+            severity warning
+            message "the app resigns or enters the background after applicationWillTerminate"
+            reference "applicationWillTerminate docs: the app 'is about to be terminated'; the order of the exit path's callbacks is not documented (A5)"
+          }
+
+          launching, launched, inactive, active, background -> terminated on applicationWillTerminate {
+            reference "applicationWillTerminate docs: 'may be called' when a running app is terminated (section 6, N3)"
+          }
+          terminated -> terminated on applicationWillTerminate {
+            severity warning
+            message "applicationWillTerminate is delivered once"
+            reference "applicationWillTerminate docs (A5)"
+          }
         }
 
         rule app.background-within-5s warning per launch {

@@ -39,11 +39,11 @@ extension BuiltinCatalog {
           before didFinishLaunching: never configurationForConnecting | didDiscardSceneSessions
         }
 
-        rule scene.config-before-connect warning per session {
+        rule scene.config-before-connect per session {
           when lifecycle = scene
-          message "configurationForConnecting configures a session before its scene connects, not after"
-          reference "WWDC19 sessions 246 and 258 (E5, W7); configuration is skipped for restored sessions (SO 63520008, N1)"
-          after willConnectTo: never configurationForConnecting
+          message "configurationForConnecting configures a session before its scene connects, never while that scene is connected"
+          reference "configurationForConnecting docs: 'when creating a new scene'; WWDC19 sessions 246 and 258 (E5); restored sessions skip it (SO 63520008, N1); a session whose scene disconnected may be configured again before it reconnects (M4)"
+          after willConnectTo until sceneDidDisconnect: never configurationForConnecting
         }
 
         rule scene.connect-once per scene {
@@ -78,7 +78,7 @@ extension BuiltinCatalog {
           when lifecycle = scene
           message "a scene coming back from the background enters the foreground before it becomes active"
           reference "sceneWillEnterForeground(_:) docs; every posted log, no counterexample (E7)"
-          after sceneDidEnterBackground until sceneWillEnterForeground: never sceneDidBecomeActive
+          after sceneDidEnterBackground until sceneWillEnterForeground | sceneDidDisconnect: never sceneDidBecomeActive
         }
 
         rule scene.nothing-after-terminate per launch {
@@ -95,6 +95,96 @@ extension BuiltinCatalog {
           after didDiscardSceneSessions: never willConnectTo | configurationForConnecting
         }
 
+        # The scene life cycle as a state machine, one per scene object. Every
+        # (state, callback) pair is declared: allowed, a warning the machine
+        # reports, or reported by the pairwise rule above whose message names the
+        # mistake (the machine takes those silently, so no event is reported twice).
+        # The table and the evidence for each cell: docs/research/uikit-lifecycle.md
+        # section 11 (M*), docs/rules.md "The catalogs' state machines".
+        machine scene.lifecycle per scene {
+          when lifecycle = scene
+          message "scene callbacks follow UIKit's scene life cycle"
+          reference "UIScene.ActivationState; docs/research/uikit-lifecycle.md section 11"
+          initial unattached
+
+          unattached -> unattached on configurationForConnecting {
+            reference "WWDC19 258: didFinishLaunching, configurationForConnecting, willConnectTo (E5)"
+          }
+          unattached, disconnected -> connected on willConnectTo {
+            reference "scene(_:willConnectTo:options:) docs; a reconnection is a new scene object, which may reuse a freed address (E3, N10)"
+          }
+          unattached -> unattached on sceneWillEnterForeground | sceneDidBecomeActive | sceneWillResignActive | sceneDidEnterBackground | sceneDidDisconnect {
+            reported by scene.callbacks-after-connect
+          }
+          disconnected -> disconnected on configurationForConnecting {
+            reference "a session whose scene disconnected may be configured before it reconnects (configurationForConnecting docs: 'when creating a new scene'; M4)"
+          }
+          disconnected -> disconnected on sceneWillEnterForeground | sceneDidBecomeActive | sceneWillResignActive | sceneDidEnterBackground | sceneDidDisconnect {
+            reported by scene.nothing-after-disconnect
+          }
+
+          connected -> connected on configurationForConnecting { reported by scene.config-before-connect }
+          foregroundInactive -> foregroundInactive on configurationForConnecting { reported by scene.config-before-connect }
+          foregroundActive -> foregroundActive on configurationForConnecting { reported by scene.config-before-connect }
+          background -> background on configurationForConnecting { reported by scene.config-before-connect }
+          connected -> connected on willConnectTo { reported by scene.connect-once }
+          foregroundInactive -> foregroundInactive on willConnectTo { reported by scene.connect-once }
+          foregroundActive -> foregroundActive on willConnectTo { reported by scene.connect-once }
+          background -> background on willConnectTo { reported by scene.connect-once }
+
+          connected, background -> foregroundInactive on sceneWillEnterForeground {
+            reference "sceneWillEnterForeground(_:) docs: 'both for newly created and connected scenes, as well as for scenes that were running in the background'; forum 732170 (M1)"
+          }
+          foregroundInactive -> foregroundInactive on sceneWillEnterForeground {
+            severity warning
+            message "a scene already in the foreground is told again that it will enter the foreground"
+            reference "UIKit calls it as part of the transition from the background (sceneWillEnterForeground docs); no device log shows it twice (M6)"
+          }
+          foregroundActive -> foregroundActive on sceneWillEnterForeground {
+            severity warning
+            message "an active scene is told that it will enter the foreground"
+            reference "UIKit calls it as part of the transition from the background (sceneWillEnterForeground docs); no device log shows it (M6)"
+          }
+
+          foregroundInactive -> foregroundActive on sceneDidBecomeActive {
+            reference "UIScene.ActivationState.foregroundInactive: 'transits through the foreground-inactive state'; interruptions end with it (section 4, M1)"
+          }
+          connected -> foregroundActive on sceneDidBecomeActive { reported by scene.first-active-in-foreground }
+          foregroundActive -> foregroundActive on sceneDidBecomeActive { reported by scene.active-once }
+          background -> foregroundActive on sceneDidBecomeActive { reported by scene.foreground-before-active }
+
+          foregroundActive -> foregroundInactive on sceneWillResignActive {
+            reference "sceneWillResignActive(_:) docs: temporary interruptions and before the background (section 4)"
+          }
+          connected -> foregroundInactive on sceneWillResignActive {
+            severity warning
+            message "a scene that never entered the foreground resigns active"
+            reference "sceneWillResignActive(_:) is documented from the active state only; no device log shows this (M5)"
+          }
+          foregroundInactive -> foregroundInactive on sceneWillResignActive {
+            severity warning
+            message "an inactive scene resigns active again (UIKit skipped the sceneDidBecomeActive in between)"
+            reference "rdar 13677039: sceneDidBecomeActive missing after a partial switcher gesture; rdar 33153062 (M5)"
+          }
+          background -> background on sceneWillResignActive {
+            severity warning
+            message "a background scene resigns active"
+            reference "sceneWillResignActive(_:) is documented from the active state only; no device log shows this (M5)"
+          }
+
+          connected, foregroundInactive -> background on sceneDidEnterBackground {
+            reference "system-requested scenes move to the background (Managing your app's life cycle; M2); home, lock: sceneWillResignActive then sceneDidEnterBackground; Face ID lock screen: sceneWillEnterForeground then sceneDidEnterBackground (forum 91384, W1)"
+          }
+          foregroundActive -> background on sceneDidEnterBackground { reported by scene.resign-before-background }
+          background -> background on sceneDidEnterBackground { reported by scene.background-once }
+
+          connected, background -> disconnected on sceneDidDisconnect {
+            reference "sceneDidDisconnect(_:) docs: 'to reclaim memory'; Xcode template 'shortly after the scene enters the background' (M3, section 5)"
+          }
+          foregroundInactive -> disconnected on sceneDidDisconnect { reported by scene.background-before-disconnect }
+          foregroundActive -> disconnected on sceneDidDisconnect { reported by scene.background-before-disconnect }
+        }
+
         rule scene.foreground-then-active warning per scene {
           when lifecycle = scene
           message "a scene that enters the foreground becomes active before it leaves again (devices skip it: Face ID lock screen, fast swipe-kill)"
@@ -105,36 +195,36 @@ extension BuiltinCatalog {
         rule scene.first-active-in-foreground warning per scene {
           when lifecycle = scene
           message "a newly connected scene enters the foreground before it first becomes active"
-          reference "About the app launch sequence; forum 732170 (W2)"
-          sceneWillEnterForeground precedes sceneDidBecomeActive
+          reference "About the app launch sequence; forum 732170; the BNR book omits it (W2)"
+          after willConnectTo until sceneWillEnterForeground | sceneWillResignActive | sceneDidEnterBackground | sceneDidDisconnect: never sceneDidBecomeActive
         }
 
         rule scene.resign-before-background warning per scene {
           when lifecycle = scene
           message "an active scene resigns active before it enters the background"
           reference "sceneWillResignActive(_:) docs; no counterexample found, not proven for every iOS version (W3)"
-          after sceneDidBecomeActive until sceneWillResignActive: never sceneDidEnterBackground
+          after sceneDidBecomeActive until sceneWillResignActive | sceneWillEnterForeground | sceneDidDisconnect: never sceneDidEnterBackground
         }
 
         rule scene.background-before-disconnect warning per scene {
           when lifecycle = scene
           message "a scene is disconnected from the background (a swipe-kill disconnects it from the foreground: forum 732170)"
           reference "Xcode template sceneDidDisconnect comment; broken by swipe-kill, forum 732170 (W4)"
-          after sceneWillEnterForeground until sceneDidEnterBackground: never sceneDidDisconnect
+          after sceneWillEnterForeground until sceneDidEnterBackground | willConnectTo: never sceneDidDisconnect
         }
 
         rule scene.active-once warning per scene {
           when lifecycle = scene
           message "sceneDidBecomeActive and sceneWillResignActive alternate"
           reference "documented pairing; rdar 49216830 shows a double sceneDidBecomeActive on devices (W5)"
-          after sceneDidBecomeActive until sceneWillResignActive: never sceneDidBecomeActive
+          after sceneDidBecomeActive until sceneWillResignActive | sceneDidEnterBackground | sceneDidDisconnect: never sceneDidBecomeActive
         }
 
         rule scene.background-once warning per scene {
           when lifecycle = scene
           message "sceneDidEnterBackground is delivered once per trip to the background"
           reference "documented; iOS 7 delivered a double notification (SO 25857028) (W6)"
-          after sceneDidEnterBackground until sceneWillEnterForeground: never sceneDidEnterBackground
+          after sceneDidEnterBackground until sceneWillEnterForeground | sceneDidDisconnect: never sceneDidEnterBackground
         }
 
         rule scene.background-within-5s warning per scene {

@@ -68,7 +68,10 @@ final class CompiledRule {
         }
     }
 
-    init(rule: Rule, index: Int, symbols: inout SymbolTable) {
+    /// Machines: the declared transitions, by role bit (for a flagged transition's severity and message).
+    let transitions: [StateMachine.Transition]
+
+    init(rule: Rule, index: Int, symbols: inout SymbolTable, fault: MachineStepFault? = nil) {
         self.rule = rule
         self.index = index
         var scope = ScopeKind.globally
@@ -147,19 +150,20 @@ final class CompiledRule {
                 transitions.append(
                     RuleShape.Transition(
                         fromStart: Int32(fromStates.count), fromCount: Int32(from.count),
-                        to: Int32(states.firstIndex(of: transition.to)!)))
+                        to: Int32(states.firstIndex(of: transition.to)!), flagged: transition.severity != nil))
                 fromStates += from
             }
         }
         self.names = names
         self.states = states
+        if case .machine(let machine) = rule.body { self.transitions = machine.transitions } else { self.transitions = [] }
         let transitionBuffer = UnsafeMutableBufferPointer<RuleShape.Transition>.allocate(capacity: transitions.count)
         _ = transitionBuffer.initialize(from: transitions)
         let fromBuffer = UnsafeMutableBufferPointer<Int32>.allocate(capacity: fromStates.count)
         _ = fromBuffer.initialize(from: fromStates)
         shape = RuleShape(
             kind: kind, scope: scope, initialState: initialState, transitions: UnsafeBufferPointer(transitionBuffer),
-            fromStates: UnsafeBufferPointer(fromBuffer))
+            fromStates: UnsafeBufferPointer(fromBuffer), fault: fault)
     }
 
     deinit {

@@ -17,6 +17,10 @@ struct FindingExplainer {
         switch (rule.body, raw.reason) {
         case (.machine, .undeclaredTransition(let state)):
             text = "\(offending) \(place) in state '\(state)', which has no transition on it"
+        case (.machine(let machine), .flaggedTransition(let state)):
+            let index = Int(raw.machineTransition)
+            let target = machine.transitions.indices.contains(index) ? machine.transitions[index].to : state
+            text = "\(offending) \(place) in state '\(state)', moving to '\(target)'"
         case (.pattern(_, let pattern), _):
             text = explain(pattern, raw, place: place, offending: offending, trigger: trigger)
         default:

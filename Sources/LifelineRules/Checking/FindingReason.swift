@@ -24,4 +24,6 @@ public enum FindingReason: Sendable, Hashable {
     case tooShort
     /// State machine: no transition from the state on this event.
     case undeclaredTransition(state: String)
+    /// State machine: a transition that carries its own severity was taken from the state.
+    case flaggedTransition(state: String)
 }

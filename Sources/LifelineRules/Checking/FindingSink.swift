@@ -22,7 +22,18 @@ final class FindingSink {
 
     func emit(_ raw: RawFinding, rule: CompiledRule, slice: SliceKey) {
         var raw = raw
-        if raw.machineState >= 0 { raw.reason = .undeclaredTransition(state: rule.states[Int(raw.machineState)]) }
+        var severity = rule.rule.severity
+        var message = rule.rule.message
+        var reference = rule.rule.reference
+        if raw.machineTransition >= 0 {
+            let transition = rule.transitions[Int(raw.machineTransition)]
+            raw.reason = .flaggedTransition(state: rule.states[Int(raw.machineState)])
+            severity = transition.severity ?? severity
+            message = transition.message ?? message
+            reference = transition.reference ?? reference
+        } else if raw.machineState >= 0 {
+            raw.reason = .undeclaredTransition(state: rule.states[Int(raw.machineState)])
+        }
         var witnesses: [Witness] = []
         if let opener = raw.opener { witnesses.append(witness(opener, .scopeOpener)) }
         if let trigger = raw.trigger { witnesses.append(witness(trigger, .trigger)) }
@@ -43,8 +54,8 @@ final class FindingSink {
         let explanation = FindingExplainer(rule: rule.rule, names: names).explain(raw, slice: slice)
         onFinding(
             Finding(
-                ruleID: rule.rule.id, severity: rule.rule.severity, status: raw.status, reason: raw.reason, slice: slice,
-                witnesses: witnesses, explanation: explanation, message: rule.rule.message, reference: rule.rule.reference))
+                ruleID: rule.rule.id, severity: severity, status: raw.status, reason: raw.reason, slice: slice,
+                witnesses: witnesses, explanation: explanation, message: message, reference: reference))
     }
 
     private func witness(_ ref: EventRef, _ role: Witness.Role) -> Witness {

@@ -246,14 +246,27 @@ struct PatternMonitor {
         sawEvent = true
         let state = Int32(count)
         var remaining = roles
+        var taken = -1
+        // Role bits are transition indices, so the lowest allowed bit is the first transition written.
         while remaining != 0 {
             let index = remaining.trailingZeroBitCount
             remaining &= remaining - 1
             if rule.allows(index, from: state) {
-                count = Int(rule.transitions[index].to)
-                refA = event
-                return
+                taken = index
+                if rule.fault != .takesLastMatch { break }
             }
+        }
+        if taken >= 0 {
+            let entered = refA
+            count = Int(rule.transitions[taken].to)
+            refA = event
+            guard rule.transitions[taken].flagged, rule.fault != .silencesFlaggedTransitions else { return }
+            violations += 1
+            var finding = RawFinding(status: .violated, reason: .flaggedTransition(state: ""), trigger: entered, offending: event)
+            finding.machineState = state
+            finding.machineTransition = Int32(taken)
+            out.append(finding)
+            return
         }
         violations += 1
         // The state's name is filled in when the finding is emitted (the shape holds no strings).

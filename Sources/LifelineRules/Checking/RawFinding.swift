@@ -12,4 +12,6 @@ struct RawFinding {
     var atEndOfTrace = false
     /// For an undeclared transition: the machine state it left, by index, until the name is resolved.
     var machineState: Int32 = -1
+    /// For a flagged transition: its index in the machine, whose severity and message the finding takes.
+    var machineTransition: Int32 = -1
 }

@@ -27,8 +27,17 @@ public final class RuleChecker {
 
     /// Prepares the rules. `onInstance` receives every instance's verdict when it ends; `onLaunch`
     /// each launch as it starts (not a rotated file's copy of the current one), with its slice.
-    public init(
+    public convenience init(
         rules: RuleSet, onFinding: @escaping (Finding) -> Void, onInstance: @escaping (InstanceResult) -> Void = { _ in },
+        onLaunch: @escaping (SliceKey, LaunchRecord) -> Void = { _, _ in }
+    ) {
+        self.init(rules: rules, fault: nil, onFinding: onFinding, onInstance: onInstance, onLaunch: onLaunch)
+    }
+
+    /// A checker whose machine step has a deliberate bug: only for the differential test's mutation check.
+    init(
+        rules: RuleSet, fault: MachineStepFault?, onFinding: @escaping (Finding) -> Void,
+        onInstance: @escaping (InstanceResult) -> Void = { _ in },
         onLaunch: @escaping (SliceKey, LaunchRecord) -> Void = { _, _ in }
     ) {
         self.rules = rules
@@ -36,7 +45,7 @@ public final class RuleChecker {
         var symbols = SymbolTable()
         var compiled: [CompiledRule] = []
         for (index, rule) in rules.rules.enumerated() {
-            compiled.append(CompiledRule(rule: rule, index: index, symbols: &symbols))
+            compiled.append(CompiledRule(rule: rule, index: index, symbols: &symbols, fault: fault))
         }
         runtimeCount = compiled.count
         runtimes = .allocate(capacity: compiled.count)

@@ -11,6 +11,8 @@ struct RuleShape {
         var fromStart: Int32
         var fromCount: Int32
         var to: Int32
+        /// Whether taking the transition is a finding (it has a severity).
+        var flagged: Bool
     }
 
     let kind: CompiledRule.Kind
@@ -21,12 +23,14 @@ struct RuleShape {
     let transitions: UnsafeBufferPointer<Transition>
     /// Machines: the source states of all transitions, back to back.
     let fromStates: UnsafeBufferPointer<Int32>
+    /// A deliberate bug in the machine step; `nil` except in the differential test's mutation check.
+    let fault: MachineStepFault?
 
     /// Whether the machine may take transition `index` from `state`.
     @inline(__always)
     func allows(_ index: Int, from state: Int32) -> Bool {
         let transition = transitions[index]
-        if transition.fromCount == 0 { return true }
+        if transition.fromCount == 0 { return fault != .ignoresAnyState }
         let start = Int(transition.fromStart)
         for offset in start..<start + Int(transition.fromCount) where fromStates[offset] == state { return true }
         return false

@@ -46,8 +46,34 @@ struct RuleParser {
                 parser.recover()
             }
         }
+        diagnostics += Self.checkReporters(rules)
         if !diagnostics.isEmpty { throw RuleSyntaxError(file: file, diagnostics: diagnostics, source: text) }
         return rules
+    }
+
+    /// A machine transition `reported by` a rule must name another rule of the same file.
+    private static func checkReporters(_ rules: [Rule]) -> [RuleDiagnostic] {
+        let ids = rules.map(\.id)
+        var diagnostics: [RuleDiagnostic] = []
+        for rule in rules {
+            guard case .machine(let machine) = rule.body else { continue }
+            for transition in machine.transitions {
+                guard let reporter = transition.reportedBy else { continue }
+                if reporter == rule.id {
+                    diagnostics.append(
+                        RuleDiagnostic(
+                            location: transition.location,
+                            message: "a transition of '\(rule.id)' cannot be reported by the machine itself; give it a severity"))
+                } else if !ids.contains(reporter) {
+                    let hint = NearestName.suggestion(for: reporter, in: ids).map { "; did you mean '\($0)'?" } ?? ""
+                    diagnostics.append(
+                        RuleDiagnostic(
+                            location: transition.location,
+                            message: "no rule '\(reporter)' in this file reports this transition\(hint)"))
+                }
+            }
+        }
+        return diagnostics
     }
 
     // MARK: - Tokens
@@ -542,7 +568,58 @@ struct RuleParser {
         let to = advance().text
         try expect(name: "on")
         let events = try parseEvents()
-        machine.transitions.append(StateMachine.Transition(from: from, to: to, on: events, location: start.location))
+        var transition = StateMachine.Transition(from: from, to: to, on: events, location: start.location)
+        if accept(symbol: "{") { try parseTransitionClauses(into: &transition, opened: start.location) }
+        machine.transitions.append(transition)
+    }
+
+    /// `severity S`, `message "…"`, `reference "…"`, `reported by RULE` up to the transition's `}`.
+    private mutating func parseTransitionClauses(
+        into transition: inout StateMachine.Transition, opened: SourceLocation
+    ) throws(RuleDiagnosticList) {
+        while !accept(symbol: "}") {
+            let keyword = current
+            guard keyword.kind == .name else {
+                if keyword.kind == .end { throw fail("expected '}' to close the transition opened at \(opened)") }
+                throw expected("'severity', 'message', 'reference' or 'reported by'")
+            }
+            position += 1
+            switch keyword.text {
+            case "severity":
+                guard current.kind == .name, let severity = Severity(rawValue: current.text) else {
+                    throw expected("'error', 'warning' or 'info'")
+                }
+                position += 1
+                if transition.severity != nil { throw fail("severity given twice", at: keyword.location) }
+                transition.severity = severity
+            case "message", "reference":
+                guard current.kind == .string else { throw expected("a quoted string") }
+                let text = advance().text
+                if keyword.text == "message" {
+                    if transition.message != nil { throw fail("message given twice", at: keyword.location) }
+                    transition.message = text
+                } else {
+                    if transition.reference != nil { throw fail("reference given twice", at: keyword.location) }
+                    transition.reference = text
+                }
+            case "reported":
+                try expect(name: "by")
+                guard current.kind == .name else { throw expected("a rule id after 'reported by'") }
+                if transition.reportedBy != nil { throw fail("'reported by' given twice", at: keyword.location) }
+                transition.reportedBy = advance().text
+            default:
+                position -= 1
+                throw expected("'severity', 'message', 'reference' or 'reported by'")
+            }
+        }
+        if transition.severity != nil && transition.reportedBy != nil {
+            throw fail(
+                "a transition is either reported by the machine (severity) or by another rule (reported by), not both",
+                at: opened)
+        }
+        if transition.message != nil && transition.severity == nil {
+            throw fail("a transition's message is shown only when the transition has a severity", at: opened)
+        }
     }
 }
 

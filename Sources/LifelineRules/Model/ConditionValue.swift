@@ -51,26 +51,61 @@ public enum ConditionValue: Sendable, Hashable, CustomStringConvertible {
     static func order(_ left: Double, _ right: Double) -> Int { left < right ? -1 : (left > right ? 1 : 0) }
 
     /// Text order, or version order when both sides are dotted numbers (`17.4.1`).
+    ///
+    /// Runs for every launch a `when` tests and every event a condition tests, so it
+    /// reads the bytes in place instead of splitting strings.
     static func order(text left: String, _ right: String) -> Int {
-        if let leftParts = versionParts(left), let rightParts = versionParts(right) {
-            for index in 0..<max(leftParts.count, rightParts.count) {
-                let l = index < leftParts.count ? leftParts[index] : 0
-                let r = index < rightParts.count ? rightParts[index] : 0
-                if l != r { return l < r ? -1 : 1 }
-            }
-            return 0
-        }
+        var left = left
+        var right = right
+        let versions = left.withUTF8 { l in right.withUTF8 { r in versionOrder(l, r) } }
+        if let versions { return versions }
         return left < right ? -1 : (left > right ? 1 : 0)
     }
 
-    private static func versionParts(_ text: String) -> [Int]? {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard !parts.isEmpty, parts.count <= 4 else { return nil }
-        var numbers: [Int] = []
-        for part in parts {
-            guard let number = Int(part) else { return nil }
-            numbers.append(number)
+    /// The order of two versions (up to 4 dot-separated decimal parts, missing parts 0);
+    /// `nil` when either side is not a version.
+    private static func versionOrder(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard isVersion(left), isVersion(right) else { return nil }
+        var l = 0
+        var r = 0
+        var order = 0
+        while l < left.count || r < right.count {
+            let (a, nextL) = part(left, from: l)
+            let (b, nextR) = part(right, from: r)
+            if order == 0 && a != b { order = a < b ? -1 : 1 }
+            l = nextL
+            r = nextR
         }
-        return numbers
+        return order
+    }
+
+    /// Whether bytes are 1–4 non-empty runs of at most 18 digits separated by dots.
+    private static func isVersion(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var parts = 1
+        var digits = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0 else { return false }
+                parts += 1
+                digits = 0
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                digits += 1
+                guard digits <= 18 else { return false }
+            } else {
+                return false
+            }
+        }
+        return digits > 0 && parts <= 4
+    }
+
+    /// The value of the part starting at `start` (0 past the end) and where the next part starts.
+    private static func part(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, Int) {
+        var value = 0
+        var index = start
+        while index < bytes.count, bytes[index] != UInt8(ascii: ".") {
+            value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+            index += 1
+        }
+        return (value, index + 1)
     }
 }

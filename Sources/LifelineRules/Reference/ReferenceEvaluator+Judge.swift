@@ -17,11 +17,12 @@ extension ReferenceEvaluator {
         var findings: [ReferenceFinding] = []
         func add(
             _ status: Finding.Status, _ reason: FindingReason, opener: Item? = nil, trigger: Item? = nil,
-            offending: Item? = nil, closer: Item? = nil, atEnd: Bool = false
+            offending: Item? = nil, closer: Item? = nil, atEnd: Bool = false, severity: Severity? = nil
         ) {
             findings.append(
                 ReferenceFinding(
-                    ruleID: rule.id, slice: key, status: status, reason: reason, opener: opener?.location,
+                    ruleID: rule.id, severity: severity ?? rule.severity, slice: key, status: status, reason: reason,
+                    opener: opener?.location,
                     trigger: trigger?.location, offending: offending?.location, closer: closer?.location,
                     endOfTrace: atEnd))
         }
@@ -31,9 +32,10 @@ extension ReferenceEvaluator {
             var state = machine.initial
             var entered: Item?
             for item in slice {
-                if let transition = machine.transitions.first(where: {
-                    matches($0.on, item.event) && ($0.from.isEmpty || $0.from.contains(state))
-                }) {
+                if let transition = machine.transition(from: state, where: { matches($0, item.event) }) {
+                    if let severity = transition.severity {
+                        add(.violated, .flaggedTransition(state: state), trigger: entered, offending: item, severity: severity)
+                    }
                     state = transition.to
                     entered = item
                 } else {

@@ -64,6 +64,7 @@ public enum ReferenceEvaluator {
 
     static func slices(of rule: Rule, launches: [Launch], items: [[Item]]) -> [(SliceKey, [Item], Item?)] {
         var result: [(SliceKey, [Item], Item?)] = []
+        let seesLaunch = mentions(rule, EventName.launch)
         if rule.slicing.spansLaunches {
             var traces: [String] = []
             for launch in launches where !traces.contains(launch.trace) { traces.append(launch.trace) }
@@ -71,7 +72,7 @@ public enum ReferenceEvaluator {
                 let group = launches.indices.filter { launches[$0].trace == trace }
                 let last = group.flatMap { items[$0] }.last { !$0.isLaunch }
                 let applicable = group.filter { rule.applies(to: launches[$0].record) }.flatMap { items[$0] }
-                let relevant = applicable.filter { seen(by: rule, $0) }
+                let relevant = applicable.filter { seen(by: rule, $0, seesLaunch: seesLaunch) }
                 if case .trace = rule.slicing {
                     result.append((SliceKey(trace: trace), relevant, last))
                 } else {
@@ -86,7 +87,7 @@ public enum ReferenceEvaluator {
         for (launch, all) in zip(launches, items) {
             guard rule.applies(to: launch.record) else { continue }
             let last = all.last { !$0.isLaunch }
-            let relevant = all.filter { seen(by: rule, $0) }
+            let relevant = all.filter { seen(by: rule, $0, seesLaunch: seesLaunch) }
             let launchKey = launch.record.launch ?? "\(launch.file):\(launch.line)"
             switch rule.slicing {
             case .launch, .trace:
@@ -177,16 +178,38 @@ public enum ReferenceEvaluator {
             guard matches(p, event, ignoringPhase: true) else { return false }
             return role == .first ? event.phase == .begin : (role == .second && event.phase == .end)
         default:
-            let events = pattern.events
-            let index = role == .first ? 0 : (role == .second ? 1 : 2)
-            return index < events.count && matches(events[index], event)
+            return Self.event(role, of: pattern).map { matches($0, event) } ?? false
+        }
+    }
+
+    /// The event set a pattern gives a role (`pattern.events[role]`, without building the array).
+    static func event(_ role: Role, of pattern: RulePattern) -> EventPattern? {
+        switch (pattern, role) {
+        case (.absence(let p), .first), (.universality(let p), .first), (.existence(let p), .first),
+            (.boundedExistence(let p, _, _), .first), (.maximumDuration(let p, _), .first),
+            (.minimumDuration(let p, _), .first):
+            return p
+        case (.precedence(let a, _), .first), (.response(let a, _), .first): return a
+        case (.precedence(_, let b), .second), (.response(_, let b), .second): return b
+        case (.chainPrecedenceCauses(let a, _, _), .first), (.chainPrecedenceEffects(let a, _, _), .first),
+            (.chainResponseEffects(let a, _, _), .first), (.chainResponseCauses(let a, _, _), .first):
+            return a
+        case (.chainPrecedenceCauses(_, let b, _), .second), (.chainPrecedenceEffects(_, let b, _), .second),
+            (.chainResponseEffects(_, let b, _), .second), (.chainResponseCauses(_, let b, _), .second):
+            return b
+        case (.chainPrecedenceCauses(_, _, let c), .third), (.chainPrecedenceEffects(_, _, let c), .third),
+            (.chainResponseEffects(_, _, let c), .third), (.chainResponseCauses(_, _, let c), .third):
+            return c
+        case (.boundedResponse(let p, _, _), .first), (.boundedInvariance(let p, _, _), .first): return p
+        case (.boundedResponse(_, let s, _), .second), (.boundedInvariance(_, let s, _), .second): return s
+        default: return nil
         }
     }
 
     /// Whether the rule's monitor receives the event at all. The synthetic
-    /// launch event reaches only rules that name `lifeline.launch`.
-    static func seen(by rule: Rule, _ item: Item) -> Bool {
-        if item.isLaunch && !mentions(rule, EventName.launch) { return false }
+    /// launch event reaches only rules that name `lifeline.launch` (`seesLaunch`).
+    static func seen(by rule: Rule, _ item: Item, seesLaunch: Bool) -> Bool {
+        if item.isLaunch && !seesLaunch { return false }
         switch rule.body {
         case .machine(let machine): return machine.transitions.contains { matches($0.on, item.event) }
         case .pattern(_, .universality): return true
@@ -201,8 +224,9 @@ extension ReferenceEvaluator {
         switch rule.body {
         case .machine(let machine): return machine.transitions.contains { $0.on.names.contains(name) }
         case .pattern(let scope, let pattern):
-            let patterns = pattern.events + [scope.opener, scope.closer].compactMap { $0 }
-            return patterns.contains { $0.names.contains(name) }
+            let patterns = [scope.opener, scope.closer, event(.first, of: pattern), event(.second, of: pattern),
+                event(.third, of: pattern)]
+            return patterns.contains { $0?.alternatives.contains { $0.name == name } ?? false }
         }
     }
 }

@@ -1,7 +1,9 @@
-/// A finding reduced to what two evaluators must agree on: rule, slice, status,
-/// reason and the locations of its witnesses.
+/// A finding reduced to what two evaluators must agree on: rule, severity, slice,
+/// status, reason and the locations of its witnesses.
 public struct ReferenceFinding: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var ruleID: String
+    /// The rule's severity, or a machine transition's own.
+    public var severity: Severity
     public var slice: SliceKey
     public var status: Finding.Status
     public var reason: FindingReason
@@ -13,10 +15,11 @@ public struct ReferenceFinding: Sendable, Hashable, Comparable, CustomStringConv
     public var endOfTrace: Bool
 
     public init(
-        ruleID: String, slice: SliceKey, status: Finding.Status, reason: FindingReason, opener: String?,
-        trigger: String?, offending: String?, closer: String?, endOfTrace: Bool
+        ruleID: String, severity: Severity, slice: SliceKey, status: Finding.Status, reason: FindingReason,
+        opener: String?, trigger: String?, offending: String?, closer: String?, endOfTrace: Bool
     ) {
         self.ruleID = ruleID
+        self.severity = severity
         self.slice = slice
         self.status = status
         self.reason = reason
@@ -33,7 +36,7 @@ public struct ReferenceFinding: Sendable, Hashable, Comparable, CustomStringConv
             finding.witnesses.first { $0.role == role }.map { "\($0.file):\($0.line)" }
         }
         self.init(
-            ruleID: finding.ruleID, slice: finding.slice, status: finding.status, reason: finding.reason,
+            ruleID: finding.ruleID, severity: finding.severity, slice: finding.slice, status: finding.status, reason: finding.reason,
             opener: location(.scopeOpener), trigger: location(.trigger), offending: location(.offending),
             closer: location(.scopeCloser), endOfTrace: finding.witnesses.contains { $0.role == .endOfTrace })
     }
@@ -41,7 +44,7 @@ public struct ReferenceFinding: Sendable, Hashable, Comparable, CustomStringConv
     public static func < (lhs: ReferenceFinding, rhs: ReferenceFinding) -> Bool { lhs.description < rhs.description }
 
     public var description: String {
-        "\(ruleID) \(slice) \(status) \(reason) opener=\(opener ?? "-") trigger=\(trigger ?? "-") "
+        "\(ruleID) \(severity) \(slice) \(status) \(reason) opener=\(opener ?? "-") trigger=\(trigger ?? "-") "
             + "offending=\(offending ?? "-") closer=\(closer ?? "-") end=\(endOfTrace)"
     }
 }

@@ -1,0 +1,14 @@
+/// A deliberate bug in the checker's state-machine step, for the differential test's mutation check.
+///
+/// A differential test that never fails proves nothing; the mutation check
+/// builds a checker with one of these faults and requires the comparison with
+/// the reference evaluator to report a disagreement. Only tests construct a
+/// checker with a fault (``RuleChecker/init(rules:fault:onFinding:onInstance:)``).
+enum MachineStepFault: Sendable, CaseIterable {
+    /// `*` transitions never match.
+    case ignoresAnyState
+    /// Of several transitions that match, the last one written is taken instead of the first.
+    case takesLastMatch
+    /// A transition with a severity is taken silently.
+    case silencesFlaggedTransitions
+}
