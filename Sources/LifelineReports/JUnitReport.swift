@@ -51,7 +51,9 @@ enum JUnitReport {
                     if violations > 0 { counts.append("\(violations) violation\(violations == 1 ? "" : "s")") }
                     if pending > 0 { counts.append("\(pending) pending") }
                     let message = counts.joined(separator: ", ") + ": \(rule.message)"
-                    body += "      <failure message=\"\(XMLText.escape(message))\" type=\"\(rule.severity.rawValue)\">"
+                    // The findings' own severity: a state machine's transition may be a warning in an error rule.
+                    let severity = failing.map(\.severity).max() ?? rule.severity
+                    body += "      <failure message=\"\(XMLText.escape(message))\" type=\"\(severity.rawValue)\">"
                         + XMLText.escape(failing.map(\.explained).joined(separator: "\n\n")) + "</failure>\n"
                 } else if found.isEmpty, !report.applies(rule.id, to: trace) {
                     suite.skipped += 1

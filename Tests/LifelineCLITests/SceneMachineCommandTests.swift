@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 /// The catalogs' state machines on the real binary: `lifeline check` reports what they own, and
@@ -55,6 +58,14 @@ struct SceneMachineCommandTests {
         #expect(!result.stdout.contains("error["))
         let strict = try CheckCommandTests.run(["check", "s.ndjson", "--rules", "uikit-scene", "--fail-on", "warning"], directory)
         #expect(strict.status == 1)
+        // JUnit names the finding's severity, not the machine's: the failure is a warning.
+        let junit = try CheckCommandTests.run(
+            ["check", "s.ndjson", "--rules", "uikit-scene", "--fail-on", "warning", "--format", "junit"], directory)
+        #expect(junit.status == 1)
+        let document = try XMLDocument(data: Data(junit.stdout.utf8))
+        let machineCase = try #require(try document.nodes(forXPath: "//testcase[@name='scene.lifecycle']").first as? XMLElement)
+        let failure = try #require(machineCase.elements(forName: "failure").first)
+        #expect(failure.attribute(forName: "type")?.stringValue == "warning")
     }
 
     @Test func verboseListingShowsEachMachineTransitionWithWhatReportsItAndItsCitation() throws {
