@@ -28,6 +28,7 @@ let package = Package(
             name: "LifelineStore",
             dependencies: [
                 "LifelineFormat",
+                "CSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -92,7 +93,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LifelineStoreTests",
-            dependencies: ["LifelineStore", "LifelineFormat", "LifelineTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "LifelineStore", "LifelineFormat", "LifelineTestSupport", "CSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(name: "LifelineSimulatorTests", dependencies: ["LifelineSimulator", "LifelineFormat"]),
         .testTarget(

@@ -1,10 +1,9 @@
 #include <sqlite3.h>
 
-/// Turns off extension loading on a connection, both the C API and the SQL function
-/// `load_extension()`: sqlite3_db_config is variadic, which Swift cannot call.
-/// Returns SQLITE_OK, or an error code if the option is unknown to this SQLite.
-static inline int lifeline_sqlite3_disable_load_extension(sqlite3 *db) {
-    int enabled = -1;
-    int code = sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, &enabled);
-    return code == SQLITE_OK && enabled != 0 ? SQLITE_ERROR : code;
+/// Sets an on/off `SQLITE_DBCONFIG_...` option (`int, int*` form) and checks that it took.
+/// Returns SQLITE_OK, or an error code if the option is unknown to this SQLite or did not change.
+static inline int lifeline_sqlite3_db_config_flag(sqlite3 *db, int option, int on) {
+    int now = -1;
+    int code = sqlite3_db_config(db, option, on, &now);
+    return code == SQLITE_OK && now != on ? SQLITE_ERROR : code;
 }

@@ -3,11 +3,31 @@
 /// Implemented by hand so the format module needs no date formatter and the
 /// same text always round-trips.
 public enum Timestamp {
+    /// Why a text is not a time this module can hold.
+    public enum Failure: Error, Hashable, Sendable {
+        /// The text is not an RFC 3339 date-time.
+        case malformed
+        /// A valid RFC 3339 date-time outside ``representable`` (nanoseconds since 1970 must fit in `Int64`).
+        case outOfRange
+    }
+
+    /// The times nanoseconds since 1970 in an `Int64` can hold, as RFC 3339 text.
+    public static let representable = "1677-09-21T00:12:43.145224192Z...2262-04-11T23:47:16.854775807Z"
+
     /// Parses an RFC 3339 date-time with `Z` or a numeric offset.
     ///
     /// Returns nanoseconds since 1970-01-01T00:00:00Z, or `nil` when `text`
-    /// is not an RFC 3339 date-time.
+    /// is not an RFC 3339 date-time or lies outside ``representable``.
     public static func parse(_ text: String) -> Int64? {
+        try? nanoseconds(text)
+    }
+
+    /// Parses an RFC 3339 date-time with `Z` or a numeric offset, saying why it cannot when it cannot.
+    ///
+    /// A year such as 1600 or 3000 is valid RFC 3339 but overflows `Int64`
+    /// nanoseconds; it is ``Failure/outOfRange`` rather than a trap, since the text
+    /// comes from a trace file and a trace file can hold anything.
+    public static func nanoseconds(_ text: String) throws(Failure) -> Int64 {
         let bytes = Array(text.utf8)
         var index = 0
         func number(_ digits: Int) -> Int? {
@@ -29,10 +49,10 @@ public enum Timestamp {
               let day = number(2), literal([UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")]),
               let hour = number(2), literal([UInt8(ascii: ":")]), let minute = number(2),
               literal([UInt8(ascii: ":")]), let second = number(2)
-        else { return nil }
+        else { throw .malformed }
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60,
               second <= 60
-        else { return nil }
+        else { throw .malformed }
         var nanoseconds: Int64 = 0
         if literal([UInt8(ascii: ".")]) {
             var scale: Int64 = 100_000_000
@@ -42,7 +62,7 @@ public enum Timestamp {
                 scale /= 10
                 index += 1
             }
-            guard index > fractionStart else { return nil }
+            guard index > fractionStart else { throw .malformed }
         }
         var offsetSeconds = 0
         if literal([UInt8(ascii: "Z"), UInt8(ascii: "z")]) {
@@ -52,21 +72,38 @@ public enum Timestamp {
             index += 1
             guard let offsetHours = number(2), literal([UInt8(ascii: ":")]), let offsetMinutes = number(2),
                   offsetHours < 24, offsetMinutes < 60
-            else { return nil }
+            else { throw .malformed }
             offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
         } else {
-            return nil
+            throw .malformed
         }
-        guard index == bytes.count else { return nil }
+        guard index == bytes.count else { throw .malformed }
+        // Four-digit years keep days and seconds far inside Int64; only the nanoseconds can overflow.
         let days = daysFromCivil(year: year, month: month, day: day)
-        let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
-        return seconds * 1_000_000_000 + nanoseconds
+        var seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
+        if seconds < 0 && nanoseconds > 0 {
+            // Borrow a second so the product stays in range down to Int64.min itself.
+            seconds += 1
+            nanoseconds -= 1_000_000_000
+        }
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, carry) = whole.addingReportingOverflow(nanoseconds)
+        guard !overflow && !carry else { throw .outOfRange }
+        return total
     }
 
     /// Formats nanoseconds since 1970 as `YYYY-MM-DDTHH:MM:SS.mmmZ`.
+    ///
+    /// Every `Int64` formats, `Int64.min` included: the floor division below
+    /// never computes a value outside `Int64`.
     public static func format(nanosecondsSince1970 nanoseconds: Int64) -> String {
-        let seconds = nanoseconds >= 0 ? nanoseconds / 1_000_000_000 : (nanoseconds - 999_999_999) / 1_000_000_000
-        let milliseconds = (nanoseconds - seconds * 1_000_000_000) / 1_000_000
+        var seconds = nanoseconds / 1_000_000_000
+        var remainder = nanoseconds % 1_000_000_000
+        if remainder < 0 {
+            seconds -= 1
+            remainder += 1_000_000_000
+        }
+        let milliseconds = remainder / 1_000_000
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civilFromDays(Int(days))

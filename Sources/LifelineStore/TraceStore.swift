@@ -25,6 +25,7 @@ public final class TraceStore: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.foreignKeysEnabled = true
+        ConnectionHardening.prepare(&configuration)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
@@ -72,6 +73,7 @@ public final class TraceStore: Sendable {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
+        ConnectionHardening.prepare(&configuration)
         let probe = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? probe.close() }
         return try probe.read(foreignTables)

@@ -152,6 +152,29 @@ struct TimestampTests {
         #expect(Timestamp.parse("yesterday") == nil)
     }
 
+    @Test("times outside Int64 nanoseconds are out of range, not a trap",
+          arguments: ["1600-01-01T00:00:00Z", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z",
+                      "2262-04-11T23:47:16.854775808Z", "1677-09-21T00:12:43.145224191Z", "2262-04-12T00:00:00+00:01"])
+    func outOfRange(_ text: String) {
+        #expect(Timestamp.parse(text) == nil)
+        #expect(throws: Timestamp.Failure.outOfRange) { try Timestamp.nanoseconds(text) }
+    }
+
+    @Test("the first and last representable times parse exactly")
+    func limits() throws {
+        #expect(try Timestamp.nanoseconds("2262-04-11T23:47:16.854775807Z") == .max)
+        #expect(try Timestamp.nanoseconds("1677-09-21T00:12:43.145224192Z") == .min)
+        #expect(throws: Timestamp.Failure.malformed) { try Timestamp.nanoseconds("1600-13-01T00:00:00Z") }
+    }
+
+    @Test("every Int64 formats, the extremes included", arguments: [
+        (Int64.min, "1677-09-21T00:12:43.145Z"), (.max, "2262-04-11T23:47:16.854Z"), (-1, "1969-12-31T23:59:59.999Z"),
+        (-1_000_000_000, "1969-12-31T23:59:59.000Z"),
+    ])
+    func formatExtremes(_ nanoseconds: Int64, _ text: String) {
+        #expect(Timestamp.format(nanosecondsSince1970: nanoseconds) == text)
+    }
+
     @Test("formatting and parsing agree", arguments: [Int64(0), 1_795_255_200_123_000_000, 951_782_400_000_000_000, -86_400_000_000_000])
     func roundTrip(_ nanoseconds: Int64) {
         let text = Timestamp.format(nanosecondsSince1970: nanoseconds)

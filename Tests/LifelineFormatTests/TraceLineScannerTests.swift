@@ -98,6 +98,7 @@ struct TraceLineScannerTests {
         Malformed(line: #"{"lifeline":1,"type":"span"}"#, column: 22, message: "unknown record type 'span' (expected 'launch' or 'event')", code: .invalidValue),
         Malformed(line: #"{"lifeline":1,"type":"launch","lifecycle":"window"}"#, column: 43, message: "unknown lifecycle 'window' (expected 'scene' or 'app')", code: .invalidValue),
         Malformed(line: #"{"lifeline":1,"type":"launch","started":"yesterday"}"#, column: 41, message: #"expected an RFC 3339 time for "started" (like 2026-11-21T10:00:00.000Z)"#, code: .invalidValue),
+        Malformed(line: #"{"lifeline":1,"type":"launch","started":"1600-01-01T00:00:00Z"}"#, column: 41, message: #""started" is outside the times a trace can hold (1677-09-21T00:12:43.145224192Z...2262-04-11T23:47:16.854775807Z)"#, code: .invalidValue),
         Malformed(line: "", column: 1, message: "empty line", code: .syntax),
     ]
 

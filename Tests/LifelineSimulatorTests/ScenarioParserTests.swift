@@ -86,6 +86,11 @@ struct ScenarioParserTests {
          "unknown fault 'crash' (expected 'ui-in-didfinish', 'wrong-order', 'late-save', 'block-background' or 'none')"),
         ("app modern", 1, 5, .badArgument, "expected 'scene' or 'legacy', found 'modern'"),
         ("device", 1, 8, .badArgument, "expected a device model such as 'iPad13,4' after 'device'"),
+        ("wait 10000000000000h", 1, 6, .badDuration,
+         "invalid duration '10000000000000h' (expected a number and 'ms', 's', 'm' or 'h', such as '500ms')"),
+        // Each wait is allowed; together they would overflow the virtual clock.
+        ("wait 90000h\nwait 90000h\ninterrupt 90000h\nwait 90000h", 4, 6, .badDuration,
+         "the scenario's durations add up to more than 1000000000000000000ns (about 31 years)"),
     ]
 
     @Test("errors name the file, line and column, in lowercase with tokens in quotes", arguments: errors)

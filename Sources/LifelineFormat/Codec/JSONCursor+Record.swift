@@ -226,10 +226,19 @@ extension JSONCursor {
             if line.version < 1 {
                 throw failure(.invalidValue, "invalid trace format version \(line.version)", at: offsets[.lifeline])
             }
-            if let started = line.started, Timestamp.parse(text(started, scratch)) == nil {
-                throw failure(.invalidValue,
-                              "expected an RFC 3339 time for \"started\" (like 2026-11-21T10:00:00.000Z)",
-                              at: offsets[.started])
+            if let started = line.started {
+                switch Result(catching: { () throws(Timestamp.Failure) in try Timestamp.nanoseconds(text(started, scratch)) }) {
+                case .success:
+                    break
+                case .failure(.malformed):
+                    throw failure(.invalidValue,
+                                  "expected an RFC 3339 time for \"started\" (like 2026-11-21T10:00:00.000Z)",
+                                  at: offsets[.started])
+                case .failure(.outOfRange):
+                    throw failure(.invalidValue,
+                                  "\"started\" is outside the times a trace can hold (\(Timestamp.representable))",
+                                  at: offsets[.started])
+                }
             }
         case .event:
             if !has(.seq) { throw failure(.missingField, "missing required field \"seq\"", at: recordStart) }

@@ -1,22 +1,26 @@
-import CSQLite
 import Foundation
 import GRDB
 import LifelineStore
 
 /// The shell's database connection: read-only unless a command writes.
 ///
-/// User SQL runs on one read-only connection that can never load an SQLite
-/// extension and does not trust functions in the schema. A command that
-/// writes (`.import`, `.check`) closes it, opens a writable ``TraceStore`` for the
-/// duration, and reopens read-only.
+/// User SQL runs on one read-only connection with the store's hardening
+/// (``ConnectionHardening``) and an ``UntrustedSQLAuthorizer``: SQL from a
+/// script or a saved query is untrusted input (docs/repl.md, "Threat model").
+/// The connection allows a transaction to stay open between statements, so
+/// `BEGIN; CREATE TEMP TABLE ...; COMMIT;` works as in sqlite3. A command that
+/// writes (`.import`, `.check`) closes it, opens a writable ``TraceStore`` for
+/// the duration, and reopens read-only.
 final class ReplDatabase {
     let path: String
     private(set) var queue: DatabaseQueue
+    /// Why SQLite refused the last statement it refused, for the error message.
+    let authorizer = UntrustedSQLAuthorizer()
 
     /// Opens the existing database at `path` read-only.
     init(path: String) throws(ReplError) {
         self.path = path
-        queue = try Self.openReadOnly(path)
+        queue = try Self.openReadOnly(path, authorizer: authorizer)
     }
 
     /// Runs `body` on the read-only connection.
@@ -26,8 +30,12 @@ final class ReplDatabase {
 
     /// Runs `body` with a writable store, then reopens the read-only connection.
     func withWritableStore<T>(_ body: (TraceStore) throws -> T) throws -> T {
+        if isInsideTransaction {
+            // Closing would roll it back, and the user's temporary tables with it, without a word.
+            throw ReplError.message("a transaction is open: end it with 'COMMIT;' or 'ROLLBACK;' first")
+        }
         try? queue.close()
-        defer { if let reopened = try? Self.openReadOnly(path) { queue = reopened } }
+        defer { if let reopened = try? Self.openReadOnly(path, authorizer: authorizer) { queue = reopened } }
         let store: TraceStore
         do {
             store = try TraceStore(path: path)
@@ -35,6 +43,11 @@ final class ReplDatabase {
             throw ReplError.message(error.description)
         }
         return try body(store)
+    }
+
+    /// Whether user SQL left a transaction open (`BEGIN`, `SAVEPOINT`).
+    var isInsideTransaction: Bool {
+        queue.inDatabase { $0.isInsideTransaction }
     }
 
     /// What the file holds, as far as a command that writes to it cares.
@@ -65,7 +78,7 @@ final class ReplDatabase {
         }
     }
 
-    private static func openReadOnly(_ path: String) throws(ReplError) -> DatabaseQueue {
+    private static func openReadOnly(_ path: String, authorizer: UntrustedSQLAuthorizer) throws(ReplError) -> DatabaseQueue {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .cannotOpen(path: path, reason: "no such database")
         }
@@ -73,15 +86,10 @@ final class ReplDatabase {
         configuration.readonly = true
         configuration.busyMode = .timeout(5)
         configuration.label = "lifeline.repl"
-        configuration.prepareDatabase { db in
-            guard let connection = db.sqliteConnection else { return }
-            let code = lifeline_sqlite3_disable_load_extension(connection)
-            guard code == SQLITE_OK else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot turn extension loading off")
-            }
-            // Views and triggers in a database from elsewhere may not call functions with side effects.
-            try db.execute(sql: "PRAGMA trusted_schema = OFF")
-        }
+        // `BEGIN;` on one line and `COMMIT;` on another are two accesses; GRDB would stop the process between them.
+        configuration.allowsUnsafeTransactions = true
+        ConnectionHardening.prepare(&configuration)
+        configuration.prepareDatabase { db in authorizer.install(on: db) }
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             // Opening is lazy about the file's contents: read the schema now so a bad file fails here.

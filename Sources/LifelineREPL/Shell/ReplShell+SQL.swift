@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import GRDB
+import LifelineStore
 
 // MARK: - Running SQL
 
@@ -33,23 +34,37 @@ extension ReplShell {
     private func runStatement(_ sql: String) throws {
         let settings = ResultPrinter.Settings(mode: mode, headers: headers, width: width, style: style)
         let sink = output
+        let authorizer = database.authorizer
         try read { db in
+            // The authorizer stands in for GRDB's, which would have noticed a schema change.
+            defer { db.clearSchemaCache() }
             let statement: Statement
+            authorizer.reset()
             do {
                 statement = try db.makeStatement(sql: sql)
             } catch let error as DatabaseError {
                 let offset = db.sqliteConnection.map { Int(sqlite3_error_offset($0)) } ?? -1
-                throw SQLStatementError(message: error.message ?? "\(error.resultCode)", offset: offset >= 0 ? offset : nil)
+                // A refusal names its reason rather than SQLite's "not authorized".
+                let message = authorizer.lastDenial
+                    ?? (error.resultCode == .SQLITE_TOOBIG ? ConnectionHardening.tooBigMessage : nil)
+                throw SQLStatementError(message: message ?? Self.message(for: error), offset: offset >= 0 ? offset : nil)
             }
-            guard statement.columnCount > 0 else {
-                try statement.execute()
-                return
-            }
-            let printer = ResultPrinter(columns: statement.columnNames, settings: settings, sink: sink)
-            defer { printer.finish() }
-            let rows = try Row.fetchCursor(statement)
-            while let row = try rows.next() {
-                printer.add(row.databaseValues.map(ResultValue.init))
+            do {
+                guard statement.columnCount > 0 else {
+                    try statement.execute()
+                    return
+                }
+                let printer = ResultPrinter(columns: statement.columnNames, settings: settings, sink: sink)
+                defer { printer.finish() }
+                let rows = try Row.fetchCursor(statement)
+                while let row = try rows.next() {
+                    printer.add(row.databaseValues.map(ResultValue.init))
+                }
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_TOOBIG {
+                throw SQLStatementError(message: ConnectionHardening.tooBigMessage, offset: nil)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_AUTH && authorizer.lastDenial != nil {
+                // `VACUUM INTO` compiles, then attaches its target as it runs.
+                throw SQLStatementError(message: authorizer.lastDenial ?? Self.message(for: error), offset: nil)
             }
         }
     }

@@ -60,7 +60,7 @@ struct Timeline {
                                         state: state, depth: depth))
             case "end":
                 if let begin = open[key]?.popLast() {
-                    rows[begin].kind = .span(duration: offset - rows[begin].offset)
+                    rows[begin].kind = .span(duration: offset.saturatingSubtracting(rows[begin].offset))
                     rows[begin].endSeq = seq
                     rows[begin].state = state
                     openInLane[lane]?.removeAll { $0 == begin }

@@ -66,20 +66,20 @@ struct FindingExplainer {
         case (.chainResponseCauses, _):
             return "\(trigger) after \(events[0]) \(place) never followed by \(events[2])"
         case (.boundedResponse(_, let response, let limit), _):
-            let waited = raw.offending.map { " (next event \(Self.format($0.t - (raw.trigger?.t ?? $0.t))) later)" } ?? ""
+            let waited = raw.offending.map { " (next event \(Self.format($0.t.saturatingSubtracting(raw.trigger?.t ?? $0.t))) later)" } ?? ""
             return "no \(Self.spelled(response)) within \(limit) after \(trigger) \(place)\(waited)"
         case (.boundedInvariance(_, _, let limit), _):
-            let gap = Self.format((raw.offending?.t ?? 0) - (raw.trigger?.t ?? 0))
+            let gap = Self.format((raw.offending?.t ?? 0).saturatingSubtracting(raw.trigger?.t ?? 0))
             return "\(offending) \(place) \(gap) after \(trigger), none allowed within \(limit)"
         case (.maximumDuration(_, let limit), _):
             if let end = raw.offending, end.phase == .end, let begin = raw.trigger {
-                return "\(trigger) \(place) lasted \(Self.format(end.t - begin.t)), at most \(limit) allowed"
+                return "\(trigger) \(place) lasted \(Self.format(end.t.saturatingSubtracting(begin.t))), at most \(limit) allowed"
             }
             let since = raw.offending ?? raw.endOfTrace
-            let elapsed = since.map { " (still running \(Self.format($0.t - (raw.trigger?.t ?? $0.t))) later)" } ?? ""
+            let elapsed = since.map { " (still running \(Self.format($0.t.saturatingSubtracting(raw.trigger?.t ?? $0.t))) later)" } ?? ""
             return "\(trigger) \(place) lasted more than \(limit)\(elapsed)"
         case (.minimumDuration(_, let limit), _):
-            let lasted = Self.format((raw.offending?.t ?? 0) - (raw.trigger?.t ?? 0))
+            let lasted = Self.format((raw.offending?.t ?? 0).saturatingSubtracting(raw.trigger?.t ?? 0))
             return "\(trigger) \(place) lasted \(lasted), at least \(limit) required"
         default:
             return "\(offending) \(place)"

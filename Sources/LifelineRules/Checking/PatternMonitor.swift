@@ -170,9 +170,9 @@ struct PatternMonitor {
                 timers.removeAll(keepingCapacity: true)
                 timerHead = 0
             }
-            if a { timers.append(Timer(deadline: event.t &+ limit, ref: event, session: -1, scene: -1, flagged: false)) }
+            if a { timers.append(Timer(deadline: event.t.saturatingAdding(limit), ref: event, session: -1, scene: -1, flagged: false)) }
         case .boundedInvariance(let limit):
-            if b, let trigger = refA, event.t &- trigger.t <= limit {
+            if b, let trigger = refA, event.t.saturatingSubtracting(trigger.t) <= limit {
                 raise(
                     RawFinding(status: .violated, reason: .tooSoon, trigger: trigger, offending: event), rule: rule,
                     out: &out)
@@ -181,7 +181,7 @@ struct PatternMonitor {
         case .maximumDuration(let limit):
             expireDurations(before: event, rule: rule, out: &out)
             if a {
-                timers.append(Timer(deadline: event.t &+ limit, ref: event, session: session, scene: scene, flagged: false))
+                timers.append(Timer(deadline: event.t.saturatingAdding(limit), ref: event, session: session, scene: scene, flagged: false))
             }
             if b, let index = openBegin(session: session, scene: scene) {
                 let timer = timers.remove(at: index)
@@ -193,7 +193,7 @@ struct PatternMonitor {
             }
         case .minimumDuration(let limit):
             if a {
-                timers.append(Timer(deadline: event.t &+ limit, ref: event, session: session, scene: scene, flagged: false))
+                timers.append(Timer(deadline: event.t.saturatingAdding(limit), ref: event, session: session, scene: scene, flagged: false))
             }
             if b, let index = openBegin(session: session, scene: scene) {
                 let timer = timers.remove(at: index)

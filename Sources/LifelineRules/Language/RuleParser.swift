@@ -410,24 +410,40 @@ struct RuleParser {
     }
 
     /// `2s`, `500ms`, `1.5s`, `40us`, `100ns`, `2min`.
+    ///
+    /// Exact decimal arithmetic, not `Double`: a duration must be a whole,
+    /// positive number of nanoseconds that fits in `Int64` (the trace's clock),
+    /// and a rules file may hold any number, so `9300000000s` and `0.1ns` are
+    /// located errors rather than a trap or a silent zero.
     private mutating func parseDuration() throws(RuleDiagnosticList) -> RuleDuration {
         let token = current
         guard token.kind == .number else { throw expected("a duration such as '2s' or '500ms'") }
-        let digits = token.text.prefix { $0.isNumber || $0 == "." }
+        let digits = token.text.prefix { ("0"..."9").contains($0) || $0 == "." }
         let unit = token.text.dropFirst(digits.count)
-        let scale: Double
+        let scale: Int64
         switch unit {
         case "ns": scale = 1
-        case "us": scale = 1e3
-        case "ms": scale = 1e6
-        case "s": scale = 1e9
-        case "min", "m": scale = 60e9
+        case "us": scale = 1_000
+        case "ms": scale = 1_000_000
+        case "s": scale = 1_000_000_000
+        case "min", "m": scale = 60_000_000_000
         case "": throw fail("duration '\(token.text)' needs a unit (ns, us, ms, s, min)")
         default: throw fail("unknown duration unit '\(unit)' (expected ns, us, ms, s or min)")
         }
-        guard let value = Double(digits), value > 0 else { throw fail("a duration must be greater than zero") }
-        position += 1
-        return RuleDuration(nanoseconds: Int64((value * scale).rounded()))
+        switch RuleDuration.nanoseconds(decimal: digits, scale: scale) {
+        case .malformed:
+            throw fail("invalid duration '\(token.text)' (expected a number and a unit, such as '1.5s')")
+        case .tooLong:
+            throw fail("duration '\(token.text)' is too long (it must be shorter than \(Int64.max)ns, about 292 years)")
+        case .exact(let nanoseconds) where nanoseconds == 0:
+            guard digits.contains(where: { $0 != "0" && $0 != "." }) else {
+                throw fail("a duration must be greater than zero")
+            }
+            throw fail("duration '\(token.text)' rounds to 0ns (the trace clock counts whole nanoseconds)")
+        case .exact(let nanoseconds):
+            position += 1
+            return RuleDuration(nanoseconds: nanoseconds)
+        }
     }
 
     // MARK: - Events

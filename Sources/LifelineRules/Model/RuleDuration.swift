@@ -5,12 +5,17 @@ public struct RuleDuration: Sendable, Hashable, Comparable, CustomStringConverti
 
     public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
+    /// `seconds` rounded to a nanosecond, clamped to `0...Int64.max` nanoseconds (NaN is 0).
     public static func seconds(_ seconds: Double) -> RuleDuration {
-        RuleDuration(nanoseconds: Int64((seconds * 1e9).rounded()))
+        let nanoseconds = (seconds * 1e9).rounded()
+        guard nanoseconds > 0 else { return RuleDuration(nanoseconds: 0) }
+        return RuleDuration(nanoseconds: nanoseconds < 0x1p63 ? Int64(nanoseconds) : .max)
     }
 
+    /// `milliseconds`, saturating at the ends of `Int64` nanoseconds.
     public static func milliseconds(_ milliseconds: Int64) -> RuleDuration {
-        RuleDuration(nanoseconds: milliseconds * 1_000_000)
+        let (nanoseconds, overflow) = milliseconds.multipliedReportingOverflow(by: 1_000_000)
+        return RuleDuration(nanoseconds: overflow ? (milliseconds < 0 ? .min : .max) : nanoseconds)
     }
 
     public static func < (lhs: RuleDuration, rhs: RuleDuration) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
@@ -23,7 +28,8 @@ public struct RuleDuration: Sendable, Hashable, Comparable, CustomStringConverti
             if unit == "s" || unit == "min" {
                 let value = Double(nanoseconds) / Double(size)
                 let text = String(value)
-                if Double(text).map({ Int64(($0 * Double(size)).rounded()) == nanoseconds }) == true {
+                // `Int64(exactly:)`: near Int64.max the product rounds to 2^63, which `Int64(_:)` traps on.
+                if Double(text).map({ Int64(exactly: ($0 * Double(size)).rounded()) == nanoseconds }) == true {
                     return text + unit
                 }
             }

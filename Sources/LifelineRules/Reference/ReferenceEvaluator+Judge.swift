@@ -174,7 +174,7 @@ extension ReferenceEvaluator {
             if let j = unanswered { oblige(.unanswered, items[j], nil) }
         case .boundedResponse(_, _, let limit):
             for i in 0..<n where a(i) {
-                let deadline = t(i) + limit.nanoseconds
+                let deadline = t(i).saturatingAdding(limit.nanoseconds)
                 var resolved = false
                 for j in (i + 1)..<max(i + 1, n) {
                     if t(j) > deadline {
@@ -191,7 +191,7 @@ extension ReferenceEvaluator {
             }
         case .boundedInvariance(_, _, let limit):
             for k in 0..<n where b(k) {
-                if let p = (0..<k).last(where: a), t(k) - t(p) <= limit.nanoseconds {
+                if let p = (0..<k).last(where: a), t(k).saturatingSubtracting(t(p)) <= limit.nanoseconds {
                     raise(.tooSoon, items[p], items[k])
                 }
             }
@@ -210,7 +210,7 @@ extension ReferenceEvaluator {
                 if a(i) { open.append(i) }
             }
             for i in 0..<n where a(i) {
-                let deadline = t(i) + limit.nanoseconds
+                let deadline = t(i).saturatingAdding(limit.nanoseconds)
                 if !isMaximum {
                     if let j = endOf[i], t(j) < deadline { raise(.tooShort, items[i], items[j]) }
                     continue

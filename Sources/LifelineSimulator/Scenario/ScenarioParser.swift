@@ -26,6 +26,12 @@ struct ScenarioParser {
     private var offset = 0
     private var line = 1
     private var lineStart = 0
+    /// The script's durations so far: their sum must stay below ``maximumTotal`` so the virtual clock
+    /// (with the model's own few milliseconds per step added) can never overflow.
+    private var totalNanoseconds: UInt64 = 0
+
+    /// The most virtual time a script's durations may add up to: 10^18 ns, about 31 years.
+    static let maximumTotal: UInt64 = 1_000_000_000_000_000_000
 
     init(source: String, file: String) {
         bytes = Array(source.utf8)
@@ -174,12 +180,24 @@ struct ScenarioParser {
 
     private mutating func parseDuration(after name: Word) throws(ScenarioError) -> UInt64 {
         let word = try expectWord(after: name, "a duration such as '2s' or '500ms'")
-        return try duration(word)
+        return try counted(try duration(word), at: word.location)
     }
 
     private mutating func parseOptionalDuration(default value: UInt64) throws(ScenarioError) -> UInt64 {
         guard let word = nextWord() else { return value }
-        return try duration(word)
+        return try counted(try duration(word), at: word.location)
+    }
+
+    /// Adds `nanoseconds` to the script's total, failing at the duration that takes it past ``maximumTotal``.
+    private mutating func counted(_ nanoseconds: UInt64, at location: SourceLocation) throws(ScenarioError) -> UInt64 {
+        let (total, overflow) = totalNanoseconds.addingReportingOverflow(nanoseconds)
+        guard !overflow, total < Self.maximumTotal else {
+            throw scenario.error(
+                .badDuration, at: location,
+                "the scenario's durations add up to more than \(Self.maximumTotal)ns (about 31 years)")
+        }
+        totalNanoseconds = total
+        return nanoseconds
     }
 
     /// `500ms`, `2s`, `1.5m`, `10min`, `2h` in nanoseconds.
