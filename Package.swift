@@ -89,7 +89,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LifelineRecorderTests",
-            dependencies: ["LifelineRecorder", "LifelineFormat", "recorder-probe"]
+            dependencies: ["LifelineRecorder", "LifelineFormat", "LifelineTestSupport", "recorder-probe"]
         ),
         .testTarget(
             name: "LifelineStoreTests",
@@ -118,7 +118,8 @@ let package = Package(
         .testTarget(
             name: "LifelineCLITests",
             dependencies: [
-                "LifelineFormat", "LifelineStore", "lifeline", .product(name: "GRDB", package: "GRDB.swift"),
+                "LifelineFormat", "LifelineStore", "LifelineTestSupport", "lifeline",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             // Scripts the report-schema tests run (fetch and validate); not Swift sources.
             exclude: ["ReportSchemas"]
