@@ -30,6 +30,10 @@ public struct Simulator: Sendable {
     public func run(_ scenario: Scenario, writingTo path: String) throws -> SimulationSummary {
         let file = URL(fileURLWithPath: path)
         let manager = FileManager.default
+        if let kind = InputFile(path: file.path), kind != .regular {
+            // Removing it to write a trace would delete a device node (`-o /dev/full` as root) or a FIFO.
+            throw SimulatorError(path: path, message: "cannot replace the file: \(kind.refusal ?? "it is not a regular file")")
+        }
         if manager.fileExists(atPath: file.path) {
             do {
                 try manager.removeItem(at: file)

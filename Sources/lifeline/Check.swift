@@ -47,11 +47,7 @@ struct Check: ParsableCommand {
             let report = try CheckRun.check(inputs, rules: ruleSet)
             let text = format.render(report)
             if let output {
-                do {
-                    try text.write(toFile: output, atomically: true, encoding: .utf8)
-                } catch {
-                    throw CheckRunError("\(output): error: cannot write the report: \(error.localizedDescription)")
-                }
+                try ReportFile.write(text, to: output)
                 if format != .text { print(report.summaryLine) }
             } else {
                 print(text, terminator: "")

@@ -1,4 +1,7 @@
 import Foundation
+import GRDB
+import LifelineFormat
+import LifelineStore
 import Testing
 
 /// The inputs of issue 12's fuzz and fault campaign, each run on the real binary: a located error or
@@ -147,5 +150,327 @@ struct HostileInputTests {
         let run = try Self.repl(["lifeline.db"], input: ".mode csv\nSELECT length(printf('%999999999s',1)) AS n;\n", in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "n\n\n")
+    }
+
+    // MARK: - Files that are not files
+
+    /// A FIFO nothing writes to: reading it would block forever.
+    static func fifo(in directory: URL) throws -> String {
+        let path = directory.appendingPathComponent("fifo").path
+        #expect(mkfifo(path, 0o600) == 0)
+        return path
+    }
+
+    @Test(".read, .import, .load, .check and .output refuse /dev/zero and FIFOs at once instead of hanging")
+    func nonRegularFilesInTheShell() throws {
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try Self.fifo(in: directory)
+        let run = try Self.repl(["lifeline.db"], input: """
+            .read /dev/zero
+            .read fifo
+            .import /dev/zero
+            .import fifo
+            .load /dev/zero
+            .check fifo
+            .output fifo
+            .once fifo
+            .read /dev/stdout
+            .import /dev/stdout
+            .mode csv
+            SELECT 'alive' AS state;
+
+            """, in: directory)
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            <stdin>:1:1: error: cannot open '/dev/zero': it is a device, not a regular file
+            <stdin>:2:1: error: cannot open 'fifo': it is a pipe (FIFO), not a regular file
+            <stdin>:3:1: error: cannot open '/dev/zero': it is a device, not a regular file
+            <stdin>:4:1: error: cannot open 'fifo': it is a pipe (FIFO), not a regular file
+            <stdin>:5:1: error: cannot open '/dev/zero': it is a device, not a regular file
+            <stdin>:6:1: error: cannot open 'fifo': it is a pipe (FIFO), not a regular file
+            <stdin>:7:1: error: cannot open 'fifo': it is a pipe (FIFO) that nothing is reading
+            <stdin>:8:1: error: cannot open 'fifo': it is a pipe (FIFO) that nothing is reading
+            <stdin>:9:1: error: cannot open '/dev/stdout': it is a pipe (FIFO), not a regular file
+            <stdin>:10:1: error: cannot open '/dev/stdout': it is a pipe (FIFO), not a regular file
+
+            """)
+        #expect(run.stdout == "state\nalive\n")
+    }
+
+    @Test(".output /dev/stdout still writes to standard output")
+    func outputToStandardOutput() throws {
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try Self.repl(["lifeline.db"], input: ".mode csv\n.output /dev/stdout\nSELECT 7 AS seven;\n", in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "seven\n7\n")
+    }
+
+    @Test("import, check --rules and validate refuse /dev/zero and FIFOs as inputs")
+    func nonRegularFilesOnTheCommandLine() throws {
+        let directory = try Self.directory([:])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = try Self.fifo(in: directory)
+        let imported = try LifelineCommandTests.run(["import", "--db", "x.db", "/dev/zero", fifo], in: directory)
+        #expect(imported.status != 0)
+        #expect(imported.stderr.contains("/dev/zero: error: it is a device, not a regular file (give '-' to read standard input)"),
+                "\(imported.stderr)")
+        #expect(imported.stderr.contains("\(fifo): error: it is a pipe (FIFO), not a regular file"), "\(imported.stderr)")
+        for rules in ["/dev/zero", fifo] {
+            let check = try LifelineCommandTests.run(["check", "--rules", rules, "x.db"], in: directory)
+            #expect(check.status == 2)
+            #expect(check.stderr.hasPrefix("\(rules): error: cannot read rules: it is a"), "\(check.stderr)")
+        }
+    }
+
+    @Test("a trace directory holding a FIFO or a link to /dev/zero named like a trace: import, check and validate refuse it")
+    func artifactDirectory() throws {
+        let directory = try Self.directory([:])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let traces = directory.appendingPathComponent("artifact")
+        try FileManager.default.createDirectory(at: traces, withIntermediateDirectories: true)
+        try (#"{"lifeline":1,"type":"launch"}"# + "\n").write(
+            to: traces.appendingPathComponent("ok.ndjson"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: traces.appendingPathComponent("zero.ndjson").path,
+                                                   withDestinationPath: "/dev/zero")
+        #expect(mkfifo(traces.appendingPathComponent("pipe.ndjson").path, 0o600) == 0)
+
+        let imported = try LifelineCommandTests.run(["import", "--db", "x.db", "artifact"], in: directory)
+        #expect(imported.status == 2)
+        #expect(imported.stderr == """
+            artifact/pipe.ndjson: error: it is a pipe (FIFO), not a regular file
+            artifact/zero.ndjson: error: it is a device, not a regular file
+
+            """)
+        let check = try LifelineCommandTests.run(["check", "artifact"], in: directory)
+        #expect(check.status == 2)
+        #expect(check.stderr.hasPrefix("artifact/pipe.ndjson: error: it is a pipe (FIFO), not a regular file"), "\(check.stderr)")
+        let validate = try LifelineCommandTests.run(
+            ["validate", "artifact/zero.ndjson", "artifact/pipe.ndjson", "artifact/ok.ndjson"], in: directory)
+        #expect(validate.status == 2)
+        #expect(validate.stderr == """
+            artifact/zero.ndjson: error: cannot read: it is a device, not a regular file
+            artifact/pipe.ndjson: error: cannot read: it is a pipe (FIFO), not a regular file
+
+            """)
+    }
+
+    // MARK: - Rules that are not text
+
+    @Test("a rules file that is not UTF-8 is an error at its first bad byte, in check and the shell")
+    func rulesNotUTF8() throws {
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("rule ok: never a.b\nrule r: never ".utf8 + [0xFF] + Data(".b\n".utf8))
+            .write(to: directory.appendingPathComponent("bad.rules"))
+        let diagnostic = """
+            bad.rules:2:15: error: invalid UTF-8 (byte 0xFF); a rules file must be UTF-8 text
+              2 | rule r: never \u{FFFD}.b
+                |               ^
+            """
+        let check = try LifelineCommandTests.run(["check", "--rules", "bad.rules", "lifeline.db"], in: directory)
+        #expect(check.status == 2)
+        #expect(check.stderr == diagnostic + "\n", "\(check.stderr)")
+        let repl = try Self.repl(["lifeline.db"], input: ".load bad.rules\n.check bad.rules\n", in: directory)
+        #expect(repl.stderr.components(separatedBy: diagnostic).count == 3, "\(repl.stderr)")
+    }
+
+    // MARK: - Output that cannot be written
+
+    /// Runs the binary with standard output on `/dev/full`.
+    static func runIntoFullDevice(_ arguments: [String], input: String? = nil, in directory: URL) throws -> LifelineCommandTests.Run {
+        let process = Process()
+        process.executableURL = LifelineCommandTests.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = ProcessInfo.processInfo.environment.merging(["LIFELINE_HISTORY": ""]) { $1 }
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let errors = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = full
+        process.standardError = errors
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return LifelineCommandTests.Run(status: process.terminationStatus, stdout: "", stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test(".output /dev/full then a query is an error and a failed script")
+    func outputToFullDevice() throws {
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try Self.repl(["lifeline.db"], input: ".output /dev/full\nSELECT 1;\n.output\n.once /dev/full\n.tables\nSELECT 2 AS two;\n", in: directory)
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            <stdin>:2:1: error: cannot write to '/dev/full': no space left on device
+            <stdin>:5:1: error: cannot write to '/dev/full': no space left on device
+
+            """)
+        #expect(run.stdout.contains("| two |"))
+    }
+
+    @Test("standard output on a full device fails the shell and every command that prints",
+          arguments: [["repl", "lifeline.db"], ["check", "lifeline.db"], ["validate", "traces/notes-ipad.ndjson"], ["callbacks"], ["rules"]])
+    func standardOutputFull(_ arguments: [String]) throws {
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try Self.runIntoFullDevice(arguments, input: "SELECT 1;\n", in: directory)
+        if arguments[0] == "repl" {
+            #expect(run.status == 1)
+            #expect(run.stderr == "<stdin>:1:1: error: cannot write to 'standard output': no space left on device\n")
+        } else {
+            #expect(run.status == 74, "\(run.stderr)")
+            #expect(run.stderr.hasSuffix("error: cannot write to standard output: no space left on device\n"), "\(run.stderr)")
+        }
+    }
+
+    // MARK: - Importers and the disk
+
+    @Test("two importers of one file at once: both exit 0, the rows are there once, and the second imports nothing")
+    func concurrentImportsOfOneFile() throws {
+        let directory = try Self.directory([:])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var text = ""
+        for launch in 1...4 {
+            text += #"{"lifeline":1,"type":"launch","launch":"L\#(launch)"}"# + "\n"
+            for seq in 1...500 { text += #"{"seq":\#(seq),"t":\#(seq * 100),"event":"app.work"}"# + "\n" }
+        }
+        try text.write(to: directory.appendingPathComponent("t.ndjson"), atomically: true, encoding: .utf8)
+        let imported = "imported 1 file, 4 launches, 2,000 events, 0 skipped lines in "
+        let nothingNew = "t.ndjson: already imported, nothing new\nimported 1 file (1 unchanged), 0 launches, 0 events, 0 skipped lines in "
+        for round in 1...10 {
+            let db = "same-\(round).db"
+            // The database exists: the race is between the two imports, not the two migrations.
+            _ = try TraceStore(path: directory.appendingPathComponent(db).path)
+            let started = try (0..<2).map { _ in try LifelineCommandTests.start(["import", "t.ndjson", "--db", db], in: directory) }
+            let runs = started.map { $0.wait() }
+            #expect(runs.map(\.status) == [0, 0], "round \(round): \(runs.map(\.stderr))")
+            #expect(runs.filter { $0.stdout.hasPrefix(imported) }.count == 1, "round \(round): \(runs.map(\.stdout))")
+            #expect(runs.filter { $0.stdout.hasPrefix(nothingNew) }.count == 1, "round \(round): \(runs.map(\.stdout))")
+            let store = try TraceStore(path: directory.appendingPathComponent(db).path)
+            let counts = try store.database.read { db in
+                (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trace_file"), try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event"))
+            }
+            #expect(counts.0 == 1 && counts.1 == 2_000, "round \(round)")
+        }
+    }
+
+    /// A directory on a 2 MB tmpfs mounted for the test, or nil where the test may not mount (not root).
+    static func smallFileSystem() throws -> URL? {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        guard geteuid() == 0,
+              let mount = try? LifelineCommandTests.run(
+                  ["-t", "tmpfs", "-o", "size=2m", "tmpfs", directory.path], executable: URL(fileURLWithPath: "/bin/mount")),
+              mount.status == 0
+        else {
+            try? FileManager.default.removeItem(at: directory)
+            return nil
+        }
+        return directory
+    }
+
+    @Test("a disk that fills up mid-import: the error once, exit 1, the space given back, the database intact")
+    func diskFull() throws {
+        let traces = try Self.directory([:])
+        defer { try? FileManager.default.removeItem(at: traces) }
+        var big = #"{"lifeline":1,"type":"launch","launch":"BIG"}"# + "\n"
+        for seq in 1...30_000 {
+            big += #"{"seq":\#(seq),"t":\#(seq * 10),"event":"app.work","attrs":{"pad":"\#(String(repeating: "x", count: 60))"}}"# + "\n"
+        }
+        try big.write(to: traces.appendingPathComponent("big.ndjson"), atomically: true, encoding: .utf8)
+        try #"{"lifeline":1,"type":"launch","launch":"S"}"#.appending("\n").appending(#"{"seq":1,"t":1,"event":"app.work"}"#)
+            .appending("\n").write(to: traces.appendingPathComponent("small.ndjson"), atomically: true, encoding: .utf8)
+
+        let run: LifelineCommandTests.Run
+        let database: URL
+        let mounted = try Self.smallFileSystem()
+        defer {
+            if let mounted {
+                _ = try? LifelineCommandTests.run([mounted.path], executable: URL(fileURLWithPath: "/bin/umount"))
+                try? FileManager.default.removeItem(at: mounted)
+            }
+        }
+        if let mounted {
+            // A real full disk: a 2 MB file system.
+            database = mounted.appendingPathComponent("x.db")
+            run = try LifelineCommandTests.run(["import", "--db", database.path, "big.ndjson"], in: traces)
+            #expect(run.stderr == "big.ndjson: not imported: big.ndjson: error: database or disk is full\n", "\(run.stderr)")
+            let left = try FileManager.default.contentsOfDirectory(atPath: mounted.path).reduce(0) { total, name in
+                total + ((try? FileManager.default.attributesOfItem(atPath: mounted.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
+            }
+            #expect(left < 512 * 1024, "the failed import's pages are given back: \(left) bytes left")
+        } else {
+            // Without root, a file size limit (SIGXFSZ ignored, so writes fail with EFBIG) stands in for the full disk.
+            database = traces.appendingPathComponent("x.db")
+            run = try LifelineCommandTests.run(
+                ["-c", #"trap '' XFSZ; ulimit -f 2048; exec "$0" "$@""#, LifelineCommandTests.binary.path,
+                 "import", "--db", database.path, "big.ndjson"],
+                in: traces, executable: URL(fileURLWithPath: "/bin/sh"))
+            #expect(run.stderr.hasPrefix("big.ndjson: not imported: big.ndjson: error: "), "\(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        }
+        #expect(run.status == 1)
+        let small = try LifelineCommandTests.run(["import", "--quiet", "--db", database.path, "small.ndjson"], in: traces)
+        #expect(small.status == 0, "\(small.stderr)")
+        let store = try TraceStore(path: database.path)
+        #expect(try store.database.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+        #expect(try store.counts().events == 1)
+    }
+
+    // MARK: - A database from elsewhere
+
+    @Test("a database whose columns hold the wrong types gives errors in the shell and check, not a trap")
+    func hostileDatabase() throws {
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try DatabaseQueue(path: directory.appendingPathComponent("lifeline.db").path).write { db in
+            try db.execute(sql: """
+                UPDATE launch SET uuid = x'00ff', app = 3.5, started = 12;
+                UPDATE trace_file SET path = x'41';
+                UPDATE event_raw SET t = 'soon' WHERE rowid = 2;
+                """)
+        }
+        let repl = try Self.repl(["lifeline.db"], input: ".launches\n.timeline 1\n.sessions 1\n.mode csv\nSELECT 'alive' AS state;\n", in: directory)
+        #expect(repl.status == 1)
+        #expect(!repl.stderr.contains("Fatal error"), "\(repl.stderr)")
+        #expect(repl.stderr.hasPrefix("<stdin>:1:1: error: could not decode"), "\(repl.stderr)")
+        #expect(repl.stdout.hasSuffix("state\nalive\n"))
+        let check = try LifelineCommandTests.run(["check", "lifeline.db"], in: directory)
+        #expect(!check.stderr.contains("Fatal error"), "\(check.stderr)")
+        #expect(check.status == 0 || check.status == 2, "\(check.stderr)")
+    }
+
+    /// Special files in a scratch directory, never the system's: a FIFO, and as root a private node of `/dev/full`'s device.
+    static func specialFiles(in directory: URL) throws -> [(path: String, error: String)] {
+        var files = [(try Self.fifo(in: directory), "it is a pipe (FIFO)")]
+        let full = directory.appendingPathComponent("full").path
+        // dev_t(1 << 8 | 7) is makedev(1, 7), a C macro Swift cannot call.
+        if geteuid() == 0, mknod(full, S_IFCHR | 0o666, dev_t(1 << 8 | 7)) == 0 {
+            files.append((full, "no space left on device"))
+        }
+        return files
+    }
+
+    @Test("check -o and simulate -o never replace a device or a FIFO, and a failed report write is an error")
+    func outputsThatAreNotFiles() throws {
+        let directory = try Self.directory([
+            "t.ndjson": #"{"lifeline":1,"type":"launch"}"# + "\n", "s.scenario": "launch cold; home\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (path, error) in try Self.specialFiles(in: directory) {
+            let kind = InputFile(path: path)
+            let check = try LifelineCommandTests.run(["check", "t.ndjson", "-o", path], in: directory)
+            #expect(check.status == 2)
+            #expect(check.stderr.hasPrefix("\(path): error: cannot write the report: "), "\(check.stderr)")
+            #expect(check.stderr.contains(error), "\(check.stderr)")
+            let simulate = try LifelineCommandTests.run(["simulate", "s.scenario", "-o", path], in: directory)
+            #expect(simulate.status != 0)
+            #expect(simulate.stderr.hasPrefix("\(path): error: cannot replace the file: it is a"), "\(simulate.stderr)")
+            #expect(InputFile(path: path) == kind, "\(path) is still what it was")
+        }
     }
 }

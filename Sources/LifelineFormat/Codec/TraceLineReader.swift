@@ -31,8 +31,16 @@ public struct TraceLineReader: ~Copyable {
     public private(set) var terminatedOffset: Int = 0
     public let path: String
 
-    /// Opens `path` for reading.
+    /// Opens `path` for reading; it must be a regular file.
+    ///
+    /// `/dev/zero` never ends and a FIFO blocks its reader (in `open` itself), so a
+    /// trace directory from elsewhere holding a link to one would hang the command:
+    /// anything but a regular file is refused before it is opened. Standard input
+    /// goes through ``init(descriptor:path:chunkSize:)``.
     public init(path: String, chunkSize: Int = 1 << 20) throws(TraceFileError) {
+        if let refusal = InputFile.refusal(path) {
+            throw TraceFileError(path: path, operation: "read", errno: 0, reason: refusal)
+        }
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw TraceFileError(path: path, operation: "open", errno: errno) }
         self.init(descriptor: descriptor, ownsDescriptor: true, path: path, chunkSize: chunkSize)

@@ -1,3 +1,4 @@
+import LifelineFormat
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -40,6 +41,8 @@ public final class StreamLineReader: LineReader {
 
     /// Opens the file at `path`; `name` (default: `path`) names it in diagnostics.
     public init(path: String, name: String? = nil) throws(ReplError) {
+        // `.read /dev/zero` would never end, `.read FIFO` would block in open(): scripts are regular files.
+        if let refusal = InputFile.refusal(path) { throw ReplError.cannotOpen(path: name ?? path, reason: refusal) }
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
             throw ReplError.cannotOpen(path: name ?? path, reason: String(cString: strerror(errno)).lowercased())

@@ -12,24 +12,25 @@ struct LifecycleListing {
                    time_to_active_ns, file
             FROM launch_summary ORDER BY id
             """).map { row -> [ResultValue] in
-            let uuid: String? = row["uuid"]
-            let part: Int64? = row["part"]
-            let system = [row["platform"] as String?, row["os"] as String?].compactMap { $0 }.joined(separator: " ")
+            let uuid: String? = try row.decode(forColumn: "uuid")
+            let part: Int64? = try row.decode(forColumn: "part")
+            let system = [try row.decode(forColumn: "platform") as String?, try row.decode(forColumn: "os") as String?]
+                .compactMap { $0 }.joined(separator: " ")
             return [
-                .integer(row["id"]),
+                .integer(try row.decode(forColumn: "id")),
                 text(uuid.map { uuid in
                     let short = String(uuid.prefix(8))
                     return part.map { "\(short) part \($0)" } ?? short
                 }),
-                text(row["app"]),
+                text(try row.decode(forColumn: "app")),
                 text(system.isEmpty ? nil : system),
-                text(row["device"]),
-                text(row["lifecycle"]),
-                text(row["started"]),
-                .integer(row["session_count"]),
-                .integer(row["event_count"]),
-                text((row["time_to_active_ns"] as Int64?).map(LifecycleFormat.duration)),
-                text(row["file"]),
+                text(try row.decode(forColumn: "device")),
+                text(try row.decode(forColumn: "lifecycle")),
+                text(try row.decode(forColumn: "started")),
+                .integer(try row.decode(forColumn: "session_count")),
+                .integer(try row.decode(forColumn: "event_count")),
+                text((try row.decode(forColumn: "time_to_active_ns") as Int64?).map(LifecycleFormat.duration)),
+                text(try row.decode(forColumn: "file")),
             ]
         }
         return LifecycleListing(
@@ -59,19 +60,19 @@ struct LifecycleListing {
         let cursor = try Row.fetchCursor(db, sql: sql + " ORDER BY launch_id, seq", arguments: arguments)
         var index: [String: Int] = [:]
         while let row = try cursor.next() {
-            let launch: Int64 = row[0]
-            let session: String = row[1]
+            let launch: Int64 = try row.decode(atIndex: 0)
+            let session: String = try row.decode(atIndex: 1)
             let key = "\(launch)\u{0}\(session)"
-            let offset: Int64 = row[3] ?? 0
+            let offset: Int64 = try row.decode(atIndex: 3) ?? 0
             if index[key] == nil {
                 index[key] = sessions.count
                 sessions.append(Session(launch: launch, session: session, first: offset))
             }
             let position = index[key]!
-            if let scene: String = row[2] { sessions[position].scenes.insert(scene) }
+            if let scene: String = try row.decode(atIndex: 2) { sessions[position].scenes.insert(scene) }
             sessions[position].events += 1
             sessions[position].last = offset
-            sessions[position].state = row[4]
+            sessions[position].state = try row.decode(atIndex: 4)
         }
         return LifecycleListing(
             columns: ["launch", "session", "scenes", "events", "first", "last", "state"],

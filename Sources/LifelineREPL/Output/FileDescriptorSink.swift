@@ -8,23 +8,35 @@ import Darwin
 public final class FileDescriptorSink: OutputSink, Sendable {
     public let fileDescriptor: Int32
     public let isTerminal: Bool
+    /// How errors name it: the path `.output` was given, or "standard output".
+    public let name: String
     private let ownsDescriptor: Bool
+    /// The first failed write's `strerror` text since ``takeWriteFailure()`` last asked.
+    private let failure = Locked<String?>(nil)
 
     /// Writes to `fileDescriptor`, which the caller keeps open.
-    public init(fileDescriptor: Int32) {
+    public init(fileDescriptor: Int32, name: String? = nil) {
         self.fileDescriptor = fileDescriptor
+        self.name = name ?? "file descriptor \(fileDescriptor)"
         isTerminal = isatty(fileDescriptor) != 0
         ownsDescriptor = false
     }
 
     /// Creates or truncates the file at `path` and writes to it until the sink is released.
     /// `name` (default: `path`) names it in errors.
+    ///
+    /// Devices and pipes are fine (`/dev/stdout`, `/dev/null`, a FIFO a reader has open), but opening
+    /// a FIFO nobody reads would block the shell forever: it is opened non-blocking, which fails
+    /// at once instead, and made blocking again for the writes.
     public init(creatingFileAt path: String, name: String? = nil) throws(ReplError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else {
-            throw ReplError.cannotOpen(path: name ?? path, reason: String(cString: strerror(errno)).lowercased())
+            let reason = errno == ENXIO ? "it is a pipe (FIFO) that nothing is reading" : String(cString: strerror(errno)).lowercased()
+            throw ReplError.cannotOpen(path: name ?? path, reason: reason)
         }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         fileDescriptor = descriptor
+        self.name = name ?? path
         isTerminal = false
         ownsDescriptor = true
     }
@@ -33,8 +45,15 @@ public final class FileDescriptorSink: OutputSink, Sendable {
         if ownsDescriptor { close(fileDescriptor) }
     }
 
-    public static let standardOutput = FileDescriptorSink(fileDescriptor: STDOUT_FILENO)
-    public static let standardError = FileDescriptorSink(fileDescriptor: STDERR_FILENO)
+    public static let standardOutput = FileDescriptorSink(fileDescriptor: STDOUT_FILENO, name: "standard output")
+    public static let standardError = FileDescriptorSink(fileDescriptor: STDERR_FILENO, name: "standard error")
+
+    public func takeWriteFailure() -> String? {
+        failure.withLock { failure in
+            defer { failure = nil }
+            return failure
+        }
+    }
 
     public func write(_ text: String) {
         var bytes = Array(text.utf8)
@@ -48,7 +67,11 @@ public final class FileDescriptorSink: OutputSink, Sendable {
                 #endif
             }
             if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return }
+            if count <= 0 {
+                let reason = count < 0 ? String(cString: strerror(errno)).lowercased() : "nothing was written"
+                failure.withLock { failure in failure = failure ?? reason }
+                return
+            }
             done += count
         }
     }

@@ -8,4 +8,14 @@ public protocol OutputSink: AnyObject {
     func write(_ text: String)
     /// Whether a person is looking at it: a terminal gets colour and tables sized to its width.
     var isTerminal: Bool { get }
+    /// Why a write failed since the last call (`"no space left on device"`), then forgets it; nil when all went well.
+    ///
+    /// The shell asks after each command, so a full disk or `.output /dev/full`
+    /// is an error the session reports (and a script exits 1 for), not lost text.
+    func takeWriteFailure() -> String?
+}
+
+extension OutputSink {
+    /// Sinks that cannot fail (a string in memory) have nothing to report.
+    public func takeWriteFailure() -> String? { nil }
 }

@@ -1,6 +1,7 @@
 import LifelineReports
 import Foundation
 import GRDB
+import LifelineFormat
 import LifelineStore
 
 // MARK: - Importing traces without leaving
@@ -9,8 +10,12 @@ extension ReplShell {
     /// Imports trace files and directories, with the database writable for the duration.
     func importTraces(_ paths: [String]) throws {
         if paths.contains("-") { throw ReplError.message(".import: standard input is the shell's; give a file") }
-        for path in paths where !FileManager.default.fileExists(atPath: configuration.resolve(path)) {
-            throw ReplError.cannotOpen(path: path, reason: "no such file or directory")
+        for path in paths {
+            switch InputFile(path: configuration.resolve(path)) {
+            case nil: throw ReplError.cannotOpen(path: path, reason: "no such file or directory")
+            case .regular?, .directory?: break
+            case let kind?: throw ReplError.cannotOpen(path: path, reason: kind.refusal ?? "it is not a regular file")
+            }
         }
         let files = TraceImporter.expand(paths.map(configuration.resolve)).files
         guard !files.isEmpty else {

@@ -36,14 +36,14 @@ extension ReplShell {
             throw .cannotOpen(path: path, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw .cannotOpen(path: path, reason: "it is a directory; give a .rules file") }
-        guard let data = FileManager.default.contents(atPath: resolved) else {
-            throw .cannotOpen(path: path, reason: "it cannot be read")
-        }
-        guard let text = String(data: data, encoding: .utf8) else { throw .cannotOpen(path: path, reason: "it is not UTF-8 text") }
-        do throws(RuleSyntaxError) {
-            return try RuleSet(parsing: text, file: path)
+        do throws(RuleSetError) {
+            return try RuleSet(contentsOf: resolved, label: path)
         } catch {
-            throw .located(error.rendered)
+            switch error {
+            case .unreadable(_, let reason): throw .cannotOpen(path: path, reason: reason)
+            case .syntax(let error): throw .located(error.rendered)
+            case .duplicateID: throw .located(error.description)
+            }
         }
     }
 

@@ -160,8 +160,14 @@ public final class ReplShell {
         }
     }
 
-    /// Ends `.once` after the command that followed it.
+    /// Reports output that could not be written, then ends `.once` after the command that followed it.
     func finishCommand() {
+        for sink in [onceOutput, redirectedOutput, standardOutput].compactMap({ $0 }) {
+            if let reason = sink.takeWriteFailure() {
+                let name = (sink as? FileDescriptorSink)?.name ?? "the output"
+                report(ReplError.message("cannot write to '\(name)': \(reason)"))
+            }
+        }
         if onceIsFresh {
             onceIsFresh = false
         } else {

@@ -19,8 +19,12 @@ struct LaunchHeader {
             SELECT l.id, l.uuid, l.part, l.app, l.platform, l.os, l.device, l.lifecycle, l.started, f.path
             FROM launch l LEFT JOIN trace_file f ON f.id = l.file_id WHERE l.id = ?
             """, arguments: [id]).map { row in
-            LaunchHeader(id: row[0], uuid: row[1], part: row[2], app: row[3], platform: row[4], os: row[5],
-                         device: row[6], lifecycle: row[7], started: row[8], file: row[9])
+            // Decoded with `try`: a database from elsewhere may hold any type in any column.
+            LaunchHeader(
+                id: try row.decode(atIndex: 0), uuid: try row.decode(atIndex: 1), part: try row.decode(atIndex: 2),
+                app: try row.decode(atIndex: 3), platform: try row.decode(atIndex: 4), os: try row.decode(atIndex: 5),
+                device: try row.decode(atIndex: 6), lifecycle: try row.decode(atIndex: 7),
+                started: try row.decode(atIndex: 8), file: try row.decode(atIndex: 9))
         }
     }
 

@@ -34,13 +34,13 @@ struct Timeline {
         }
         let cursor = try Row.fetchCursor(db, sql: sql + " ORDER BY seq", arguments: arguments)
         while let row = try cursor.next() {
-            let seq: Int64 = row[0]
-            let event: String = row[1]
-            let phase: String = row[2]
-            let rowSession: String? = row[3]
-            let scene: String? = row[4]
-            let offset: Int64 = row[5] ?? 0
-            let state: String? = row[6]
+            let seq: Int64 = try row.decode(atIndex: 0)
+            let event: String = try row.decode(atIndex: 1)
+            let phase: String = try row.decode(atIndex: 2)
+            let rowSession: String? = try row.decode(atIndex: 3)
+            let scene: String? = try row.decode(atIndex: 4)
+            let offset: Int64 = try row.decode(atIndex: 5) ?? 0
+            let state: String? = try row.decode(atIndex: 6)
             let lane: Int
             if let index = laneIndex[rowSession] {
                 lane = index

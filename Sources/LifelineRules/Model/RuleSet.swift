@@ -1,4 +1,5 @@
 import Foundation
+import LifelineFormat
 
 /// The rules of one or more `.rules` files, ready to check.
 ///
@@ -15,18 +16,63 @@ public struct RuleSet: Sendable, Hashable {
         rules = try RuleParser.parse(text, file: file)
     }
 
-    /// Reads and parses a `.rules` file.
-    public init(contentsOf path: String) throws(RuleSetError) {
-        let text: String
+    /// Reads and parses a `.rules` file; `label` (default: `path`) names it in diagnostics.
+    ///
+    /// The file must be a regular file (a FIFO or `/dev/zero` would hang) of
+    /// UTF-8 text: the first byte that is not is a located error, like any
+    /// other in the file.
+    public init(contentsOf path: String, label: String? = nil) throws(RuleSetError) {
+        let file = label ?? path
+        if let refusal = InputFile.refusal(path) {
+            throw RuleSetError.unreadable(path: file, reason: refusal)
+        }
+        let data: Data
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw RuleSetError.unreadable(path: path, reason: error.localizedDescription)
+            throw RuleSetError.unreadable(path: file, reason: error.localizedDescription)
+        }
+        let text: String
+        switch Self.decodeUTF8(data, file: file) {
+        case .success(let decoded): text = decoded
+        case .failure(let error): throw RuleSetError.syntax(error)
         }
         do throws(RuleSyntaxError) {
-            rules = try RuleParser.parse(text, file: path)
+            rules = try RuleParser.parse(text, file: file)
         } catch {
             throw RuleSetError.syntax(error)
+        }
+    }
+
+    /// `data` as text, or an error at its first byte that is not UTF-8.
+    ///
+    /// The column counts characters (Unicode scalars) as the rule parser's do;
+    /// the excerpt shows the bad byte as U+FFFD, so the caret lands under it.
+    static func decodeUTF8(_ data: Data, file: String) -> Result<String, RuleSyntaxError> {
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        var line = 1
+        var column = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += UTF8.width(scalar)
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput:
+                return .success(String(decoding: data, as: UTF8.self))
+            case .error:
+                let byte = String(data[data.startIndex + offset], radix: 16, uppercase: true)
+                let diagnostic = RuleDiagnostic(
+                    location: SourceLocation(line: line, column: column),
+                    message: "invalid UTF-8 (byte 0x\(byte.count == 1 ? "0" : "")\(byte)); a rules file must be UTF-8 text")
+                return .failure(RuleSyntaxError(file: file, diagnostics: [diagnostic], source: String(decoding: data, as: UTF8.self)))
+            }
         }
     }
 

@@ -65,14 +65,26 @@ public final class TraceImporter: Sendable {
                 continue
             }
             guard isDirectory.boolValue else {
-                files.append(path)
+                // `/dev/zero` never ends and a FIFO blocks its reader: standard input is '-'.
+                if let refusal = InputFile(path: path)?.refusal {
+                    errors.append("\(path): error: \(refusal) (give '-' to read standard input)")
+                } else {
+                    files.append(path)
+                }
                 continue
             }
             let enumerator = manager.enumerator(atPath: path)
             var found: [String] = []
             while let relative = enumerator?.nextObject() as? String {
                 if relative.hasSuffix(".ndjson") || relative.hasSuffix(".jsonl") {
-                    found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+                    let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
+                    // A directory from elsewhere may hold a FIFO or a link to /dev/zero named like a trace.
+                    switch InputFile(path: file) {
+                    case .pipe?, .device?, .socket?, .other?:
+                        errors.append("\(file): error: \(InputFile(path: file)?.refusal ?? "it is not a regular file")")
+                    case .regular?, .directory?, nil:
+                        found.append(file)
+                    }
                 }
             }
             files += found.sorted()
@@ -148,35 +160,59 @@ public final class TraceImporter: Sendable {
             case .new, .tail, .replace:
                 return try store.database.writeWithoutTransaction { db in
                     var result = FileImportResult(path: label, outcome: .imported)
+                    // Committed pages into the database file first, so that if this import fails
+                    // the log holds only its own pages and `giveBackWAL` can cut it without writing.
+                    _ = try? db.checkpoint(.passive)
                     do {
                         try db.inTransaction(.immediate) {
                             // Decide again under the write lock: another process may have imported meanwhile.
                             let current = tracksPath ? try PriorImport.fetch(path: label, db: db) : nil
-                            let confirmed = try ImportPlan.decide(label: label, prior: current, hashes: hashes, db: db)
+                            // The hash of the prior import's extent was taken for the prior seen before the lock;
+                            // if another importer committed meanwhile it is another extent, so hash it again:
+                            // without this the second of two importers of one file re-imported it all.
+                            let confirmedHashes = current?.size == prior?.size
+                                ? hashes : try FileHashes(path: path, priorSize: current?.size)
+                            let confirmed = try ImportPlan.decide(
+                                label: label, prior: current, hashes: confirmedHashes, db: db)
                             if case .skip(let outcome) = confirmed {
                                 result.outcome = outcome
                                 return .rollback
                             }
                             var run = ImportRun(
-                                db: db, path: path, label: label, plan: confirmed, hashes: hashes, options: options,
+                                db: db, path: path, label: label, plan: confirmed, hashes: confirmedHashes, options: options,
                                 diagnostics: diagnostics, progress: progress)
                             result = try run.execute()
                             return .commit
                         }
                     } catch let abort as ImportAbort {
                         result = FileImportResult(path: label, outcome: .failed(abort.message))
+                        Self.giveBackWAL(db)
+                    } catch {
+                        Self.giveBackWAL(db)
+                        throw error
                     }
                     return result
                 }
             }
         } catch let error as TraceFileError {
-            diagnostics(error.description)
+            // Reported once, by whoever reads the outcome (the diagnostics handler gets the file's lines).
             return FileImportResult(path: label, outcome: .failed(error.description))
         } catch {
-            let message = "\(label): error: \(TraceStore.describe(error))"
-            diagnostics(message)
-            return FileImportResult(path: label, outcome: .failed(message))
+            return FileImportResult(path: label, outcome: .failed("\(label): error: \(TraceStore.describe(error))"))
         }
+    }
+
+    /// Truncates the write-ahead log after a rolled-back import.
+    ///
+    /// The rolled-back transaction's pages stay in the `-wal` file, which keeps
+    /// its size: after an import that failed because the disk filled up, the
+    /// disk would stay full. A `TRUNCATE` checkpoint copies what was committed
+    /// into the database (nothing, after the passive checkpoint the import
+    /// started with, so it needs no free space) and cuts the log to zero bytes.
+    /// It is best effort: a reader of another process may hold an older
+    /// snapshot, and the import has failed already.
+    private static func giveBackWAL(_ db: Database) {
+        _ = try? db.checkpoint(.truncate)
     }
 }
 

@@ -32,12 +32,15 @@ extension TraceStore {
             let strings = try StoredStrings(db)
             let handle = events.sqliteStatement
             while let row = try launches.next() {
-                let id: Int64 = row[0]
-                let file: String = row[11]
+                let id: Int64 = try row.decode(atIndex: 0)
+                let file: String = try row.decode(atIndex: 11)
+                // Decoded with `try`: a database from elsewhere may hold any type in any column.
                 let record = LaunchRecord(
-                    launch: row[2], pid: row[4], app: row[5], platform: row[6], os: row[7], device: row[8],
-                    lifecycle: (row[9] as String?).flatMap(Lifecycle.init(rawValue:)), started: row[10], part: row[3])
-                try body(.launch(record, file: file, line: row[1]))
+                    launch: try row.decode(atIndex: 2), pid: try row.decode(atIndex: 4), app: try row.decode(atIndex: 5),
+                    platform: try row.decode(atIndex: 6), os: try row.decode(atIndex: 7), device: try row.decode(atIndex: 8),
+                    lifecycle: (try row.decode(atIndex: 9) as String?).flatMap(Lifecycle.init(rawValue:)),
+                    started: try row.decode(atIndex: 10), part: try row.decode(atIndex: 3))
+                try body(.launch(record, file: file, line: try row.decode(atIndex: 1)))
                 sqlite3_bind_int64(handle, 1, id)
                 defer { sqlite3_reset(handle) }
                 while true {

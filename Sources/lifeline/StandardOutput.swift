@@ -1,0 +1,49 @@
+import Foundation
+
+/// Standard output for the subcommands: written straight to the file descriptor, with the
+/// first failure remembered so the process can fail instead of losing its output.
+///
+/// `Swift.print` buffers in C stdio and drops a failed write without a word:
+/// `lifeline check ... > /dev/full`, or a full disk behind a redirect, would
+/// exit 0 with no report anywhere. Every `print` in this module resolves to
+/// ``print(_:terminator:)`` below, which writes here; ``finish()`` runs as the
+/// process ends and turns a lost write into status 74 (`EX_IOERR`), distinct
+/// from every command's own statuses.
+final class StandardOutput: @unchecked Sendable {
+    static let shared = StandardOutput()
+
+    private let lock = NSLock()
+    /// `errno` of the first failed write.
+    private var failure: Int32?
+
+    func write(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard failure == nil else { return }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                failure = count < 0 ? errno : EIO
+                return
+            }
+            bytes = bytes.dropFirst(count)
+        }
+    }
+
+    /// Exits with status 74 after saying why, if a write failed.
+    func finish() {
+        lock.lock()
+        let failure = failure
+        lock.unlock()
+        guard let failure else { return }
+        printError("error: cannot write to standard output: \(String(cString: strerror(failure)).lowercased())")
+        exit(74)
+    }
+}
+
+/// Writes `text` to standard output through ``StandardOutput`` (this module's `print`; see there why).
+func print(_ text: String, terminator: String = "\n") {
+    StandardOutput.shared.write(text + terminator)
+}
