@@ -1,18 +1,19 @@
 import FuzzSupport
 import LifelineRules
 
-/// libFuzzer entry point: the input is a rules file.
+/// libFuzzer entry point: the input is a rules file, bytes and all.
 ///
-/// Parsing never traps; a rejected file renders its diagnostics (carets and
+/// It is read the way `lifeline check --rules FILE` and the REPL's `.load` read one
+/// (`RuleSet(contentsOf:)`: the first byte that is not UTF-8 is a located error),
+/// so parsing never traps; a rejected file renders its diagnostics (carets and
 /// suggestions included); an accepted one compiles into a checker.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRuleParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    let file = MemoryFile(UnsafeBufferPointer(start: data, count: size))
     do {
-        let rules = try RuleSet(parsing: text, file: "fuzz.rules")
+        let rules = try RuleSet(contentsOf: file.path, label: "fuzz.rules")
         _ = RuleChecker(rules: rules, onFinding: { _ in })
     } catch {
-        _ = error.rendered
         _ = error.description
     }
     return 0
