@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -88,7 +89,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LifelineRecorderTests",
-            dependencies: ["LifelineRecorder", "LifelineFormat", "recorder-probe"]
+            dependencies: ["LifelineRecorder", "LifelineFormat", "LifelineTestSupport", "recorder-probe"]
         ),
         .testTarget(
             name: "LifelineStoreTests",
@@ -117,7 +118,8 @@ let package = Package(
         .testTarget(
             name: "LifelineCLITests",
             dependencies: [
-                "LifelineFormat", "LifelineStore", "lifeline", .product(name: "GRDB", package: "GRDB.swift"),
+                "LifelineFormat", "LifelineStore", "LifelineTestSupport", "lifeline",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             // Scripts the report-schema tests run (fetch and validate); not Swift sources.
             exclude: ["ReportSchemas"]
@@ -125,3 +127,28 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (Fuzz/), only when LIFELINE_FUZZ is set: Fuzz/run builds them with
+// `-sanitize=fuzzer,address -parse-as-library` in its own scratch path (.build-fuzz). They live
+// in this manifest, not a package of their own, so they reach `package` entry points (the REPL's
+// SQL splitter, the importer on an in-memory database) without making those `public`; and
+// without the variable they are not part of the package at all, so `swift build` and
+// `swift test` neither build them nor need the sanitizer runtime (libFuzzer supplies `main`).
+if ProcessInfo.processInfo.environment["LIFELINE_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("fuzz-trace-line", ["LifelineFormat"]),
+        ("fuzz-rule-parser", ["LifelineRules"]),
+        ("fuzz-rule-check", ["LifelineRules", "LifelineFormat"]),
+        ("fuzz-scenario", ["LifelineSimulator"]),
+        ("fuzz-repl-input", ["LifelineREPL"]),
+        ("fuzz-import", ["LifelineStore", .product(name: "GRDB", package: "GRDB.swift")]),
+    ]
+    // libFuzzer's driver, and bytes behind a path for the targets whose code under test reads files.
+    package.targets.append(.target(name: "CFuzzer", path: "Fuzz/CFuzzer"))
+    package.targets.append(.target(name: "FuzzSupport", dependencies: ["CFuzzer"], path: "Fuzz/Support"))
+    for target in fuzzTargets {
+        package.targets.append(.executableTarget(
+            name: target.name, dependencies: target.dependencies + ["FuzzSupport"], path: "Fuzz/Targets/\(target.name)"))
+        package.products.append(.executable(name: target.name, targets: [target.name]))
+    }
+}

@@ -70,7 +70,7 @@ extension ReplShell {
     }
 
     /// Bytes of whitespace before a statement's first token, so a location points at the statement, not the newline before it.
-    static func leadingSpace(_ text: String) -> Int {
+    package static func leadingSpace(_ text: String) -> Int {
         text.utf8.prefix { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }.count
     }
 }

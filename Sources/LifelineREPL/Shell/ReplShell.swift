@@ -182,7 +182,7 @@ public final class ReplShell {
     }
 
     /// Splits a dot-command line into words; single or double quotes keep spaces in a word.
-    static func split(_ line: String) -> [String] {
+    package static func split(_ line: String) -> [String] {
         var words: [String] = []
         var current = ""
         var quote: Character?

@@ -12,23 +12,28 @@ import CSQLite
 /// script.statements.map(\.text)   // ["SELECT 1;", "\nSELECT ';';"]
 /// script.location(ofByte: 11)     // (line: 5, column: 2)
 /// ```
-struct SQLScript {
-    struct Statement {
+package struct SQLScript {
+    package struct Statement {
         /// Byte offset of the statement in the script.
-        var offset: Int
-        var text: String
+        package var offset: Int
+        package var text: String
     }
 
-    let text: String
+    package let text: String
     /// The input line the script starts on (1-based).
-    let firstLine: Int
+    package let firstLine: Int
+
+    package init(text: String, firstLine: Int) {
+        self.text = text
+        self.firstLine = firstLine
+    }
 
     /// Whether `text` ends with a complete statement (more lines are needed otherwise).
-    static func isComplete(_ text: String) -> Bool {
+    package static func isComplete(_ text: String) -> Bool {
         sqlite3_complete(text) != 0
     }
 
-    var statements: [Statement] {
+    package var statements: [Statement] {
         let bytes = Array(text.utf8)
         var result: [Statement] = []
         var start = 0
@@ -45,7 +50,7 @@ struct SQLScript {
     }
 
     /// The 1-based line and column (in UTF-8 bytes, as in trace diagnostics) of a byte offset.
-    func location(ofByte offset: Int) -> (line: Int, column: Int) {
+    package func location(ofByte offset: Int) -> (line: Int, column: Int) {
         let bytes = Array(text.utf8)
         let end = min(max(offset, 0), bytes.count)
         var line = firstLine
@@ -58,7 +63,7 @@ struct SQLScript {
     }
 
     /// The text of the input line holding a byte offset, and the offset's character position in it.
-    func sourceLine(atByte offset: Int) -> (text: String, caret: Int) {
+    package func sourceLine(atByte offset: Int) -> (text: String, caret: Int) {
         let bytes = Array(text.utf8)
         let end = min(max(offset, 0), bytes.count)
         let lineStart = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
@@ -68,7 +73,7 @@ struct SQLScript {
     }
 
     /// Whether the bytes hold nothing but whitespace, comments and semicolons.
-    static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
+    package static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let byte = bytes[index]

@@ -31,7 +31,7 @@ enum StoreSchema {
     /// exists"; its transaction rolls back). So when a migration fails and the list
     /// grew meanwhile, this reads the list again and goes on; an error with no
     /// progress elsewhere is a real one.
-    static func migrate(_ writer: DatabasePool) throws {
+    static func migrate(_ writer: some DatabaseWriter) throws {
         while true {
             let before = try writer.read { try migrator.appliedIdentifiers($0) }
             do {

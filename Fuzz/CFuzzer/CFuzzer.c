@@ -1,0 +1,2 @@
+// The declaration is all this module provides; libFuzzer (-sanitize=fuzzer) defines the function.
+#include "CFuzzer.h"
