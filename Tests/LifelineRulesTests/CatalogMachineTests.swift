@@ -210,6 +210,10 @@ struct CatalogMachineTests {
           "sceneWillResignActive@S1/a", "sceneDidEnterBackground@S1/a", "sceneWillResignActive@S2/b",
           "sceneDidEnterBackground@S2/b", "sceneDidDisconnect@S2/b", "didDiscardSceneSessions[sessions=S2]",
           "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a"], []),
+        ("iPad: a second window, with configurationForConnecting recorded without its session id (section 7)", .scene,
+         ["didFinishLaunching", "configurationForConnecting", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a",
+          "sceneDidBecomeActive@S1/a", "configurationForConnecting", "willConnectTo@S2/b", "sceneWillEnterForeground@S2/b",
+          "sceneDidBecomeActive@S2/b"], []),
         ("Notification Center on iOS 11-12: a double didBecomeActive (rdar 49216830)", .scene,
          ["didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
           "sceneWillResignActive@S1/a", "sceneDidBecomeActive@S1/a", "sceneDidBecomeActive@S1/a"], ["scene.active-once"]),
@@ -278,7 +282,7 @@ struct CatalogMachineTests {
         let findings = Self.check(
             ["didFinishLaunching", "willConnectTo@S1/a", "configurationForConnecting@S1"], lifecycle: .scene)
         #expect(findings.map(\.headline) == [
-            "t:4: error[scene.config-before-connect]: application(_:configurationForConnecting:options:) for session S1 in launch L, where application(_:configurationForConnecting:options:) must never happen (after willConnectTo until sceneDidDisconnect)"
+            "t:4: error[scene.config-before-connect]: application(_:configurationForConnecting:options:) for session S1 in launch L, where application(_:configurationForConnecting:options:)[session] must never happen (after willConnectTo until sceneDidDisconnect)"
         ])
     }
 

@@ -31,7 +31,7 @@ struct CatalogTests {
         ("scene.sessions-after-launch", ["didFinishLaunching", "configurationForConnecting@S1"], ["configurationForConnecting@S1", "didFinishLaunching"],
          "application(_:configurationForConnecting:options:) for session S1 in launch L, where application(_:configurationForConnecting:options:) | application(_:didDiscardSceneSessions:) must never happen (before didFinishLaunching)"),
         ("scene.config-before-connect", ["configurationForConnecting@S1", "willConnectTo@S1/a"], ["willConnectTo@S1/a", "configurationForConnecting@S1"],
-         "application(_:configurationForConnecting:options:) for session S1 in launch L, where application(_:configurationForConnecting:options:) must never happen (after willConnectTo until sceneDidDisconnect)"),
+         "application(_:configurationForConnecting:options:) for session S1 in launch L, where application(_:configurationForConnecting:options:)[session] must never happen (after willConnectTo until sceneDidDisconnect)"),
         // A new scene object may reuse the address (the `scene` id) of one that disconnected and was freed.
         ("scene.connect-once", ["willConnectTo@S1/a", "sceneDidDisconnect@S1/a", "willConnectTo@S1/a"],
          ["willConnectTo@S1/a", "willConnectTo@S1/a"],

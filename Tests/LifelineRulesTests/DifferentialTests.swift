@@ -10,7 +10,8 @@ import Testing
 @Suite("Differential: streaming checker vs reference evaluator")
 struct DifferentialTests {
     /// Every pattern kind, written over p.a / p.b / p.c, with conditions using every operator
-    /// (`v` is a version string: `v >= "15.4"` compares versions).
+    /// (`v` is a version string: `v >= "15.4"` compares versions) and a bare field (`[v]`: the
+    /// event has it; the random traces give `v` to some events only).
     static let patterns: [String] = [
         "never p.a",
         "never p.a[k != 0]",
@@ -20,7 +21,7 @@ struct DifferentialTests {
         "eventually p.b[v >= \"15.4\"]",
         "at most 1 p.a[k <= 1]",
         "at least 2 p.b[thread = main]",
-        "exactly 1 p.c[k > 0]",
+        "exactly 1 p.c[k > 0, v]",
         "p.a precedes p.b",
         "p.a[k >= 1] precedes p.b[v < \"15.10\"]",
         "p.a[k = 1] | didFinishLaunching leads to p.b",

@@ -57,6 +57,27 @@ struct RuleCheckerTests {
         #expect(summary.violations == 2)
     }
 
+    @Test func aBareFieldHoldsWhenTheEventHasItWhateverItsValue() throws {
+        let (findings, _) = try check(
+            """
+            rule named per launch: never configurationForConnecting[session]
+            rule sized per launch: never db.write[bytes, thread = main]
+            """,
+            """
+            {"lifeline":1,"type":"launch","launch":"L1","lifecycle":"scene"}
+            {"seq":1,"t":10,"event":"configurationForConnecting"}
+            {"seq":2,"t":20,"event":"configurationForConnecting","session":"S1"}
+            {"seq":3,"t":30,"event":"db.write","thread":"main"}
+            {"seq":4,"t":40,"event":"db.write","thread":"main","attrs":{"bytes":0}}
+            {"seq":5,"t":50,"event":"db.write","thread":"io","attrs":{"bytes":10}}
+
+            """)
+        #expect(findings.map(\.headline) == [
+            "t.ndjson:3: error[named]: application(_:configurationForConnecting:options:) in launch L1, where application(_:configurationForConnecting:options:)[session] must never happen",
+            "t.ndjson:5: error[sized]: db.write in launch L1, where db.write[bytes, thread = \"main\"] must never happen",
+        ])
+    }
+
     @Test func violationsNameTheRuleTheSliceAndLocatedWitnesses() throws {
         let (findings, summary) = try check(
             "rule scene.connect-after-launch per session: didFinishLaunching precedes willConnectTo",

@@ -119,6 +119,13 @@ struct RuleParserTests {
         #expect(s.alternatives[0].conditions.map(\.description) == [#"role = "UIWindowSceneSessionRoleApplication""#, #"phase = "begin""#])
     }
 
+    @Test func aBareFieldIsAPresenceCondition() throws {
+        guard case .pattern(_, .absence(let p)) = try body(#"never configurationForConnecting[session, "my key", k = 1]"#)
+        else { throw Failure() }
+        #expect(p.alternatives[0].conditions.map(\.comparison) == [.present, .present, .equal])
+        #expect(p.alternatives[0].conditions.map(\.description) == ["session", "my key", "k = 1"])
+    }
+
     @Test func machinesParseWithWildcardsAndLists() throws {
         let rules = try parse(
             """

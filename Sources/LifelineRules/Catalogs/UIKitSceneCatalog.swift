@@ -43,7 +43,10 @@ extension BuiltinCatalog {
           when lifecycle = scene
           message "configurationForConnecting configures a session before its scene connects, never while that scene is connected"
           reference "configurationForConnecting docs: 'when creating a new scene'; WWDC19 sessions 246 and 258 (E5); restored sessions skip it (SO 63520008, N1); a session whose scene disconnected may be configured again before it reconnects (M4)"
-          after willConnectTo until sceneDidDisconnect: never configurationForConnecting
+          # A configuration recorded without its session id is app-level and reaches every
+          # session's slice: on an iPad opening a second window it would be charged to the first
+          # window's connected session. Only one that names its session can be judged.
+          after willConnectTo until sceneDidDisconnect: never configurationForConnecting[session]
         }
 
         rule scene.connect-once per scene {

@@ -505,6 +505,12 @@ struct RuleParser {
                 let field = current
                 guard field.kind == .name || field.kind == .string else { throw expected("an attribute name") }
                 position += 1
+                if current.kind == .symbol, current.text == "," || current.text == "]" {
+                    // A bare field: the event has it (`configurationForConnecting[session]`).
+                    conditions.append(EventCondition(
+                        field: field.text, comparison: .present, value: .bool(true), location: field.location))
+                    continue
+                }
                 let comparison = try parseComparison()
                 let valueToken = current
                 let value = try parseValue()

@@ -1,4 +1,5 @@
-/// A comparison in a condition: `=`, `!=`, `<`, `<=`, `>`, `>=`.
+/// A comparison in a condition: `=`, `!=`, `<`, `<=`, `>`, `>=`, or an event condition's bare
+/// field (`[session]`), which holds when the event has the field whatever its value.
 public enum ComparisonOperator: String, CaseIterable, Sendable, Hashable {
     case equal = "="
     case notEqual = "!="
@@ -6,6 +7,9 @@ public enum ComparisonOperator: String, CaseIterable, Sendable, Hashable {
     case lessOrEqual = "<="
     case greater = ">"
     case greaterOrEqual = ">="
+    /// `[field]` with no operator: the event has the field. Written without a symbol, so
+    /// `parseComparison` never reads it; only event conditions use it.
+    case present = "present"
 
     /// Whether an ordering (`-1`, `0`, `1`) of left against right satisfies the operator.
     func holds(_ order: Int) -> Bool {
@@ -16,6 +20,7 @@ public enum ComparisonOperator: String, CaseIterable, Sendable, Hashable {
         case .lessOrEqual: return order <= 0
         case .greater: return order > 0
         case .greaterOrEqual: return order >= 0
+        case .present: return true
         }
     }
 }

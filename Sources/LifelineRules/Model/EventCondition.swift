@@ -4,7 +4,8 @@ import LifelineFormat
 /// `willConnectTo[role = "UIWindowSceneSessionRoleApplication"]`.
 ///
 /// The field is an attribute key, or one of the record's own fields:
-/// `phase`, `thread`, `session`, `scene`. A missing attribute satisfies only `!=`.
+/// `phase`, `thread`, `session`, `scene`. A missing attribute satisfies only `!=`. A bare field
+/// (`configurationForConnecting[session]`) holds when the event has it, whatever its value.
 public struct EventCondition: Sendable, Hashable, CustomStringConvertible {
     public var field: String
     public var comparison: ComparisonOperator
@@ -32,10 +33,19 @@ public struct EventCondition: Sendable, Hashable, CustomStringConvertible {
     /// The record fields a condition can name besides attributes.
     public static let recordFields: Set<String> = ["phase", "thread", "session", "scene"]
 
-    public var description: String { "\(field) \(comparison.rawValue) \(value)" }
+    public var description: String { comparison == .present ? field : "\(field) \(comparison.rawValue) \(value)" }
 
     /// Whether the event satisfies the condition.
     func holds(phase: Phase, thread: String?, session: String?, scene: String?, attrs: Attributes) -> Bool {
+        if comparison == .present {
+            switch field {
+            case "phase": return true
+            case "thread": return thread != nil
+            case "session": return session != nil
+            case "scene": return scene != nil
+            default: return attrs[field] != nil
+            }
+        }
         let order: Int?
         switch field {
         case "phase": order = value.order(of: phase.rawValue)
