@@ -14,7 +14,7 @@ struct InterruptSignalTests {
         signal.setInteractive()  // a Ctrl-C after the work ends then wakes the prompt instead of exiting
         let queue = try DatabaseQueue()
         // sqlite3_interrupt is lost if no statement runs yet, so press Ctrl-C until the query stops.
-        let pressing = DispatchSource.makeTimerSource(queue: .global())
+        let pressing = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "ctrl-c-presser"))
         pressing.schedule(deadline: .now() + .milliseconds(50), repeating: .milliseconds(50))
         pressing.setEventHandler { signal.simulateCtrlC() }
         var caught: (any Error)?
@@ -91,7 +91,7 @@ struct InterruptSignalTests {
         let signal = InterruptSignal()
         signal.setInteractive()  // a Ctrl-C after the import ends wakes the prompt instead of exiting
         // sqlite3_interrupt is lost between statements, so press Ctrl-C until the import stops.
-        let pressing = DispatchSource.makeTimerSource(queue: .global())
+        let pressing = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "ctrl-c-presser"))
         pressing.schedule(deadline: .now(), repeating: .milliseconds(20))
         pressing.setEventHandler { signal.simulateCtrlC() }
         var pressed = false

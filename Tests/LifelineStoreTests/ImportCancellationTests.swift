@@ -61,7 +61,7 @@ struct ImportCancellationTests {
         let long = try fixture.write("long.ndjson", Self.longTrace(events: 6_000))
 
         // Interrupt repeatedly (an interrupt between statements is lost) once two batches are in.
-        let pressing = DispatchSource.makeTimerSource(queue: .global())
+        let pressing = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "import-interrupter"))
         pressing.schedule(deadline: .now(), repeating: .milliseconds(20))
         let store = fixture.store
         pressing.setEventHandler { store.database.interrupt() }

@@ -52,7 +52,9 @@ public final class InterruptSignal {
         sigemptyset(&unblock)
         sigaddset(&unblock, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        // A queue of its own: a serial queue gets a thread even when every worker of the global
+        // pool is busy (a check or import running on one of them), so Ctrl-C is never starved.
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "lifeline.interrupt-signal"))
         let state = self.state
         let wake = wakePipe.write
         source.setEventHandler { Self.handle(state: state, wake: wake) }
