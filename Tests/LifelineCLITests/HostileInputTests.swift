@@ -311,23 +311,9 @@ struct HostileInputTests {
 
     /// Runs the binary with standard output on `/dev/full`.
     static func runIntoFullDevice(_ arguments: [String], input: String? = nil, in directory: URL) throws -> LifelineCommandTests.Run {
-        let process = Process()
-        process.executableURL = LifelineCommandTests.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(["LIFELINE_HISTORY": ""]) { $1 }
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-        let errors = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = full
-        process.standardError = errors
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return LifelineCommandTests.Run(status: process.terminationStatus, stdout: "", stderr: String(decoding: stderr, as: UTF8.self))
+        return try LifelineCommandTests.run(
+            arguments, in: directory, input: input, environment: ["LIFELINE_HISTORY": ""], standardOutput: full)
     }
 
     @Test(".output /dev/full then a query is an error and a failed script")

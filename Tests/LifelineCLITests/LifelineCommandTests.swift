@@ -27,11 +27,12 @@ struct LifelineCommandTests {
     /// A running `lifeline` process; ``wait()`` collects its output and exit status.
     struct Started {
         let process: Process
-        let output: Pipe
+        /// Standard output's pipe; nil when the caller sent standard output elsewhere.
+        let output: Pipe?
         let errors: Pipe
 
         func wait() -> Run {
-            let stdout = output.fileHandleForReading.readDataToEndOfFile()
+            let stdout = output?.fileHandleForReading.readDataToEndOfFile() ?? Data()
             let stderr = errors.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
@@ -41,9 +42,10 @@ struct LifelineCommandTests {
 
     /// Starts the binary (or `executable`) without waiting for it; `input` (when given) is written to
     /// its standard input and closed, and `environment` is added to this process's environment.
+    /// Standard output is collected unless `standardOutput` names a file to write it to instead.
     static func start(
         _ arguments: [String], in directory: URL? = nil, input: String? = nil, environment: [String: String] = [:],
-        executable: URL? = nil
+        executable: URL? = nil, standardOutput: FileHandle? = nil
     ) throws -> Started {
         let process = Process()
         process.executableURL = executable ?? binary
@@ -53,10 +55,10 @@ struct LifelineCommandTests {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
         let stdin = Pipe()
-        let out = Pipe()
+        let out = standardOutput == nil ? Pipe() : nil
         let err = Pipe()
         if input != nil { process.standardInput = stdin }
-        process.standardOutput = out
+        process.standardOutput = standardOutput ?? out
         process.standardError = err
         try process.run()
         if let input {
@@ -69,9 +71,12 @@ struct LifelineCommandTests {
     /// Runs the binary (or `executable`) and waits for it (see ``start(_:in:input:environment:executable:)``).
     static func run(
         _ arguments: [String], in directory: URL? = nil, input: String? = nil, environment: [String: String] = [:],
-        executable: URL? = nil
+        executable: URL? = nil, standardOutput: FileHandle? = nil
     ) throws -> Run {
-        try start(arguments, in: directory, input: input, environment: environment, executable: executable).wait()
+        try start(
+            arguments, in: directory, input: input, environment: environment, executable: executable,
+            standardOutput: standardOutput
+        ).wait()
     }
 
     static func temporaryDirectory() throws -> URL {
