@@ -52,6 +52,33 @@ struct HostileInputTests {
         #expect(imported.status == 0, "\(imported.stderr)")
     }
 
+    @Test("an attribute number beyond a 64-bit float is a located error in validate, check and import, never infinity")
+    func attributeNumberOutOfRange() throws {
+        let launch = #"{"lifeline":1,"type":"launch","started":"2026-11-21T10:00:00Z"}"#
+        let directory = try Self.directory([
+            "inf.ndjson": launch + "\n" + #"{"seq":1,"t":0,"event":"sync.upload","attrs":{"bytes":1e309}}"# + "\n"
+                + #"{"seq":2,"t":5,"event":"sync.upload","attrs":{"bytes":1e308}}"# + "\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let error = "inf.ndjson:2:55: error: number '1e309' is out of range (a 64-bit float)"
+
+        let validate = try LifelineCommandTests.run(["validate", "inf.ndjson"], in: directory)
+        #expect(validate.status == 1)
+        #expect(validate.stderr.hasPrefix(error + "\n"), "\(validate.stderr)")
+
+        let check = try LifelineCommandTests.run(["check", "inf.ndjson"], in: directory)
+        #expect(check.status == 2, "\(check.stderr)")
+        #expect((check.stdout + check.stderr).contains(error), "\(check.stdout)\(check.stderr)")
+
+        let imported = try LifelineCommandTests.run(["import", "--db", "x.db", "inf.ndjson"], in: directory)
+        #expect(imported.stderr.contains(error), "\(imported.stderr)")
+        let values = try DatabaseQueue(path: directory.appendingPathComponent("x.db").path).read {
+            try String.fetchAll($0, sql: "SELECT attrs FROM event ORDER BY seq")
+        }
+        // The good line is kept with its real value; the bad one is skipped, not stored as infinity or text.
+        #expect(values == [#"{"bytes":1e308}"#], "\(values)")
+    }
+
     @Test("a trace line longer than 16 MiB is a located error in validate, check and import, and nothing of the file is imported")
     func overlongLine() throws {
         let launch = #"{"lifeline":1,"type":"launch","started":"2026-11-21T10:00:00Z"}"#

@@ -99,8 +99,31 @@ struct TraceLineScannerTests {
         Malformed(line: #"{"lifeline":1,"type":"launch","lifecycle":"window"}"#, column: 43, message: "unknown lifecycle 'window' (expected 'scene' or 'app')", code: .invalidValue),
         Malformed(line: #"{"lifeline":1,"type":"launch","started":"yesterday"}"#, column: 41, message: #"expected an RFC 3339 time for "started" (like 2026-11-21T10:00:00.000Z)"#, code: .invalidValue),
         Malformed(line: #"{"lifeline":1,"type":"launch","started":"1600-01-01T00:00:00Z"}"#, column: 41, message: #""started" is outside the times a trace can hold (1677-09-21T00:12:43.145224192Z...2262-04-11T23:47:16.854775807Z)"#, code: .invalidValue),
+        Malformed(line: #"{"seq":1,"t":0,"event":"x","attrs":{"k":1e309}}"#, column: 41, message: "number '1e309' is out of range (a 64-bit float)", code: .invalidValue),
+        Malformed(line: #"{"seq":1,"t":0,"event":"x","attrs":{"k":-2.5E+400}}"#, column: 41, message: "number '-2.5E+400' is out of range (a 64-bit float)", code: .invalidValue),
+        Malformed(line: #"{"seq":1,"t":0,"event":"x","attrs":{"k":"# + String(repeating: "9", count: 309) + "}}", column: 41, message: "number '" + String(repeating: "9", count: 40) + "...' is out of range (a 64-bit float)", code: .invalidValue),
         Malformed(line: "", column: 1, message: "empty line", code: .syntax),
     ]
+
+    /// Numbers at the edges of a 64-bit float's range keep their type and value through a round trip
+    /// (the fuzzer found `1e309` turning into the text "inf").
+    @Test("attribute numbers at the float's limits survive a round trip",
+          arguments: ["1e308", "-1.7976931348623157e308", "4.9e-324", "1e-400", String(repeating: "9", count: 308), "9223372036854775808"])
+    func attributeNumbersAtTheLimits(_ number: String) throws {
+        let line = #"{"seq":1,"t":0,"event":"x","attrs":{"k":"# + number + "}}"
+        let record = try TraceRecord(parsing: line)
+        guard case .event(let event) = record, case .double(let value)? = event.attrs["k"] else {
+            Issue.record("\(number) did not decode as a float: \(record)")
+            return
+        }
+        #expect(value == Double(number))
+        #expect(value.isFinite)
+        var encoded: [UInt8] = []
+        TraceEncoder.append(record, to: &encoded)
+        #expect(encoded.last == UInt8(ascii: "\n"))
+        let again = try TraceRecord(parsing: String(decoding: encoded.dropLast(), as: UTF8.self))
+        #expect(again == record)
+    }
 
     @Test("malformed lines are rejected with their line and column", arguments: malformed)
     func malformedLines(_ example: Malformed) {

@@ -168,7 +168,7 @@ extension JSONCursor {
             case UInt8(ascii: "\""):
                 _ = try scanString(scratch: &scratch)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                try scanNumber()
+                try scanAttributeNumber()
             case UInt8(ascii: "["):
                 index += 1
                 if consume(UInt8(ascii: "]")) { break }

@@ -253,6 +253,33 @@ struct JSONCursor {
         return integer
     }
 
+    /// Scans a JSON number that is an attribute's value; returns whether it was written as an integer.
+    ///
+    /// JSON's grammar has no bound on a number, but an attribute holds a 64-bit integer or
+    /// float, and a number beyond the float's range (`1e309`) would become infinity, which a
+    /// trace file cannot hold: the encoder would write it back as text, so it is an error
+    /// here rather than a value that changes type on its next round trip.
+    @discardableResult
+    mutating func scanAttributeNumber() throws(TraceFormatError) -> Bool {
+        let start = index
+        let integer = try scanNumber()
+        var integerDigits = 0
+        var hasExponent = false
+        var inIntegerPart = true
+        for byte in bytes[start..<index] {
+            switch byte {
+            case UInt8(ascii: "."): inIntegerPart = false
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): inIntegerPart = false; hasExponent = true
+            default: if inIntegerPart && isDigit(byte) { integerDigits += 1 }
+            }
+        }
+        // Without an exponent, up to 308 integer digits are always below Double.greatestFiniteMagnitude.
+        guard hasExponent || integerDigits > 308 else { return integer }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        if let value = Double(text), value.isFinite { return integer }
+        throw failure(.invalidValue, "number '\(text.prefix(40))\(text.count > 40 ? "..." : "")' is out of range (a 64-bit float)", at: start)
+    }
+
     /// Scans a non-negative integer for `field`, failing with a field-specific message.
     mutating func scanInteger(for field: StaticString) throws(TraceFormatError) -> Int64 {
         let start = index

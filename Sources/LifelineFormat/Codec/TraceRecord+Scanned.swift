@@ -86,7 +86,7 @@ enum AttributesDecoder {
             return .strings(strings)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let start = cursor.index
-            let integer = try cursor.scanNumber()
+            let integer = try cursor.scanAttributeNumber()
             let text = String(decoding: UnsafeRawBufferPointer(rebasing: cursor.bytes[start..<cursor.index]), as: UTF8.self)
             if integer, let value = Int64(text) { return .int(value) }
             return .double(Double(text) ?? .nan)
