@@ -21,6 +21,9 @@ let package = Package(
     targets: [
         // Layer 0: the event model and the NDJSON v1 codec. No dependencies.
         .target(name: "LifelineFormat"),
+        // Layer 0: what Lifeline prints on a terminal, once each: escaping untrusted text, colour (NO_COLOR),
+        // tables, caret diagnostics, "did you mean", REAL numbers, the progress bar, the wording of outcomes.
+        .target(name: "LifelineTerminal", dependencies: ["LifelineFormat"]),
         // Layer 1: the library apps embed. Standard library, Foundation and LifelineFormat only.
         .target(name: "LifelineRecorder", dependencies: ["LifelineFormat"]),
         // Layer 2: the SQLite store (GRDB migrations), the importer, queries.
@@ -33,9 +36,9 @@ let package = Package(
             ]
         ),
         // Layer 2: the rule language and the streaming checker. Reads events, never SQL.
-        .target(name: "LifelineRules", dependencies: ["LifelineFormat"]),
+        .target(name: "LifelineRules", dependencies: ["LifelineFormat", "LifelineTerminal"]),
         // Layer 3: report renderers (text, JSON, JUnit, SARIF, GitHub) and the check run over files and databases.
-        .target(name: "LifelineReports", dependencies: ["LifelineFormat", "LifelineRules", "LifelineStore"]),
+        .target(name: "LifelineReports", dependencies: ["LifelineFormat", "LifelineRules", "LifelineStore", "LifelineTerminal"]),
         // GNU readline (libreadline-dev), through static inline accessors for its globals.
         .systemLibrary(name: "CReadline"),
         // The system SQLite for the REPL's own calls (interrupt, error offset), with a wrapper of the
@@ -45,17 +48,17 @@ let package = Package(
         .target(
             name: "LifelineREPL",
             dependencies: [
-                "LifelineFormat", "LifelineStore", "LifelineRules", "LifelineReports", "CReadline", "CSQLite",
+                "LifelineFormat", "LifelineStore", "LifelineRules", "LifelineReports", "LifelineTerminal", "CReadline", "CSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // An executable model of UIKit's life cycle driving instrumented delegates.
-        .target(name: "LifelineSimulator", dependencies: ["LifelineFormat", "LifelineRecorder"]),
+        .target(name: "LifelineSimulator", dependencies: ["LifelineFormat", "LifelineRecorder", "LifelineTerminal"]),
         // What `lifeline demo` runs: simulate, import, query (a library so tests and the rule check reach it).
         .target(
             name: "LifelineDemo",
             dependencies: [
-                "LifelineFormat", "LifelineReports", "LifelineRules", "LifelineSimulator", "LifelineStore",
+                "LifelineFormat", "LifelineReports", "LifelineRules", "LifelineSimulator", "LifelineStore", "LifelineTerminal",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -71,6 +74,7 @@ let package = Package(
                 "LifelineSimulator",
                 "LifelineStore",
                 "LifelineREPL",
+                "LifelineTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -109,6 +113,7 @@ let package = Package(
             dependencies: ["LifelineRules", "LifelineFormat", "LifelineTestSupport"],
             resources: [.copy("Golden")]
         ),
+        .testTarget(name: "LifelineTerminalTests", dependencies: ["LifelineTerminal", "LifelineFormat"]),
         .testTarget(name: "LifelineReportsTests", dependencies: ["LifelineReports", "LifelineRules", "LifelineFormat"]),
         .testTarget(
             name: "LifelineREPLTests",

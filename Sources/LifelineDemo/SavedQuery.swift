@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import LifelineStore
+import LifelineTerminal
 
 /// A saved SQL query from `queries/`: a `-- description` first line, then SQL.
 ///
@@ -49,7 +50,7 @@ public struct SavedQuery: Hashable, Sendable {
                         switch value.storage {
                         case .null: return nil
                         case .int64(let number): return String(number)
-                        case .double(let number): return Self.format(number)
+                        case .double(let number): return RealText.rounded(number)
                         case .string(let text): return text
                         case .blob(let data): return "<\(data.count) bytes>"
                         }
@@ -62,13 +63,5 @@ public struct SavedQuery: Hashable, Sendable {
         } catch {
             throw StoreError(path: store.path, message: "queries/\(name).sql: \(error)")
         }
-    }
-
-    /// `151.6`, `2700131.3`, `0.0`: what `sqlite3` prints for a rounded real, without exponents.
-    static func format(_ number: Double) -> String {
-        if number == number.rounded(), abs(number) < 1e15 { return String(format: "%.1f", number) }
-        var text = String(format: "%.6f", number)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
     }
 }

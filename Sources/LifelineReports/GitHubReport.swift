@@ -1,5 +1,6 @@
 import LifelineFormat
 import LifelineRules
+import LifelineTerminal
 
 /// `--format github`: GitHub Actions workflow commands, so findings show as annotations on the trace files.
 ///

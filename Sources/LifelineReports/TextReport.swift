@@ -1,4 +1,5 @@
 import LifelineRules
+import LifelineTerminal
 
 /// The terminal format: the input problems, each finding with its witnesses, then a table of rules that
 /// fired, the rule sources and a summary line, with control characters from the trace escaped (``TerminalText``).

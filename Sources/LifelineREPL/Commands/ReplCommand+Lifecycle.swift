@@ -2,6 +2,7 @@ import LifelineReports
 import Foundation
 import GRDB
 import LifelineStore
+import LifelineTerminal
 
 // MARK: - Lifecycle commands
 

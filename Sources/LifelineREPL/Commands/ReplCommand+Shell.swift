@@ -1,6 +1,7 @@
 import LifelineReports
 import Foundation
 import GRDB
+import LifelineTerminal
 
 // MARK: - Commands as in the sqlite3 shell
 

@@ -1,3 +1,5 @@
+import LifelineTerminal
+
 /// The dot-commands a shell knows, by name.
 ///
 /// ``standard`` holds every built-in command; more can be added by registering

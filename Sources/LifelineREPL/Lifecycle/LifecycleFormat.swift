@@ -1,6 +1,7 @@
 import LifelineReports
 import Foundation
 import LifelineFormat
+import LifelineTerminal
 
 /// How lifecycle commands write times, durations and callback names.
 enum LifecycleFormat {

@@ -1,4 +1,5 @@
 import LifelineReports
+import LifelineTerminal
 
 /// Prints the rows of one result set in an ``OutputMode``, as they come.
 ///
@@ -204,7 +205,7 @@ final class ResultPrinter {
         switch value {
         case .null: "null"
         case .integer(let integer): String(integer)
-        case .real(let real): real.isFinite ? ResultValue.format(real) : "null"
+        case .real(let real): real.isFinite ? RealText.exact(real) : "null"
         case .text(let text): jsonString(text)
         case .blob(let bytes): jsonString(ResultValue.hexLiteral(bytes))
         }

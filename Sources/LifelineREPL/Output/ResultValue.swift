@@ -1,5 +1,6 @@
 import LifelineReports
 import GRDB
+import LifelineTerminal
 
 /// One value of a result row, as SQLite stored it.
 enum ResultValue: Equatable {
@@ -33,17 +34,10 @@ enum ResultValue: Equatable {
         switch self {
         case .null: "NULL"
         case .integer(let integer): String(integer)
-        case .real(let real): Self.format(real)
+        case .real(let real): RealText.exact(real)
         case .text(let text): TerminalText.escape(text)
         case .blob(let bytes): Self.hexLiteral(bytes)
         }
-    }
-
-    /// `1.0`, `0.25`, `1.5e+20`: shortest round-trip form, as the sqlite3 shell shows reals.
-    static func format(_ real: Double) -> String {
-        if real.isNaN { return "NaN" }
-        if real.isInfinite { return real < 0 ? "-Inf" : "Inf" }
-        return "\(real)"
     }
 
     static func hexLiteral(_ bytes: [UInt8]) -> String {

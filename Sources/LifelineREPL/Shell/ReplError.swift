@@ -1,3 +1,5 @@
+import LifelineTerminal
+
 /// Something a shell command could not do. The shell prints it and reads the next command.
 public enum ReplError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A dot-command the registry does not know, and the nearest one it does.
@@ -12,7 +14,7 @@ public enum ReplError: Error, Equatable, Sendable, CustomStringConvertible {
     case message(String)
     /// Diagnostics already located in another file, printed as they are: a rules file that does not parse
     /// (`rules/app.rules:3:22: error: …` with its excerpt and caret).
-    case located(String)
+    case located([SourceDiagnostic])
 
     public var description: String {
         switch self {
@@ -24,8 +26,10 @@ public enum ReplError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(command): unexpected '\(argument)'; expected \(expected)"
         case .cannotOpen(let path, let reason):
             "cannot open '\(path)': \(reason)"
-        case .message(let message), .located(let message):
+        case .message(let message):
             message
+        case .located(let diagnostics):
+            diagnostics.map(\.description).joined(separator: "\n")
         }
     }
 }

@@ -1,4 +1,5 @@
 import LifelineReports
+import LifelineTerminal
 import Foundation
 import LifelineStore
 

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import LifelineFormat
 import LifelineStore
+import LifelineTerminal
 
 // MARK: - Importing traces without leaving
 

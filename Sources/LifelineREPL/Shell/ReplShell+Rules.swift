@@ -3,6 +3,7 @@ import GRDB
 import LifelineReports
 import LifelineRules
 import LifelineStore
+import LifelineTerminal
 
 // MARK: - Rules: loading, checking, explaining
 
@@ -41,8 +42,8 @@ extension ReplShell {
         } catch {
             switch error {
             case .unreadable(_, let reason): throw .cannotOpen(path: path, reason: reason)
-            case .syntax(let error): throw .located(error.rendered)
-            case .duplicateID: throw .located(error.description)
+            case .syntax(let error): throw .located(error.located)
+            case .duplicateID: throw .located(error.diagnostics)
             }
         }
     }
@@ -52,7 +53,7 @@ extension ReplShell {
         do throws(RuleSetError) {
             try rules.merge(other)
         } catch {
-            throw .located(error.description)
+            throw .located(error.diagnostics)
         }
     }
 

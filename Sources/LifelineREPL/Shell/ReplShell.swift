@@ -4,6 +4,7 @@ import GRDB
 import LifelineFormat
 import LifelineRules
 import LifelineStore
+import LifelineTerminal
 
 /// The interactive shell over a Lifeline database: SQL, sqlite3-style dot-commands, lifecycle and rule commands.
 ///
@@ -230,12 +231,8 @@ public final class ReplShell {
         errorCount += 1
         let errorStyle = TerminalStyle.for(errors, environment: configuration.environment)
         if case .located(let diagnostics) = error as? ReplError {
-            // Located in their own file already: no script location in front, one escaped line at a time.
-            errors.write(diagnostics.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-                let line = TerminalText.escape(String(line))
-                guard let range = line.range(of: ": error: ") else { return line }
-                return line.replacingCharacters(in: range, with: ": " + errorStyle.red("error:") + " ")
-            }.joined(separator: "\n") + "\n")
+            // Located in their own file already: no script location in front, the label coloured from the severity.
+            errors.write(diagnostics.map { $0.rendered(style: errorStyle, escaping: true) }.joined(separator: "\n") + "\n")
             return
         }
         let message = TerminalText.escape(Self.message(for: error))
@@ -247,12 +244,12 @@ public final class ReplShell {
         if let reader = currentReader, let source = reader.sourceName, !reader.isInteractive {
             text += "\(TerminalText.escape(source)):\(lineNumber):\(column): "
         }
-        text += errorStyle.red("error:") + " " + message + "\n"
+        text += errorStyle.label(.error) + " " + message + "\n"
         if let snippet {
-            let number = currentReader?.isInteractive == false ? String(lineNumber) : ""
-            let gutter = String(repeating: " ", count: max(number.count, 1))
-            text += "  \(number.isEmpty ? gutter : number) | \(TerminalText.escape(snippet.text))\n"
-            text += "  \(gutter) | \(String(repeating: " ", count: snippet.caret))^\n"
+            let excerpt = SourceExcerpt(
+                lineNumber: currentReader?.isInteractive == false ? lineNumber : nil, text: TerminalText.escape(snippet.text),
+                caretOffset: snippet.caret)
+            text += excerpt.rendered + "\n"
         }
         errors.write(text)
     }

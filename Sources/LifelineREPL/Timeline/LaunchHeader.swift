@@ -1,5 +1,6 @@
 import LifelineReports
 import GRDB
+import LifelineTerminal
 
 /// What the title line of a launch's timeline says about it.
 struct LaunchHeader {

@@ -1,4 +1,5 @@
 import LifelineReports
+import LifelineTerminal
 
 /// Lays a ``Timeline`` out as text: a title line, then one row per callback,
 /// sessions side by side.

@@ -1,4 +1,5 @@
 import LifelineReports
+import LifelineTerminal
 
 /// One line of a timeline: an instant callback, or a begin/end pair shown once with its duration.
 struct TimelineRow: Equatable {

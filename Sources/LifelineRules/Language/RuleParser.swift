@@ -1,4 +1,5 @@
 import LifelineFormat
+import LifelineTerminal
 
 /// The hand-written recursive-descent parser of `.rules` files.
 ///
@@ -65,7 +66,7 @@ struct RuleParser {
                             location: transition.location,
                             message: "a transition of '\(rule.id)' cannot be reported by the machine itself; give it a severity"))
                 } else if !ids.contains(reporter) {
-                    let hint = NearestName.suggestion(for: reporter, in: ids).map { "; did you mean '\($0)'?" } ?? ""
+                    let hint = EditDistance.nearest(to: reporter, in: ids, preferringExtensions: false).map { "; did you mean '\($0)'?" } ?? ""
                     diagnostics.append(
                         RuleDiagnostic(
                             location: transition.location,
@@ -274,7 +275,7 @@ struct RuleParser {
         let fieldToken = current
         guard fieldToken.kind == .name else { throw expected("a launch field (\(LaunchCondition.fields.joined(separator: ", ")))") }
         guard LaunchCondition.fields.contains(fieldToken.text) else {
-            let hint = NearestName.suggestion(for: fieldToken.text, in: LaunchCondition.fields).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = EditDistance.nearest(to: fieldToken.text, in: LaunchCondition.fields, preferringExtensions: false).map { "; did you mean '\($0)'?" } ?? ""
             throw fail("unknown launch field '\(fieldToken.text)'\(hint) (fields: \(LaunchCondition.fields.joined(separator: ", ")))")
         }
         position += 1
@@ -530,7 +531,7 @@ struct RuleParser {
         if let callback = Callback(named: token.text) { return EventName(callback) }
         if token.text.contains(".") { return EventName(token.text) }
         let candidates = Callback.allCases.flatMap { [String(describing: $0)] + $0.aliases }
-        let hint = NearestName.suggestion(for: token.text, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        let hint = EditDistance.nearest(to: token.text, in: candidates, preferringExtensions: false).map { "; did you mean '\($0)'?" } ?? ""
         throw fail(
             "unknown callback '\(token.text)'\(hint) (app-defined events contain a dot, like 'db.open', or are quoted)")
     }

@@ -1,3 +1,6 @@
+import LifelineFormat
+import LifelineTerminal
+
 /// A rules file that does not parse: every problem found, each with its location.
 ///
 /// Renders compiler-style with the source line and a caret:
@@ -23,18 +26,23 @@ public struct RuleSyntaxError: Error, Sendable, CustomStringConvertible {
 
     /// Every diagnostic with its excerpt, one after the other.
     public var rendered: String {
+        located.map(\.description).joined(separator: "\n")
+    }
+
+    /// Every diagnostic as an error of ``file`` with the line it is on and a caret under its column.
+    public var located: [SourceDiagnostic] {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         return diagnostics.map { diagnostic in
-            var text = "\(file):\(diagnostic.location.line):\(diagnostic.location.column): error: \(diagnostic.message)"
-            let index = diagnostic.location.line - 1
+            let location = diagnostic.location
+            var excerpt: SourceExcerpt?
+            let index = location.line - 1
             if index >= 0, index < lines.count {
                 let line = lines[index].replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\r", with: "")
-                let number = String(diagnostic.location.line)
-                let gutter = String(repeating: " ", count: number.count)
-                text += "\n  \(number) | \(line)"
-                text += "\n  \(gutter) | " + String(repeating: " ", count: max(0, diagnostic.location.column - 1)) + "^"
+                excerpt = SourceExcerpt(lineNumber: location.line, text: line, caretOffset: location.column - 1)
             }
-            return text
-        }.joined(separator: "\n")
+            return SourceDiagnostic(
+                FileDiagnostic(.error, file: file, line: location.line, column: location.column, diagnostic.message),
+                excerpt: excerpt)
+        }
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import LifelineFormat
+import LifelineTerminal
 
 /// Why rules could not be loaded.
 public enum RuleSetError: Error, Sendable, CustomStringConvertible {
@@ -10,11 +12,19 @@ public enum RuleSetError: Error, Sendable, CustomStringConvertible {
     case duplicateID(String, first: String, second: String)
 
     public var description: String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+
+    /// The error as located diagnostics, each with its severity (and its excerpt, for a syntax error).
+    public var diagnostics: [SourceDiagnostic] {
         switch self {
-        case .unreadable(let path, let reason): return "\(path): error: cannot read rules: \(reason)"
-        case .syntax(let error): return error.rendered
+        case .unreadable(let path, let reason):
+            return [SourceDiagnostic(FileDiagnostic(.error, file: path, "cannot read rules: \(reason)"))]
+        case .syntax(let error):
+            return error.located
         case .duplicateID(let id, let first, let second):
-            return "\(second): error: duplicate rule id '\(id)' (first defined at \(first))"
+            // `second` is already `file:line:column`.
+            return [SourceDiagnostic(FileDiagnostic(.error, file: second, "duplicate rule id '\(id)' (first defined at \(first))"))]
         }
     }
 }

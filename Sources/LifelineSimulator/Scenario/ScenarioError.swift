@@ -1,4 +1,5 @@
 import LifelineFormat
+import LifelineTerminal
 
 /// A scenario script that cannot be parsed or played, located compiler-style.
 ///
@@ -42,15 +43,9 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// `file:line:col: error: message`, then the line and a caret under the column.
     public var description: String {
-        let number = String(location.line)
-        let gutter = String(repeating: " ", count: number.count)
-        // The column counts UTF-8 bytes; the caret is placed under the character that starts there.
-        let prefix = sourceLine.utf8.prefix(max(0, location.column - 1))
-        let indent = String(repeating: " ", count: String(decoding: prefix, as: UTF8.self).count)
-        return """
-            \(file):\(location.line):\(location.column): error: \(message)
-              \(number) | \(sourceLine)
-              \(gutter) | \(indent)^
-            """
+        SourceDiagnostic(
+            FileDiagnostic(.error, file: file, line: location.line, column: location.column, message),
+            excerpt: SourceExcerpt(lineNumber: location.line, text: sourceLine, utf8Column: location.column)
+        ).description
     }
 }

@@ -1,4 +1,4 @@
-import LifelineReports
+import LifelineTerminal
 import Testing
 
 @Suite("escaping values for the terminal")

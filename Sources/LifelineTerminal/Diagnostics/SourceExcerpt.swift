@@ -1,0 +1,45 @@
+/// The line a diagnostic points into, and a caret under the column it points at.
+///
+/// The one caret renderer: rules files, scenario scripts and the REPL's SQL all
+/// print their excerpts through it.
+///
+/// ```
+///   3 | rule launch per launch: didFinishLaunching preceeds willConnectTo
+///     |                                              ^
+/// ```
+///
+/// A line typed at a prompt has no number to show; its gutter stays blank:
+///
+/// ```
+///     | SELECT * FORM event
+///     |          ^
+/// ```
+public struct SourceExcerpt: Hashable, Sendable {
+    /// The line's number in its file, or nil for a line typed at a prompt.
+    public var lineNumber: Int?
+    /// The line as it is shown (already escaped, when it comes from untrusted input).
+    public var text: String
+    /// Characters before the caret.
+    public var caretOffset: Int
+
+    public init(lineNumber: Int?, text: String, caretOffset: Int) {
+        self.lineNumber = lineNumber
+        self.text = text
+        self.caretOffset = max(0, caretOffset)
+    }
+
+    /// An excerpt whose column counts UTF-8 bytes from 1 (the scenario parser's): the caret goes
+    /// under the character that starts at that byte.
+    public init(lineNumber: Int?, text: String, utf8Column column: Int) {
+        let prefix = text.utf8.prefix(max(0, column - 1))
+        self.init(lineNumber: lineNumber, text: text, caretOffset: String(decoding: prefix, as: UTF8.self).count)
+    }
+
+    /// The two lines, without a final newline.
+    public var rendered: String {
+        let number = lineNumber.map(String.init) ?? ""
+        let gutter = String(repeating: " ", count: max(number.count, 1))
+        return "  \(number.isEmpty ? gutter : number) | \(text)\n"
+            + "  \(gutter) | \(String(repeating: " ", count: caretOffset))^"
+    }
+}
