@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "LifelineSimulatorTests", dependencies: ["LifelineSimulator", "LifelineFormat"]),
         .testTarget(
             name: "LifelineDemoTests",
-            dependencies: ["LifelineDemo", "LifelineReports", "LifelineRules", "LifelineSimulator", "LifelineStore", "LifelineFormat"],
+            dependencies: ["LifelineDemo", "LifelineReports", "LifelineRules", "LifelineSimulator", "LifelineStore", "LifelineFormat", "LifelineTerminal"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

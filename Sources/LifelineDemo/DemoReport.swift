@@ -1,6 +1,7 @@
 import LifelineSimulator
 import LifelineRules
 import LifelineStore
+import LifelineTerminal
 
 /// What a ``DemoRun`` did, for callers and tests that want more than its printout.
 public struct DemoReport: Sendable {

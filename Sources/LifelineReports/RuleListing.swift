@@ -1,4 +1,5 @@
 import LifelineRules
+import LifelineTerminal
 
 /// The listing `lifeline rules` prints: catalogs, then each rule's id, severity, slicing and message.
 public enum RuleListing {
@@ -7,18 +8,23 @@ public enum RuleListing {
         for catalog in BuiltinCatalog.allCases {
             lines.append("  \(catalog.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(catalog.summary)")
         }
+        // One table across the files, so the columns line up from one file's rules to the next.
+        let table = TextTable(
+            columns: ["id", "severity", "slicing", "message"],
+            rows: rules.rules.map { [$0.id, $0.severity.rawValue, $0.slicing.description, $0.message] })
+        let rows = table.rendered(TextTable.Options(
+            indent: "  ", header: false, trimsTrailingSpaces: false,
+            // "warning" and "per session across launches" are the widest severity and slicing.
+            minimumWidths: [8, 7, 27], rightAligned: [false, false, false, false]
+        )).split(separator: "\n", omittingEmptySubsequences: false)
         var file: String?
-        let width = max(8, rules.rules.map(\.id.count).max() ?? 8)
-        for rule in rules.rules {
+        for (rule, row) in zip(rules.rules, rows) {
             if rule.file != file {
                 file = rule.file
                 lines.append("")
                 lines.append("\(rule.file):")
             }
-            lines.append(
-                "  " + rule.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                    + rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + "  "
-                    + rule.slicing.description.padding(toLength: 27, withPad: " ", startingAt: 0) + "  " + rule.message)
+            lines.append(String(row))
             if verbose {
                 lines.append("      " + Rule.describe(rule.body))
                 if let reference = rule.reference { lines.append("      see: \(reference)") }

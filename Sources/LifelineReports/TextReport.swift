@@ -11,18 +11,13 @@ enum TextReport {
         let fired = report.summary.rules.filter { $0.tally.violations + $0.tally.pendings > 0 }
         if !fired.isEmpty {
             lines.append("")
-            let width = max(4, fired.map(\.rule.id.count).max() ?? 4)
-            lines.append("rule".padding(toLength: width, withPad: " ", startingAt: 0) + "  severity  violations  pending  instances")
-            func left(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
-            func right(_ number: Int, _ width: Int) -> String {
-                let text = String(number)
-                return String(repeating: " ", count: max(0, width - text.count)) + text
-            }
-            for (rule, tally) in fired {
-                lines.append(
-                    left(rule.id, width) + "  " + left(rule.severity.rawValue, 8) + right(tally.violations, 12)
-                        + right(tally.pendings, 9) + right(tally.instances, 11))
-            }
+            let table = TextTable(
+                columns: ["rule", "severity", "violations", "pending", "instances"],
+                rows: fired.map { rule, tally in
+                    [rule.id, rule.severity.rawValue, String(tally.violations), String(tally.pendings), String(tally.instances)]
+                })
+            let rendered = table.rendered(TextTable.Options(underline: false, rightAligned: [false, false, true, true, true]))
+            lines += rendered.split(separator: "\n").map(String.init)
         }
         lines.append("")
         if !report.ruleSources.isEmpty { lines.append(report.sourcesLine) }

@@ -1,5 +1,6 @@
 import Foundation
 import LifelineStore
+import LifelineTerminal
 import LifelineRules
 import Testing
 

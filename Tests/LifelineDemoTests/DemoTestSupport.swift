@@ -1,6 +1,7 @@
 import Foundation
 import LifelineDemo
 import LifelineStore
+import LifelineTerminal
 
 /// The repository's root, found from this file's path: samples, scripts and queries live there.
 let repositoryRoot = URL(fileURLWithPath: #filePath)

@@ -2,6 +2,7 @@ import Foundation
 import LifelineDemo
 import LifelineReports
 import LifelineStore
+import LifelineTerminal
 import Testing
 
 /// Every query in `queries/` against the sample traces in `traces/`: golden output

@@ -162,7 +162,7 @@ extension ReplCommand {
                 cells.append(TerminalText.pad(names[index], to: columnWidth))
                 index += lineCount
             }
-            text += ResultPrinter.trimmingTrailingSpaces(cells.joined()) + "\n"
+            text += TerminalText.trimmingTrailingSpaces(cells.joined()) + "\n"
         }
         return text
     }

@@ -1,3 +1,5 @@
+import LifelineTerminal
+
 /// How the shell prints query results, as sqlite3's `.mode`.
 public enum OutputMode: String, CaseIterable, Sendable {
     /// Columns between ASCII rules, sized to the terminal (the default).
@@ -20,6 +22,16 @@ public enum OutputMode: String, CaseIterable, Sendable {
         switch self {
         case .table, .box, .column, .markdown: true
         case .csv, .json, .line: false
+        }
+    }
+
+    /// The frame an aligned mode draws (streamed modes draw none; they never lay out a table).
+    var frame: TableLayout.Frame {
+        switch self {
+        case .table: .ascii
+        case .box: .box
+        case .markdown: .markdown
+        case .column, .csv, .json, .line: .columns
         }
     }
 }

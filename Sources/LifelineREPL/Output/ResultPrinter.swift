@@ -34,8 +34,8 @@ final class ResultPrinter {
     private let settings: Settings
     private let sink: OutputSink
     private var sample: [[ResultValue]] = []
-    private var widths: [Int]?
-    private var rightAligned: [Bool] = []
+    /// Fixed once the sample is measured; nil until then.
+    private var layout: TableLayout?
     private var rowCount = 0
 
     init(columns: [String], settings: Settings, sink: OutputSink) {
@@ -51,7 +51,7 @@ final class ResultPrinter {
             printStreamed(row)
             return
         }
-        if widths == nil {
+        if layout == nil {
             sample.append(row)
             if sample.count >= settings.sampleSize { layOut() }
         } else {
@@ -65,11 +65,11 @@ final class ResultPrinter {
         case .json: if rowCount > 0 { sink.write("]\n") }
         case .csv, .line: break
         case .table, .box, .column, .markdown:
-            if widths == nil {
+            if layout == nil {
                 guard !sample.isEmpty else { return }
                 layOut()
             }
-            if let bottom = rule(.bottom) { sink.write(bottom) }
+            if let bottom = layout?.rule(.bottom) { sink.write(bottom) }
         }
     }
 
@@ -89,7 +89,7 @@ final class ResultPrinter {
                 }
             }
         }
-        rightAligned = (0..<count).map { numeric[$0] && seen[$0] }
+        let rightAligned = (0..<count).map { numeric[$0] && seen[$0] }
         var widths = natural.map { min(max($0, 1), settings.maxColumnWidth) }
         if let available = settings.width {
             let overhead: Int
@@ -105,65 +105,32 @@ final class ResultPrinter {
                 widths[widest] -= 1
             }
         }
-        self.widths = widths
-        if let top = rule(.top) { sink.write(top) }
+        let layout = TableLayout(frame: settings.mode.frame, widths: widths, rightAligned: rightAligned)
+        self.layout = layout
+        if let top = layout.rule(.top) { sink.write(top) }
         if settings.headers {
-            sink.write(line(columns.enumerated().map { index, name in
-                settings.style.bold(cell(name, index))
+            sink.write(layout.line(columns.enumerated().map { index, name in
+                settings.style.bold(layout.cell(name, column: index))
             }))
-            if let separator = rule(.header) { sink.write(separator) }
+            if let separator = layout.rule(.header) { sink.write(separator) }
         }
         for row in sample { sink.write(alignedRow(row)) }
         sample = []
     }
 
-    private func cell(_ text: String, _ index: Int) -> String {
-        let width = widths?[index] ?? text.count
-        return TerminalText.pad(TerminalText.truncate(text, to: width), to: width, right: rightAligned[index])
-    }
-
     private func alignedRow(_ row: [ResultValue]) -> String {
-        line(columns.indices.map { index in
+        guard let layout else { return "" }
+        return layout.line(columns.indices.map { index in
             let value = index < row.count ? row[index] : .null
             var text = shown(value)
             if settings.mode == .markdown { text = text.replacingOccurrences(of: "|", with: "\\|") }
-            let shown = cell(text, index)
+            let shown = layout.cell(text, column: index)
             return value.isNull ? settings.style.dim(shown) : shown
         })
     }
 
     private func shown(_ value: ResultValue) -> String {
         value.isNull ? settings.nullText : value.display
-    }
-
-    private func line(_ cells: [String]) -> String {
-        switch settings.mode {
-        case .table, .markdown: "| " + cells.joined(separator: " | ") + " |\n"
-        case .box: "│ " + cells.joined(separator: " │ ") + " │\n"
-        default: Self.trimmingTrailingSpaces(cells.joined(separator: "  ")) + "\n"
-        }
-    }
-
-    private enum Rule { case top, header, bottom }
-
-    private func rule(_ kind: Rule) -> String? {
-        guard let widths else { return nil }
-        func draw(_ left: String, _ fill: String, _ middle: String, _ right: String) -> String {
-            left + widths.map { String(repeating: fill, count: $0 + 2) }.joined(separator: middle) + right + "\n"
-        }
-        switch (settings.mode, kind) {
-        case (.table, _): return draw("+", "-", "+", "+")
-        case (.box, .top): return draw("┌", "─", "┬", "┐")
-        case (.box, .header): return draw("├", "─", "┼", "┤")
-        case (.box, .bottom): return draw("└", "─", "┴", "┘")
-        case (.markdown, .header):
-            return "|" + widths.indices.map { index in
-                let dashes = String(repeating: "-", count: widths[index] + 2)
-                return rightAligned[index] ? String(dashes.dropLast()) + ":" : dashes
-            }.joined(separator: "|") + "|\n"
-        case (.column, .header): return widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
-        default: return nil
-        }
     }
 
     // MARK: - Streamed modes
@@ -231,11 +198,5 @@ final class ResultPrinter {
             }
         }
         return result + "\""
-    }
-
-    static func trimmingTrailingSpaces(_ text: String) -> String {
-        var text = text
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }

@@ -78,7 +78,7 @@ struct TimelineRenderer {
                     text += "  " + (bold ? style.bold(state) : color(state: cells[lane].state, padded: state))
                 }
             }
-            return ResultPrinter.trimmingTrailingSpaces(text) + "\n"
+            return TerminalText.trimmingTrailingSpaces(text) + "\n"
         }
 
         var text = style.bold(timeline.header.title) + "\n"

@@ -61,4 +61,11 @@ public enum TerminalText {
         let padding = String(repeating: " ", count: max(0, width - text.count))
         return right ? padding + text : text + padding
     }
+
+    /// `text` without the spaces at its end (a padded last column, an empty last cell).
+    package static func trimmingTrailingSpaces(_ text: String) -> String {
+        var text = text
+        while text.last == " " { text.removeLast() }
+        return text
+    }
 }

@@ -1,0 +1,78 @@
+/// Column widths and alignments fixed, and the frame drawn around them: how every table
+/// Lifeline prints is laid out, line by line.
+///
+/// ``TextTable`` measures its rows and lays them out with it; the REPL's result printer
+/// measures a sample of rows, fixes a layout, and streams the rest through the same one.
+///
+/// ```
+/// +-----+---------+      ┌─────┬─────────┐      | seq | event   |      seq  event
+/// | seq | event   |      │ seq │ event   │      |----:|---------|      ---  -------
+/// +-----+---------+      ├─────┼─────────┤      |   1 | launch  |        1  launch
+/// |   1 | launch  |      │   1 │ launch  │
+/// +-----+---------+      └─────┴─────────┘
+/// ```
+package struct TableLayout: Hashable, Sendable {
+    /// What surrounds and separates the cells.
+    package enum Frame: Hashable, Sendable {
+        /// Two spaces between columns, dashes under the header, trailing spaces trimmed.
+        case columns
+        /// `+---+` rules and `|` separators.
+        case ascii
+        /// Unicode box-drawing lines.
+        case box
+        /// A GitHub-flavoured Markdown table; right-aligned columns end their header rule in `:`.
+        case markdown
+    }
+
+    /// A horizontal line of the frame.
+    package enum Rule: Hashable, Sendable { case top, header, bottom }
+
+    package var frame: Frame
+    /// Each column's width in terminal columns (``TerminalText/width(_:)``).
+    package var widths: [Int]
+    /// Whether each column is right-aligned (numbers) rather than left-aligned.
+    package var rightAligned: [Bool]
+
+    package init(frame: Frame, widths: [Int], rightAligned: [Bool]) {
+        self.frame = frame
+        self.widths = widths
+        self.rightAligned = rightAligned
+    }
+
+    /// `text` cut with an ellipsis to its column's width and padded to it on the side its alignment says.
+    package func cell(_ text: String, column: Int) -> String {
+        let width = column < widths.count ? widths[column] : TerminalText.width(text)
+        let right = column < rightAligned.count && rightAligned[column]
+        return TerminalText.pad(TerminalText.truncate(text, to: width), to: width, right: right)
+    }
+
+    /// One line of cells (already cut and padded, perhaps coloured), ending in a newline.
+    package func line(_ cells: [String]) -> String {
+        switch frame {
+        case .ascii, .markdown: "| " + cells.joined(separator: " | ") + " |\n"
+        case .box: "│ " + cells.joined(separator: " │ ") + " │\n"
+        case .columns: TerminalText.trimmingTrailingSpaces(cells.joined(separator: "  ")) + "\n"
+        }
+    }
+
+    /// The rule the frame draws at `kind`, ending in a newline, or nil where it draws none.
+    package func rule(_ kind: Rule) -> String? {
+        func draw(_ left: String, _ fill: String, _ middle: String, _ right: String) -> String {
+            left + widths.map { String(repeating: fill, count: $0 + 2) }.joined(separator: middle) + right + "\n"
+        }
+        switch (frame, kind) {
+        case (.ascii, _): return draw("+", "-", "+", "+")
+        case (.box, .top): return draw("┌", "─", "┬", "┐")
+        case (.box, .header): return draw("├", "─", "┼", "┤")
+        case (.box, .bottom): return draw("└", "─", "┴", "┘")
+        case (.markdown, .header):
+            return "|" + widths.indices.map { index in
+                let dashes = String(repeating: "-", count: widths[index] + 2)
+                return index < rightAligned.count && rightAligned[index] ? String(dashes.dropLast()) + ":" : dashes
+            }.joined(separator: "|") + "|\n"
+        case (.columns, .header):
+            return TerminalText.trimmingTrailingSpaces(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) + "\n"
+        default: return nil
+        }
+    }
+}
