@@ -114,7 +114,7 @@ let package = Package(
             resources: [.copy("Golden")]
         ),
         .testTarget(name: "LifelineTerminalTests", dependencies: ["LifelineTerminal", "LifelineFormat"]),
-        .testTarget(name: "LifelineReportsTests", dependencies: ["LifelineReports", "LifelineRules", "LifelineFormat"]),
+        .testTarget(name: "LifelineReportsTests", dependencies: ["LifelineReports", "LifelineRules", "LifelineFormat", "LifelineStore"]),
         .testTarget(
             name: "LifelineREPLTests",
             dependencies: ["LifelineREPL", "LifelineStore", "LifelineTestSupport", .product(name: "GRDB", package: "GRDB.swift")],

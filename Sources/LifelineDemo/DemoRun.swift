@@ -67,7 +67,7 @@ public struct DemoRun: Sendable {
         for file in report.imported.files {
             if case .failed(let message) = file.outcome { throw StoreError(path: file.path, message: message) }
         }
-        output("   \(report.imported.line)\n")
+        output("   \(ImportReport.summaryLine(report.imported))\n")
         if report.imported.files.contains(where: { $0.outcome == .unchanged }) {
             output("   (the simulation is deterministic: traces imported by an earlier run add nothing)\n")
         }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import LifelineReports
 import LifelineStore
+import LifelineTerminal
 
 /// `lifeline import`: trace files into the SQLite database.
 struct Import: ParsableCommand {
@@ -48,17 +50,10 @@ struct Import: ParsableCommand {
         bar?.finish()
         if !quiet {
             for file in summary.files {
-                switch file.outcome {
-                case .unchanged: print("\(file.path): already imported, nothing new")
-                case .duplicate(let other): print("\(file.path): same content as \(other), skipped")
-                case .appended(let line): print("\(file.path): grew since the last import; imported from line \(line)")
-                case .reimported: print("\(file.path): changed since the last import; re-imported")
-                case .failed(let message): printError("\(file.path): not imported: \(message)")
-                case .interrupted: printError("\(file.path): interrupted; nothing of it imported")
-                case .imported: break
-                }
+                guard let message = ImportReport.message(for: file) else { continue }
+                if message.isFailure { printError(message.text) } else { print(message.text) }
             }
-            print(summary.line + " into \(db)")
+            print(ImportReport.summaryLine(summary) + " into \(db)")
         } else {
             for file in summary.files { if case .failed(let message) = file.outcome { printError(message) } }
         }

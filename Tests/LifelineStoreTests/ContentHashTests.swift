@@ -2,33 +2,6 @@
 import Foundation
 import Testing
 
-@Suite("Progress and summary text")
-struct ImportTextTests {
-    @Test("the progress bar shows the fraction, file, events and rate")
-    func progressBar() {
-        let collected = Collected()
-        let bar = ImportProgressBar(width: 10) { collected.add($0) }
-        bar.update(file: "a.ndjson", bytesRead: 50, fileSize: 100, events: 1234)
-        bar.finish()
-        #expect(collected.lines.count == 2)
-        #expect(collected.lines[0].hasPrefix("\r\u{1B}[K[#####.....]  50%  a.ndjson  1,234 events  "))
-        #expect(collected.lines[1] == "\r\u{1B}[K")
-    }
-
-    @Test("the summary line counts files by outcome")
-    func summaryLine() {
-        var summary = ImportSummary()
-        summary.files = [
-            FileImportResult(path: "a", outcome: .imported, launches: 2, events: 1_500_000),
-            FileImportResult(path: "b", outcome: .unchanged),
-            FileImportResult(path: "c", outcome: .failed("x"), malformed: 3),
-        ]
-        summary.seconds = 1.5
-        #expect(summary.line
-            == "imported 3 files (1 unchanged, 1 failed), 2 launches, 1,500,000 events, 3 skipped lines in 1.50 s (1,000,000 events/s)")
-    }
-}
-
 @Suite("Content hash")
 struct ContentHashTests {
     static func xxh64(_ text: String, chunks: Int = 1) -> String {

@@ -77,8 +77,8 @@ public enum ReplLauncher {
                 errors.write(TerminalText.escape(diagnostic.description) + "\n")
             }
             for file in summary.files {
-                if case .failed(let message) = file.outcome {
-                    errors.write("\(TerminalText.escape(file.path)): not imported: \(TerminalText.escape(message))\n")
+                if case .failed = file.outcome, let message = ImportReport.message(for: file, escaping: true) {
+                    errors.write(message.text + "\n")
                 }
             }
             return true

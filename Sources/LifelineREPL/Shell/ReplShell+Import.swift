@@ -43,16 +43,8 @@ extension ReplShell {
         let interrupted = summary.files.contains { $0.outcome == .interrupted }
         if interrupted, currentReader?.isInteractive == true { write("\n") }  // after the terminal's "^C"
         for file in summary.files {
-            let path = TerminalText.escape(file.path)
-            switch file.outcome {
-            case .unchanged: write("\(path): already imported, nothing new\n")
-            case .duplicate(let other): write("\(path): same content as \(TerminalText.escape(other)), skipped\n")
-            case .appended(let line): write("\(path): grew since the last import; imported from line \(line)\n")
-            case .reimported: write("\(path): changed since the last import; re-imported\n")
-            case .interrupted: write("\(path): interrupted; nothing of it imported\n")
-            case .failed(let message): report(ReplError.message("\(path): not imported: \(message)"))
-            case .imported: break
-            }
+            guard let message = ImportReport.message(for: file, escaping: true) else { continue }
+            if case .failed = file.outcome { report(ReplError.message(message.text)) } else { write(message.text + "\n") }
         }
         let changed = summary.files.contains { file in
             switch file.outcome {
@@ -60,9 +52,7 @@ extension ReplShell {
             case .unchanged, .duplicate, .failed, .interrupted: false
             }
         }
-        write("imported \(Self.counted(summary.files.count - summary.failures, "file", "files")), "
-            + "\(Self.counted(summary.launches, "launch", "launches")), \(Self.counted(summary.events, "event", "events")), "
-            + "\(Self.counted(summary.skippedLines, "skipped line", "skipped lines"))\n")
+        write(ImportReport.shortSummaryLine(summary) + "\n")
         // The last check's numbers would point at launches that may have been re-imported under new ids.
         if changed, case .checked = checkState {
             checkState = .outdated

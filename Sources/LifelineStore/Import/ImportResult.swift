@@ -71,33 +71,4 @@ public struct ImportSummary: Sendable {
     public var skippedLines: Int { files.reduce(0) { $0 + $1.malformed } }
     public var failures: Int { files.filter(\.isFailure).count }
     public var eventsPerSecond: Double { seconds > 0 ? Double(events) / seconds : 0 }
-
-    /// `imported 3 files (1 unchanged), 4 launches, 1,204 events, 2 skipped lines in 0.12 s (10,033 events/s)`
-    public var line: String {
-        var notes: [String] = []
-        func note(_ count: Int, _ what: String) { if count > 0 { notes.append("\(count) \(what)") } }
-        note(files.filter { if case .appended = $0.outcome { return true } else { return false } }.count, "appended")
-        note(files.filter { $0.outcome == .reimported }.count, "re-imported")
-        note(files.filter { $0.outcome == .unchanged }.count, "unchanged")
-        note(files.filter { if case .duplicate = $0.outcome { return true } else { return false } }.count, "duplicate")
-        note(failures, "failed")
-        func counted(_ count: Int, _ one: String, _ many: String) -> String { "\(count.grouped) \(count == 1 ? one : many)" }
-        let header = "imported \(counted(files.count, "file", "files"))" + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")
-        return "\(header), \(counted(launches, "launch", "launches")), \(counted(events, "event", "events")), "
-            + "\(counted(skippedLines, "skipped line", "skipped lines")) "
-            + "in \(String(format: "%.2f", seconds)) s (\(Int(eventsPerSecond.rounded()).grouped) events/s)"
-    }
-}
-
-extension Int {
-    /// `1234567` → `1,234,567`.
-    var grouped: String {
-        let digits = String(magnitude)
-        var result = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(character)
-        }
-        return self < 0 ? "-" + result : result
-    }
 }

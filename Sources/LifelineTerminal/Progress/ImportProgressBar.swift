@@ -3,6 +3,9 @@ import Foundation
 /// A one-line progress bar for long imports: percentage of the current file,
 /// events imported and events per second, redrawn at most ten times a second.
 ///
+/// The importer only reports how far it is (its progress callback); drawing is the
+/// terminal's business, so the bar lives here and `lifeline import` feeds it.
+///
 /// ```
 /// [##########..........]  52%  traces/big.ndjson  520,000 events  1,480,000 events/s
 /// ```
