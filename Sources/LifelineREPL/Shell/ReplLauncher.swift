@@ -27,7 +27,7 @@ public enum ReplLauncher {
         if isTraces(target) {
             let databasePath = database ?? NSTemporaryDirectory() + "lifeline-repl-\(getpid())-\(UUID().uuidString).db"
             if database == nil { temporary = databasePath }
-            guard importTraces(target, into: databasePath, errors: errors) else {
+            guard importTraces(target, into: databasePath, errors: errors, environment: environment) else {
                 removeDatabase(temporary)
                 return 2
             }
@@ -67,14 +67,16 @@ public enum ReplLauncher {
         return path.hasSuffix(".ndjson") || path.hasSuffix(".jsonl")
     }
 
-    private static func importTraces(_ path: String, into databasePath: String, errors: OutputSink) -> Bool {
+    private static func importTraces(
+        _ path: String, into databasePath: String, errors: OutputSink, environment: [String: String]
+    ) -> Bool {
         let expanded = TraceImporter.expand([path])
         for error in expanded.errors { errors.write(TerminalText.escape(error.description) + "\n") }
         guard expanded.errors.isEmpty else { return false }
         do {
             let store = try TraceStore(path: databasePath)
             let summary = TraceImporter(store: store).importPaths([path]) { diagnostic in
-                errors.write(TerminalText.escape(diagnostic.description) + "\n")
+                errors.write(ReplShell.rendered(diagnostic, for: errors, environment: environment) + "\n")
             }
             for file in summary.files {
                 if case .failed = file.outcome, let message = ImportReport.message(for: file, escaping: true) {

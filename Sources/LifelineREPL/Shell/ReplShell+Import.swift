@@ -26,13 +26,14 @@ extension ReplShell {
             throw ReplError.message(".import: \(configuration.databasePath) is not a Lifeline database; not writing to it")
         }
         let errors = self.errors
+        let environment = configuration.environment
         let summary = try withWritableStore { store in
             var summary = ImportSummary()
             let importer = TraceImporter(store: store)
             let options = ImportOptions(isCancelled: interrupt?.cancellation)
             for file in files {
                 let result = importer.importFile(at: file, label: label(for: file), options: options) { diagnostic in
-                    errors.write(TerminalText.escape(diagnostic.description) + "\n")
+                    errors.write(Self.rendered(diagnostic, for: errors, environment: environment) + "\n")
                 }
                 summary.files.append(result)
                 // Ctrl-C: the file under way rolled back; the rest are not started.

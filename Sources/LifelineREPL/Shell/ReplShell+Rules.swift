@@ -157,7 +157,7 @@ extension ReplShell {
 
     /// The numbered findings of a check, then its summary line.
     func listFindings(_ report: CheckReport) throws {
-        for diagnostic in report.diagnostics { errors.write(TerminalText.escape(diagnostic.description) + "\n") }
+        for diagnostic in report.diagnostics { write(diagnostic) }
         if !report.findings.isEmpty {
             let listing = try read { db in try LifecycleListing.findings(report, db) }
             // Explanations are long: let the terminal's width, not the usual cap, decide where they end.

@@ -254,6 +254,17 @@ public final class ReplShell {
         errors.write(text)
     }
 
+    /// Writes a diagnostic about an input file (a trace, a rules file) to the error sink, escaped, its
+    /// label coloured from its severity.
+    func write(_ diagnostic: FileDiagnostic) {
+        errors.write(Self.rendered(diagnostic, for: errors, environment: configuration.environment) + "\n")
+    }
+
+    /// `diagnostic` as the shell prints it on `sink`: escaped, coloured when `sink` is a terminal.
+    static func rendered(_ diagnostic: FileDiagnostic, for sink: OutputSink, environment: [String: String]) -> String {
+        SourceDiagnostic(diagnostic).rendered(style: TerminalStyle.for(sink, environment: environment), escaping: true)
+    }
+
     static func message(for error: any Error) -> String {
         switch error {
         case let error as ReplError: error.description

@@ -21,7 +21,7 @@ struct RuleLexer {
     }
 
     /// All tokens, ending with an `.end` token; or the first lexical error.
-    mutating func tokens() throws(RuleDiagnosticList) -> [RuleToken] {
+    mutating func tokens() throws(RuleParseError) -> [RuleToken] {
         var result: [RuleToken] = []
         while true {
             let token = try next()
@@ -44,7 +44,7 @@ struct RuleLexer {
         index += 1
     }
 
-    private mutating func next() throws(RuleDiagnosticList) -> RuleToken {
+    private mutating func next() throws(RuleParseError) -> RuleToken {
         skipTrivia()
         let start = SourceLocation(line: line, column: column)
         guard let scalar = peek() else { return RuleToken(kind: .end, text: "", location: start) }
@@ -73,7 +73,7 @@ struct RuleLexer {
             return RuleToken(kind: .symbol, text: String(scalar), location: start)
         default:
             guard Self.isNameScalar(scalar) else {
-                throw RuleDiagnosticList(RuleDiagnostic(location: start, message: "unexpected character '\(scalar.escaped(asASCII: true))'"))
+                throw RuleParseError(.unexpectedCharacter, at: start, "unexpected character '\(scalar.escaped(asASCII: true))'")
             }
             var text = ""
             while let s = peek(), Self.isNameScalar(s) {
@@ -97,7 +97,7 @@ struct RuleLexer {
         }
     }
 
-    private mutating func string(_ start: SourceLocation) throws(RuleDiagnosticList) -> String {
+    private mutating func string(_ start: SourceLocation) throws(RuleParseError) -> String {
         advance()  // opening quote
         var text = ""
         while let scalar = peek() {
@@ -117,8 +117,7 @@ struct RuleLexer {
                 case "n": text += "\n"
                 case "t": text += "\t"
                 default:
-                    throw RuleDiagnosticList(
-                        RuleDiagnostic(location: escapeLocation, message: "unknown escape '\\\(escaped)' in string"))
+                    throw RuleParseError(.badString, at: escapeLocation, "unknown escape '\\\(escaped)' in string")
                 }
                 advance()
                 continue
@@ -129,6 +128,6 @@ struct RuleLexer {
             }
             break
         }
-        throw RuleDiagnosticList(RuleDiagnostic(location: start, message: "unterminated string"))
+        throw RuleParseError(.badString, at: start, "unterminated string")
     }
 }

@@ -21,17 +21,17 @@ struct RuleParser {
     static func parse(_ text: String, file: String) throws(RuleSyntaxError) -> [Rule] {
         var lexer = RuleLexer(text)
         let tokens: [RuleToken]
-        do throws(RuleDiagnosticList) {
+        do throws(RuleParseError) {
             tokens = try lexer.tokens()
         } catch {
-            throw RuleSyntaxError(file: file, diagnostics: error.diagnostics, source: text)
+            throw RuleSyntaxError(file: file, diagnostics: [error.diagnostic], source: text)
         }
         var parser = RuleParser(tokens: tokens, file: file)
         var rules: [Rule] = []
         var diagnostics: [RuleDiagnostic] = []
         var seen: [String: SourceLocation] = [:]
         while parser.current.kind != .end {
-            do throws(RuleDiagnosticList) {
+            do throws(RuleParseError) {
                 let rule = try parser.parseItem()
                 if let first = seen[rule.id] {
                     diagnostics.append(
@@ -43,7 +43,7 @@ struct RuleParser {
                     rules.append(rule)
                 }
             } catch {
-                diagnostics += error.diagnostics
+                diagnostics.append(error.diagnostic)
                 parser.recover()
             }
         }
@@ -99,19 +99,19 @@ struct RuleParser {
         return true
     }
 
-    private func fail(_ message: String, at location: SourceLocation? = nil) -> RuleDiagnosticList {
-        RuleDiagnosticList(RuleDiagnostic(location: location ?? current.location, message: message))
+    private func fail(_ code: RuleParseError.Code, _ message: String, at location: SourceLocation? = nil) -> RuleParseError {
+        RuleParseError(code, at: location ?? current.location, message)
     }
 
-    private func expected(_ what: String) -> RuleDiagnosticList {
-        fail("expected \(what), found \(current.quoted)")
+    private func expected(_ what: String) -> RuleParseError {
+        fail(.unexpectedToken, "expected \(what), found \(current.quoted)")
     }
 
-    private mutating func expect(name word: String) throws(RuleDiagnosticList) {
+    private mutating func expect(name word: String) throws(RuleParseError) {
         guard accept(name: word) else { throw expected("'\(word)'") }
     }
 
-    private mutating func expect(symbol: String) throws(RuleDiagnosticList) {
+    private mutating func expect(symbol: String) throws(RuleParseError) {
         guard accept(symbol: symbol) else { throw expected("'\(symbol)'") }
     }
 
@@ -129,7 +129,7 @@ struct RuleParser {
     private static let severityWords = Set(Severity.allCases.map(\.rawValue))
 
     /// `rule ID [SEVERITY] [per SLICE] (':' body | '{' items '}')` or a `machine`.
-    private mutating func parseItem() throws(RuleDiagnosticList) -> Rule {
+    private mutating func parseItem() throws(RuleParseError) -> Rule {
         let keyword = current
         guard keyword.isName("rule") || keyword.isName("machine") else { throw expected("'rule' or 'machine'") }
         position += 1
@@ -153,21 +153,21 @@ struct RuleParser {
         var body: Rule.Body?
         var machine = MachineBuilder()
         while !accept(symbol: "}") {
-            if current.kind == .end { throw fail("expected '}' to close rule '\(id)' opened at \(keyword.location)") }
+            if current.kind == .end { throw fail(.unexpectedToken, "expected '}' to close rule '\(id)' opened at \(keyword.location)") }
             if try parseClause(into: &header) { continue }
             if isMachine {
                 try parseMachineItem(into: &machine)
             } else {
                 let start = current.location
                 let parsed = try parseBody()
-                if body != nil { throw fail("rule '\(id)' already has a pattern; write one pattern per rule", at: start) }
+                if body != nil { throw fail(.invalidDefinition, "rule '\(id)' already has a pattern; write one pattern per rule", at: start) }
                 body = parsed
             }
         }
         if isMachine {
             body = .machine(try machine.build(id: id, at: keyword.location))
         }
-        guard let body else { throw fail("rule '\(id)' has no pattern", at: keyword.location) }
+        guard let body else { throw fail(.invalidDefinition, "rule '\(id)' has no pattern", at: keyword.location) }
         try validate(body, slicing: header.slicing ?? .launch, at: keyword.location)
         return Rule(
             id: id, severity: header.severity ?? .error, message: header.message, reference: header.reference,
@@ -177,7 +177,7 @@ struct RuleParser {
 
     /// Checks what the grammar cannot: timed patterns stay inside one launch
     /// (each process has its own monotonic clock), machines fit the checker.
-    private func validate(_ body: Rule.Body, slicing: Slicing, at location: SourceLocation) throws(RuleDiagnosticList) {
+    private func validate(_ body: Rule.Body, slicing: Slicing, at location: SourceLocation) throws(RuleParseError) {
         switch body {
         case .pattern(_, let pattern):
             let timed: Bool
@@ -186,13 +186,13 @@ struct RuleParser {
             default: timed = false
             }
             if timed && slicing.spansLaunches {
-                throw fail(
+                throw fail(.invalidDefinition,
                     "a timed pattern cannot be checked '\(slicing.description)': each launch has its own clock",
                     at: location)
             }
         case .machine(let machine):
             if machine.transitions.count > 64 {
-                throw fail("a machine may declare at most 64 transitions", at: machine.transitions[64].location)
+                throw fail(.invalidDefinition, "a machine may declare at most 64 transitions", at: machine.transitions[64].location)
             }
         }
     }
@@ -207,7 +207,7 @@ struct RuleParser {
     }
 
     /// Parses `severity`, `message`, `reference`, `per` or `when`; returns false for anything else.
-    private mutating func parseClause(into header: inout RuleHeader) throws(RuleDiagnosticList) -> Bool {
+    private mutating func parseClause(into header: inout RuleHeader) throws(RuleParseError) -> Bool {
         guard current.kind == .name else { return false }
         let keyword = current
         switch keyword.text {
@@ -217,21 +217,21 @@ struct RuleParser {
                 throw expected("'error', 'warning' or 'info'")
             }
             position += 1
-            if header.severity != nil { throw fail("severity given twice", at: keyword.location) }
+            if header.severity != nil { throw fail(.duplicateClause, "severity given twice", at: keyword.location) }
             header.severity = severity
         case "message", "reference":
             position += 1
             guard current.kind == .string else { throw expected("a quoted string") }
             let text = advance().text
             if keyword.text == "message" {
-                if header.message != nil { throw fail("message given twice", at: keyword.location) }
+                if header.message != nil { throw fail(.duplicateClause, "message given twice", at: keyword.location) }
                 header.message = text
             } else {
-                if header.reference != nil { throw fail("reference given twice", at: keyword.location) }
+                if header.reference != nil { throw fail(.duplicateClause, "reference given twice", at: keyword.location) }
                 header.reference = text
             }
         case "per":
-            if header.slicing != nil { throw fail("slicing given twice", at: keyword.location) }
+            if header.slicing != nil { throw fail(.duplicateClause, "slicing given twice", at: keyword.location) }
             header.slicing = try parseSlicing()
         case "when":
             position += 1
@@ -245,7 +245,7 @@ struct RuleParser {
     }
 
     /// `per launch | per session [across launches] | per scene | per trace`.
-    private mutating func parseSlicing() throws(RuleDiagnosticList) -> Slicing {
+    private mutating func parseSlicing() throws(RuleParseError) -> Slicing {
         try expect(name: "per")
         let word = current
         switch word.kind == .name ? word.text : "" {
@@ -271,23 +271,23 @@ struct RuleParser {
     }
 
     /// `FIELD OP VALUE` over the launch record.
-    private mutating func parseLaunchCondition() throws(RuleDiagnosticList) -> LaunchCondition {
+    private mutating func parseLaunchCondition() throws(RuleParseError) -> LaunchCondition {
         let fieldToken = current
         guard fieldToken.kind == .name else { throw expected("a launch field (\(LaunchCondition.fields.joined(separator: ", ")))") }
         guard LaunchCondition.fields.contains(fieldToken.text) else {
             let hint = EditDistance.nearest(to: fieldToken.text, in: LaunchCondition.fields, preferringExtensions: false).map { "; did you mean '\($0)'?" } ?? ""
-            throw fail("unknown launch field '\(fieldToken.text)'\(hint) (fields: \(LaunchCondition.fields.joined(separator: ", ")))")
+            throw fail(.unknownName, "unknown launch field '\(fieldToken.text)'\(hint) (fields: \(LaunchCondition.fields.joined(separator: ", ")))")
         }
         position += 1
         let comparison = try parseComparison()
         let value = try parseValue()
         if fieldToken.text == "lifecycle", case .string(let text) = value, Lifecycle(rawValue: text) == nil {
-            throw fail("unknown lifecycle '\(text)' (expected 'scene' or 'app')", at: tokens[position - 1].location)
+            throw fail(.unknownName, "unknown lifecycle '\(text)' (expected 'scene' or 'app')", at: tokens[position - 1].location)
         }
         return LaunchCondition(field: fieldToken.text, comparison: comparison, value: value, location: fieldToken.location)
     }
 
-    private mutating func parseComparison() throws(RuleDiagnosticList) -> ComparisonOperator {
+    private mutating func parseComparison() throws(RuleParseError) -> ComparisonOperator {
         guard current.kind == .symbol, let comparison = ComparisonOperator(rawValue: current.text) else {
             throw expected("a comparison ('=', '!=', '<', '<=', '>', '>=')")
         }
@@ -295,14 +295,14 @@ struct RuleParser {
         return comparison
     }
 
-    private mutating func parseValue() throws(RuleDiagnosticList) -> ConditionValue {
+    private mutating func parseValue() throws(RuleParseError) -> ConditionValue {
         let token = current
         switch token.kind {
         case .string:
             position += 1
             return .string(token.text)
         case .number:
-            guard let number = Double(token.text) else { throw fail("'\(token.text)' is not a number") }
+            guard let number = Double(token.text) else { throw fail(.invalidValue, "'\(token.text)' is not a number") }
             position += 1
             return .number(number)
         case .name:
@@ -318,12 +318,12 @@ struct RuleParser {
     // MARK: - Bodies
 
     /// `[SCOPE ':'] PATTERN`.
-    private mutating func parseBody() throws(RuleDiagnosticList) -> Rule.Body {
+    private mutating func parseBody() throws(RuleParseError) -> Rule.Body {
         let scope = try parseScope()
         return .pattern(scope, try parsePattern())
     }
 
-    private mutating func parseScope() throws(RuleDiagnosticList) -> RuleScope {
+    private mutating func parseScope() throws(RuleParseError) -> RuleScope {
         let scope: RuleScope
         switch current.kind == .name ? current.text : "" {
         case "globally":
@@ -349,7 +349,7 @@ struct RuleParser {
         return scope
     }
 
-    private mutating func parsePattern() throws(RuleDiagnosticList) -> RulePattern {
+    private mutating func parsePattern() throws(RuleParseError) -> RulePattern {
         let start = current
         switch start.kind == .name ? start.text : "" {
         case "never":
@@ -428,7 +428,7 @@ struct RuleParser {
         throw expected("'precedes', 'leads to', 'responds to', 'then', 'within' or 'lasts'")
     }
 
-    private mutating func parseCount() throws(RuleDiagnosticList) -> Int {
+    private mutating func parseCount() throws(RuleParseError) -> Int {
         guard current.kind == .number, let count = Int(current.text), count >= 0 else {
             throw expected("a count (0, 1, 2, ...)")
         }
@@ -442,7 +442,7 @@ struct RuleParser {
     /// positive number of nanoseconds that fits in `Int64` (the trace's clock),
     /// and a rules file may hold any number, so `9300000000s` and `0.1ns` are
     /// located errors rather than a trap or a silent zero.
-    private mutating func parseDuration() throws(RuleDiagnosticList) -> RuleDuration {
+    private mutating func parseDuration() throws(RuleParseError) -> RuleDuration {
         let token = current
         guard token.kind == .number else { throw expected("a duration such as '2s' or '500ms'") }
         let digits = token.text.prefix { ("0"..."9").contains($0) || $0 == "." }
@@ -454,19 +454,19 @@ struct RuleParser {
         case "ms": scale = 1_000_000
         case "s": scale = 1_000_000_000
         case "min", "m": scale = 60_000_000_000
-        case "": throw fail("duration '\(token.text)' needs a unit (ns, us, ms, s, min)")
-        default: throw fail("unknown duration unit '\(unit)' (expected ns, us, ms, s or min)")
+        case "": throw fail(.invalidValue, "duration '\(token.text)' needs a unit (ns, us, ms, s, min)")
+        default: throw fail(.unknownName, "unknown duration unit '\(unit)' (expected ns, us, ms, s or min)")
         }
         switch RuleDuration.nanoseconds(decimal: digits, scale: scale) {
         case .malformed:
-            throw fail("invalid duration '\(token.text)' (expected a number and a unit, such as '1.5s')")
+            throw fail(.invalidValue, "invalid duration '\(token.text)' (expected a number and a unit, such as '1.5s')")
         case .tooLong:
-            throw fail("duration '\(token.text)' is too long (it must be shorter than \(Int64.max)ns, about 292 years)")
+            throw fail(.invalidValue, "duration '\(token.text)' is too long (it must be shorter than \(Int64.max)ns, about 292 years)")
         case .exact(let nanoseconds) where nanoseconds == 0:
             guard digits.contains(where: { $0 != "0" && $0 != "." }) else {
-                throw fail("a duration must be greater than zero")
+                throw fail(.invalidValue, "a duration must be greater than zero")
             }
-            throw fail("duration '\(token.text)' rounds to 0ns (the trace clock counts whole nanoseconds)")
+            throw fail(.invalidValue, "duration '\(token.text)' rounds to 0ns (the trace clock counts whole nanoseconds)")
         case .exact(let nanoseconds):
             position += 1
             return RuleDuration(nanoseconds: nanoseconds)
@@ -476,7 +476,7 @@ struct RuleParser {
     // MARK: - Events
 
     /// `EVENT ('|' EVENT)*`, optionally in parentheses.
-    private mutating func parseEvents() throws(RuleDiagnosticList) -> EventPattern {
+    private mutating func parseEvents() throws(RuleParseError) -> EventPattern {
         if accept(symbol: "(") {
             let events = try parseEvents()
             try expect(symbol: ")")
@@ -488,7 +488,7 @@ struct RuleParser {
     }
 
     /// `NAME ['[' CONDITION (',' CONDITION)* ']']`.
-    private mutating func parseEvent() throws(RuleDiagnosticList) -> EventPattern.Alternative {
+    private mutating func parseEvent() throws(RuleParseError) -> EventPattern.Alternative {
         let token = current
         let name: EventName
         switch token.kind {
@@ -516,7 +516,7 @@ struct RuleParser {
                 let valueToken = current
                 let value = try parseValue()
                 if field.text == "phase", value.phaseValue == nil {
-                    throw fail("unknown phase \(valueToken.quoted) (expected begin, end or instant)", at: valueToken.location)
+                    throw fail(.unknownName, "unknown phase \(valueToken.quoted) (expected begin, end or instant)", at: valueToken.location)
                 }
                 conditions.append(
                     EventCondition(field: field.text, comparison: comparison, value: value, location: field.location))
@@ -527,12 +527,12 @@ struct RuleParser {
     }
 
     /// A bare word is a catalog callback (any alias) or, when it contains a dot, an app event.
-    private func resolve(_ token: RuleToken) throws(RuleDiagnosticList) -> EventName {
+    private func resolve(_ token: RuleToken) throws(RuleParseError) -> EventName {
         if let callback = Callback(named: token.text) { return EventName(callback) }
         if token.text.contains(".") { return EventName(token.text) }
         let candidates = Callback.allCases.flatMap { [String(describing: $0)] + $0.aliases }
         let hint = EditDistance.nearest(to: token.text, in: candidates, preferringExtensions: false).map { "; did you mean '\($0)'?" } ?? ""
-        throw fail(
+        throw fail(.unknownName,
             "unknown callback '\(token.text)'\(hint) (app-defined events contain a dot, like 'db.open', or are quoted)")
     }
 
@@ -543,9 +543,9 @@ struct RuleParser {
         var initial: String?
         var transitions: [StateMachine.Transition] = []
 
-        func build(id: String, at location: SourceLocation) throws(RuleDiagnosticList) -> StateMachine {
+        func build(id: String, at location: SourceLocation) throws(RuleParseError) -> StateMachine {
             guard !transitions.isEmpty else {
-                throw RuleDiagnosticList(RuleDiagnostic(location: location, message: "machine '\(id)' has no transitions"))
+                throw RuleParseError(.invalidDefinition, at: location, "machine '\(id)' has no transitions")
             }
             let start = initial ?? transitions.first { !$0.from.isEmpty }?.from[0] ?? transitions[0].to
             return StateMachine(initial: start, transitions: transitions)
@@ -553,11 +553,11 @@ struct RuleParser {
     }
 
     /// `initial STATE` or `(STATE (',' STATE)* | '*') '->' STATE 'on' EVENTS`.
-    private mutating func parseMachineItem(into machine: inout MachineBuilder) throws(RuleDiagnosticList) {
+    private mutating func parseMachineItem(into machine: inout MachineBuilder) throws(RuleParseError) {
         let start = current
         if accept(name: "initial") {
             guard current.kind == .name else { throw expected("a state name") }
-            if machine.initial != nil { throw fail("initial state given twice", at: start.location) }
+            if machine.initial != nil { throw fail(.duplicateClause, "initial state given twice", at: start.location) }
             machine.initial = advance().text
             return
         }
@@ -583,11 +583,11 @@ struct RuleParser {
     /// `severity S`, `message "…"`, `reference "…"`, `reported by RULE` up to the transition's `}`.
     private mutating func parseTransitionClauses(
         into transition: inout StateMachine.Transition, opened: SourceLocation
-    ) throws(RuleDiagnosticList) {
+    ) throws(RuleParseError) {
         while !accept(symbol: "}") {
             let keyword = current
             guard keyword.kind == .name else {
-                if keyword.kind == .end { throw fail("expected '}' to close the transition opened at \(opened)") }
+                if keyword.kind == .end { throw fail(.unexpectedToken, "expected '}' to close the transition opened at \(opened)") }
                 throw expected("'severity', 'message', 'reference' or 'reported by'")
             }
             position += 1
@@ -597,22 +597,22 @@ struct RuleParser {
                     throw expected("'error', 'warning' or 'info'")
                 }
                 position += 1
-                if transition.severity != nil { throw fail("severity given twice", at: keyword.location) }
+                if transition.severity != nil { throw fail(.duplicateClause, "severity given twice", at: keyword.location) }
                 transition.severity = severity
             case "message", "reference":
                 guard current.kind == .string else { throw expected("a quoted string") }
                 let text = advance().text
                 if keyword.text == "message" {
-                    if transition.message != nil { throw fail("message given twice", at: keyword.location) }
+                    if transition.message != nil { throw fail(.duplicateClause, "message given twice", at: keyword.location) }
                     transition.message = text
                 } else {
-                    if transition.reference != nil { throw fail("reference given twice", at: keyword.location) }
+                    if transition.reference != nil { throw fail(.duplicateClause, "reference given twice", at: keyword.location) }
                     transition.reference = text
                 }
             case "reported":
                 try expect(name: "by")
                 guard current.kind == .name else { throw expected("a rule id after 'reported by'") }
-                if transition.reportedBy != nil { throw fail("'reported by' given twice", at: keyword.location) }
+                if transition.reportedBy != nil { throw fail(.duplicateClause, "'reported by' given twice", at: keyword.location) }
                 transition.reportedBy = advance().text
             default:
                 position -= 1
@@ -620,12 +620,12 @@ struct RuleParser {
             }
         }
         if transition.severity != nil && transition.reportedBy != nil {
-            throw fail(
+            throw fail(.invalidDefinition,
                 "a transition is either reported by the machine (severity) or by another rule (reported by), not both",
                 at: opened)
         }
         if transition.message != nil && transition.severity == nil {
-            throw fail("a transition's message is shown only when the transition has a severity", at: opened)
+            throw fail(.invalidDefinition, "a transition's message is shown only when the transition has a severity", at: opened)
         }
     }
 }

@@ -29,7 +29,7 @@ public struct RuleSyntaxError: Error, Sendable, CustomStringConvertible {
         located.map(\.description).joined(separator: "\n")
     }
 
-    /// Every diagnostic as an error of ``file`` with the line it is on and a caret under its column.
+    /// Every diagnostic of ``file``, with its severity, the line it is on and a caret under its column.
     public var located: [SourceDiagnostic] {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         return diagnostics.map { diagnostic in
@@ -41,7 +41,7 @@ public struct RuleSyntaxError: Error, Sendable, CustomStringConvertible {
                 excerpt = SourceExcerpt(lineNumber: location.line, text: line, caretOffset: location.column - 1)
             }
             return SourceDiagnostic(
-                FileDiagnostic(.error, file: file, line: location.line, column: location.column, diagnostic.message),
+                FileDiagnostic(diagnostic.severity, file: file, line: location.line, column: location.column, diagnostic.message),
                 excerpt: excerpt)
         }
     }

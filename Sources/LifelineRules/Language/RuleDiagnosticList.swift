@@ -1,5 +1,0 @@
-/// Diagnostics thrown inside the parser; ``RuleParser`` wraps them in a ``RuleSyntaxError``.
-struct RuleDiagnosticList: Error {
-    var diagnostics: [RuleDiagnostic]
-    init(_ diagnostic: RuleDiagnostic) { diagnostics = [diagnostic] }
-}
