@@ -60,7 +60,7 @@ enum SARIFReport {
 
     struct Driver: Encodable {
         var name = "lifeline"
-        var version = "0.1.0"
+        var version = LifelineVersion.current
         var rules: [Descriptor]
     }
 

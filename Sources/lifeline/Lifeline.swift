@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LifelineFormat
 
 /// The `lifeline` command: records, stores and checks app lifecycle traces.
 @main
@@ -13,7 +14,7 @@ struct Lifeline: ParsableCommand {
             or input error (an unknown option, a path that does not exist, an unreadable or invalid \
             input the command needs). See docs/rules.md#exit-status.
             """,
-        version: "0.1.0",
+        version: LifelineVersion.current,
         subcommands: [Demo.self, Simulate.self, Import.self, Check.self, Rules.self, Repl.self, Validate.self, Callbacks.self]
     )
 
