@@ -84,7 +84,8 @@ let package = Package(
             dependencies: ["LifelineRecorder"],
             path: "Tests/RecorderProbe"
         ),
-        // A seeded random generator the test targets share (not a product).
+        // Helpers the test targets share (not a product): temporary directories. The seeded random
+        // generator they use is LifelineFormat's SplitMix64, the one the simulator draws from.
         .target(name: "LifelineTestSupport", path: "Tests/LifelineTestSupport"),
         .testTarget(
             name: "LifelineFormatTests",
@@ -102,10 +103,13 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "LifelineSimulatorTests", dependencies: ["LifelineSimulator", "LifelineFormat"]),
+        .testTarget(name: "LifelineSimulatorTests", dependencies: ["LifelineSimulator", "LifelineFormat", "LifelineTestSupport"]),
         .testTarget(
             name: "LifelineDemoTests",
-            dependencies: ["LifelineDemo", "LifelineReports", "LifelineRules", "LifelineSimulator", "LifelineStore", "LifelineFormat", "LifelineTerminal"],
+            dependencies: [
+                "LifelineDemo", "LifelineReports", "LifelineRules", "LifelineSimulator", "LifelineStore", "LifelineFormat",
+                "LifelineTerminal", "LifelineTestSupport",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -117,7 +121,9 @@ let package = Package(
         .testTarget(name: "LifelineReportsTests", dependencies: ["LifelineReports", "LifelineRules", "LifelineFormat", "LifelineStore"]),
         .testTarget(
             name: "LifelineREPLTests",
-            dependencies: ["LifelineREPL", "LifelineStore", "LifelineTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "LifelineREPL", "LifelineStore", "LifelineFormat", "LifelineTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import LifelineFormat
 
 /// Standard output for the subcommands: written straight to the file descriptor, with the
 /// first failure remembered so the process can fail instead of losing its output.
@@ -12,32 +13,28 @@ import Foundation
 final class StandardOutput: @unchecked Sendable {
     static let shared = StandardOutput()
 
-    private let lock = NSLock()
-    /// `errno` of the first failed write.
-    private var failure: Int32?
+    /// `errno` of the first failed write; held while writing, so lines from two threads never interleave.
+    private let failure = Locked<Int32?>(nil)
 
     func write(_ text: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard failure == nil else { return }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let count = bytes.withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                failure = count < 0 ? errno : EIO
-                return
+        failure.withLock { failure in
+            guard failure == nil else { return }
+            var bytes = Array(text.utf8)[...]
+            while !bytes.isEmpty {
+                let count = bytes.withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else {
+                    failure = count < 0 ? errno : EIO
+                    return
+                }
+                bytes = bytes.dropFirst(count)
             }
-            bytes = bytes.dropFirst(count)
         }
     }
 
     /// Exits with status 2 after saying why, if a write failed.
     func finish() {
-        lock.lock()
-        let failure = failure
-        lock.unlock()
-        guard let failure else { return }
+        guard let failure = failure.withLock({ $0 }) else { return }
         printError("error: cannot write to standard output: \(String(cString: strerror(failure)).lowercased())")
         exit(2)
     }

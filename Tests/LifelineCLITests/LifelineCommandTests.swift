@@ -1,3 +1,4 @@
+import LifelineTestSupport
 import Foundation
 import GRDB
 import LifelineFormat
@@ -79,10 +80,8 @@ struct LifelineCommandTests {
         ).wait()
     }
 
-    static func temporaryDirectory() throws -> URL {
-        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lifeline-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+    static func temporaryDirectory(_ label: String = #function) throws -> URL {
+        try LifelineTestSupport.temporaryDirectory(label)
     }
 
     @Test("validate prints located diagnostics and exits 1 on errors")

@@ -10,13 +10,6 @@ let repositoryRoot = URL(fileURLWithPath: #filePath)
 /// `LIFELINE_REGENERATE=1` rewrites golden files instead of comparing with them.
 let regenerating = ProcessInfo.processInfo.environment["LIFELINE_REGENERATE"] == "1"
 
-/// A fresh directory under the system temporary directory.
-func temporaryDirectory() throws -> URL {
-    let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lifeline-demo-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 extension TextTable {
     /// The rows as dictionaries by column name, for assertions that read.
     var records: [[String: String]] {

@@ -1,3 +1,4 @@
+import LifelineFormat
 import Foundation
 import GRDB
 @testable import LifelineREPL

@@ -1,3 +1,4 @@
+import LifelineTestSupport
 import Foundation
 import LifelineFormat
 import LifelineRecorder

@@ -1,3 +1,4 @@
+import LifelineTestSupport
 import Foundation
 import LifelineFormat
 import Testing
@@ -284,11 +285,10 @@ struct RecorderTests {
 
 /// A time value tests can set from any thread.
 final class LockedTime: Sendable {
-    private let lock = NSLock()
-    nonisolated(unsafe) private var stored: UInt64
-    init(_ value: UInt64) { stored = value }
+    private let stored: Locked<UInt64>
+    init(_ value: UInt64) { stored = Locked(value) }
     var value: UInt64 {
-        get { lock.lock(); defer { lock.unlock() }; return stored }
-        set { lock.lock(); stored = newValue; lock.unlock() }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }

@@ -1,14 +1,6 @@
 import Foundation
 import LifelineFormat
 
-/// A fresh directory under the system temporary directory.
-func temporaryDirectory(_ label: String = #function) throws -> URL {
-    let url = URL(fileURLWithPath: NSTemporaryDirectory())
-        .appendingPathComponent("lifeline-\(label.filter(\.isLetter).prefix(40))-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 /// The directory holding the built products (the test bundle sits beside them).
 var productsDirectory: URL {
     #if os(macOS)

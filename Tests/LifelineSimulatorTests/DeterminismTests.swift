@@ -62,19 +62,14 @@ struct DeterminismTests {
 }
 
 /// A result handed from one thread to another.
-final class ResultBox<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<T, any Error>?
+final class ResultBox<T: Sendable>: Sendable {
+    private let result = Locked<Result<T, any Error>?>(nil)
 
     func set(_ value: Result<T, any Error>) {
-        lock.lock()
-        result = value
-        lock.unlock()
+        result.withLock { $0 = value }
     }
 
     func get() throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try result!.get()
+        try result.withLock { $0 }!.get()
     }
 }

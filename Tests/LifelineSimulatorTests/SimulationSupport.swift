@@ -1,3 +1,4 @@
+import LifelineTestSupport
 import Foundation
 import LifelineFormat
 import LifelineSimulator
@@ -5,13 +6,6 @@ import LifelineSimulator
 /// The repository's root, found from this file's path (samples and scripts live there, not in a bundle).
 let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-/// A fresh directory under the system temporary directory.
-func temporaryDirectory() throws -> URL {
-    let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lifeline-sim-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
 
 /// A simulated trace, read back.
 struct SimulatedTrace {

@@ -1,13 +1,8 @@
+import LifelineTestSupport
 import Foundation
 import GRDB
+import LifelineFormat
 import LifelineStore
-
-/// A fresh directory for one test.
-func temporaryDirectory() throws -> URL {
-    let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lifeline-store-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
 
 /// A store in its own directory, with helpers to write traces and read rows back.
 struct StoreFixture {
@@ -60,19 +55,10 @@ struct StoreFixture {
 }
 
 /// Collects diagnostics from a handler.
-final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    func add(_ line: String) {
-        lock.lock()
-        stored.append(line)
-        lock.unlock()
-    }
-    var lines: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
+final class Collected: Sendable {
+    private let stored = Locked<[String]>([])
+    func add(_ line: String) { stored.withLock { $0.append(line) } }
+    var lines: [String] { stored.withLock { $0 } }
 }
 
 let sceneTrace = """

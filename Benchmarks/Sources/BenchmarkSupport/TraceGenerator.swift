@@ -81,6 +81,10 @@ extension TraceGenerator {
 }
 
 /// A small seeded generator so generated traces are repeatable.
+///
+/// The same algorithm as LifelineFormat's `SplitMix64`, which is `package`: this is a package
+/// of its own, and `package` access does not reach across packages (making it `public` would
+/// promise a random generator to every app that links the format).
 public struct SplitMix64: RandomNumberGenerator {
     public var state: UInt64
     public init(seed: UInt64) { state = seed }

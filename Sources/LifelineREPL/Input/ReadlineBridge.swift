@@ -1,4 +1,5 @@
 import CReadline
+import LifelineFormat
 import Foundation
 
 #if canImport(Glibc)

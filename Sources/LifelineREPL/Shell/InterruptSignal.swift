@@ -1,4 +1,5 @@
 import Dispatch
+import LifelineFormat
 import GRDB
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import LifelineFormat
 
 #if canImport(Darwin)
 import Darwin
@@ -21,9 +22,8 @@ final class ThreadRegistry: @unchecked Sendable {
     private let tag: UInt
     private let shards: ShardSet
     private let customLabel: (@Sendable () -> String)?
-    private let lock = NSLock()
-    /// Labels by thread index; guarded by `lock`.
-    private var labels: [String] = []
+    /// Labels by thread index.
+    private let labels = Locked<[String]>([])
 
     /// Bits of the thread-specific value that hold the thread index, and the shard above it.
     private static let indexBits: UInt = 16
@@ -55,11 +55,12 @@ final class ThreadRegistry: @unchecked Sendable {
     private func bindCurrentThread() -> (thread: UInt32, shard: Int) {
         let custom = customLabel?()
         let label = custom ?? Self.label()
-        lock.lock()
-        // Past 65,535 threads, later threads share the last index's label rather than overflow the tag.
-        let index = min(labels.count, (1 << Int(Self.indexBits)) - 1)
-        if index == labels.count { labels.append(custom != nil || label == "main" ? label : "\(label)#\(index)") }
-        lock.unlock()
+        let index = labels.withLock { labels in
+            // Past 65,535 threads, later threads share the last index's label rather than overflow the tag.
+            let index = min(labels.count, (1 << Int(Self.indexBits)) - 1)
+            if index == labels.count { labels.append(custom != nil || label == "main" ? label : "\(label)#\(index)") }
+            return index
+        }
         let shard = index % shards.count
         shards.activate(shard)
         pthread_setspecific(
@@ -69,9 +70,7 @@ final class ThreadRegistry: @unchecked Sendable {
 
     /// The labels of all threads bound so far, by index.
     func snapshot() -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return labels
+        labels.withLock { $0 }
     }
 
     /// `main` for the main thread; otherwise the thread's own name where it has one.

@@ -1,20 +1,14 @@
-/// A small deterministic random number generator (SplitMix64).
-///
-/// The same seed gives the same sequence on every platform and Swift version,
-/// which `SystemRandomNumberGenerator` cannot promise; traces built from it are
-/// byte-identical run after run.
+import LifelineFormat
+
+/// The simulator's random durations and identities, drawn from the package's one
+/// deterministic generator (``SplitMix64``): traces built from it are byte-identical
+/// run after run.
 struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// A duration in nanoseconds, uniformly between `range` milliseconds.
     mutating func milliseconds(_ range: ClosedRange<Double>) -> UInt64 {

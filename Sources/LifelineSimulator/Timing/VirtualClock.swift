@@ -1,4 +1,5 @@
 import Foundation
+import LifelineFormat
 import LifelineRecorder
 
 /// A clock the simulation advances by hand, so traces are deterministic.
@@ -13,23 +14,16 @@ import LifelineRecorder
 /// clock.advance(milliseconds: 12)
 /// ```
 public final class VirtualClock: Sendable {
-    private let lock = NSLock()
-    nonisolated(unsafe) private var nanoseconds: UInt64
+    private let nanoseconds: Locked<UInt64>
 
-    public init(start: UInt64 = 0) { nanoseconds = start }
+    public init(start: UInt64 = 0) { nanoseconds = Locked(start) }
 
     /// The current virtual time in nanoseconds.
-    public var now: UInt64 {
-        lock.lock()
-        defer { lock.unlock() }
-        return nanoseconds
-    }
+    public var now: UInt64 { nanoseconds.withLock { $0 } }
 
     /// Moves time forward.
     public func advance(nanoseconds delta: UInt64) {
-        lock.lock()
-        nanoseconds += delta
-        lock.unlock()
+        nanoseconds.withLock { $0 += delta }
     }
 
     public func advance(milliseconds: Double) { advance(nanoseconds: UInt64(milliseconds * 1_000_000)) }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import LifelineFormat
 import GRDB
 
 /// An SQLite authorizer for connections that run SQL nobody vetted: the shell's user SQL,
@@ -30,14 +31,9 @@ import GRDB
 /// `Database.clearSchemaCache()` after SQL that may change the schema.
 package final class UntrustedSQLAuthorizer: @unchecked Sendable {
     /// Why the last statement was refused, as a sentence; read after compiling fails with `SQLITE_AUTH`.
-    package var lastDenial: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return denial
-    }
+    package var lastDenial: String? { denial.withLock { $0 } }
 
-    private let lock = NSLock()
-    private var denial: String?
+    private let denial = Locked<String?>(nil)
 
     package init() {}
 
@@ -80,16 +76,12 @@ package final class UntrustedSQLAuthorizer: @unchecked Sendable {
 
     private func authorize(_ action: Int32, _ first: String?, _ second: String?) -> Int32 {
         let reason = Self.denial(action: action, first, second)
-        lock.lock()
-        if let reason { denial = reason }
-        lock.unlock()
+        if let reason { denial.withLock { $0 = reason } }
         return reason == nil ? SQLITE_OK : SQLITE_DENY
     }
 
     /// Forgets the last denial, before compiling the next statement.
     package func reset() {
-        lock.lock()
-        denial = nil
-        lock.unlock()
+        denial.withLock { $0 = nil }
     }
 }
