@@ -8,68 +8,22 @@ import Testing
 /// End-to-end tests of the built `lifeline` binary.
 @Suite("lifeline command")
 struct LifelineCommandTests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = ProcessRun
+    typealias Started = StartedProcess
 
-    static var binary: URL {
-        #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("lifeline")
-        }
-        fatalError("no .xctest bundle")
-        #else
-        return Bundle.main.bundleURL.appendingPathComponent("lifeline")
-        #endif
-    }
+    static var binary: URL { productsDirectory.appendingPathComponent("lifeline") }
 
-    /// A running `lifeline` process; ``wait()`` collects its output and exit status.
-    struct Started {
-        let process: Process
-        /// Standard output's pipe; nil when the caller sent standard output elsewhere.
-        let output: Pipe?
-        let errors: Pipe
-
-        func wait() -> Run {
-            let stdout = output?.fileHandleForReading.readDataToEndOfFile() ?? Data()
-            let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                       stderr: String(decoding: stderr, as: UTF8.self))
-        }
-    }
-
-    /// Starts the binary (or `executable`) without waiting for it; `input` (when given) is written to
-    /// its standard input and closed, and `environment` is added to this process's environment.
-    /// Standard output is collected unless `standardOutput` names a file to write it to instead.
+    /// Starts the binary (or `executable`) without waiting for it (see ``ProcessRunner``).
     static func start(
         _ arguments: [String], in directory: URL? = nil, input: String? = nil, environment: [String: String] = [:],
         executable: URL? = nil, standardOutput: FileHandle? = nil
     ) throws -> Started {
-        let process = Process()
-        process.executableURL = executable ?? binary
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        let stdin = Pipe()
-        let out = standardOutput == nil ? Pipe() : nil
-        let err = Pipe()
-        if input != nil { process.standardInput = stdin }
-        process.standardOutput = standardOutput ?? out
-        process.standardError = err
-        try process.run()
-        if let input {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try stdin.fileHandleForWriting.close()
-        }
-        return Started(process: process, output: out, errors: err)
+        try ProcessRunner.start(
+            executable ?? binary, arguments, in: directory, input: input, environment: environment,
+            standardOutput: standardOutput)
     }
 
-    /// Runs the binary (or `executable`) and waits for it (see ``start(_:in:input:environment:executable:)``).
+    /// Runs the binary (or `executable`) and waits for it (see ``ProcessRunner``).
     static func run(
         _ arguments: [String], in directory: URL? = nil, input: String? = nil, environment: [String: String] = [:],
         executable: URL? = nil, standardOutput: FileHandle? = nil

@@ -55,15 +55,9 @@ struct RecorderProcessTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("full.ndjson")
         let limit = 20_000
-        let process = Process()
-        process.executableURL = Self.probe
-        process.arguments = ["limited", file.path, "5000", String(limit)]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        process.waitUntilExit()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "the app keeps running")
+        let run = try ProcessRunner.run(Self.probe, ["limited", file.path, "5000", String(limit)])
+        let printed = run.stdout
+        #expect(run.status == 0, "the app keeps running")
         let dropped = Int(printed.split(separator: "=").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? -1
         let trace = try TraceFile(contentsOf: file.path)
         #expect(trace.errors.isEmpty)
