@@ -133,7 +133,7 @@ struct ShardSetTests {
     @Test("buffers are reused take after take, and ids stay right when the table replaces its strings")
     func wrapAround() {
         // Each round stores 8 events, each with up to three strings new to the table: at most 32 slots
-        // of the 64 a 32-event buffer has, so nothing drops.
+        // of the 40 a 32-event buffer has, so nothing drops.
         let perRound = 8
         let shards = ShardSet(count: 1, capacity: 32)
         let clock = Self.countingClock()
@@ -190,7 +190,7 @@ struct ShardSetTests {
         for index in 0..<10 {
             if Self.append(shards, clock: clock, name: "tick", attrs: ["i": .int(Int64(index))]) { wakes += 1 }
         }
-        #expect(wakes == 1, "the writer is woken once per fill, at half")
+        #expect(wakes == 1, "the writer is woken once per fill, at a quarter")
         #expect(shards.pendingDrops() == 6)
         let consumer = Consumer(shards)
         consumer.takeAll()
@@ -206,7 +206,7 @@ struct ShardSetTests {
 
     @Test("an event whose new strings do not all fit is dropped whole, and the table is left as it was")
     func definitionsThatDoNotFit() {
-        // 3 events, 6 slots: the first two events below need 4 slots each (three new strings and itself).
+        // 3 events, 7 slots: the first two events below need 4 slots each (three new strings and itself).
         let shards = ShardSet(count: 1, capacity: 3)
         let clock = Self.countingClock()
         Self.append(shards, clock: clock, name: "n0", session: "s0", scene: "c0")

@@ -57,7 +57,8 @@ final class ShardSet: @unchecked Sendable {
     let count: Int
     /// Events per shard buffer.
     let capacity: Int
-    /// Slots per shard buffer: room for `capacity` events and as many string definitions.
+    /// Slots per shard buffer: room for `capacity` events and a quarter as many string definitions
+    /// (definitions are rare: one per string new to the shard's table).
     let slotCapacity: Int
     private let base: UnsafeMutableRawPointer
 
@@ -70,7 +71,7 @@ final class ShardSet: @unchecked Sendable {
                 && MemoryLayout<StringDefinitionSlot>.offset(of: \.header) == 0)
         self.count = min(max(1, count), 1 << 16)
         self.capacity = max(2, capacity)
-        self.slotCapacity = self.capacity * 2
+        self.slotCapacity = self.capacity + max(4, self.capacity / 4)
         base = UnsafeMutableRawPointer.allocate(byteCount: Self.stride * self.count, alignment: 128)
         for shard in 0..<self.count {
             RecorderLock.initialize(lock(shard))
@@ -177,7 +178,8 @@ final class ShardSet: @unchecked Sendable {
         state.pointee.count = count + 1
         let events = state.pointee.events + 1
         state.pointee.events = events
-        if (events >= state.pointee.capacity / 2 || count + 1 >= state.pointee.slotCapacity / 2)
+        // A quarter full: the writer has the other three quarters' worth of time to be scheduled.
+        if (events >= state.pointee.capacity / 4 || count + 1 >= state.pointee.slotCapacity / 4)
             && !state.pointee.wakeSent
         {
             state.pointee.wakeSent = true

@@ -30,7 +30,7 @@ final class TraceWriter: @unchecked Sendable {
     private var totalDropped = 0
     private var currentPath: String
 
-    /// Signalled by producers whose buffer is half full, and by flush and close.
+    /// Signalled by producers whose buffer is a quarter full, and by flush and close.
     private let wake = DispatchSemaphore(value: 0)
 
     // Owned by the writer thread (and by `init` before the thread starts).
@@ -86,7 +86,7 @@ final class TraceWriter: @unchecked Sendable {
 
     // MARK: - Caller side
 
-    /// Wakes the writer early (a buffer is half full).
+    /// Wakes the writer early (a buffer is a quarter full).
     @inline(__always)
     func nudge() { wake.signal() }
 
