@@ -163,8 +163,8 @@ final class ShardSet: @unchecked Sendable {
             wake = false
         } else {
             wake = Self.storeDefiningStrings(
-                callback: callback, phase: phase, thread: thread, t: t, name: (name, nameID), session: (session, sessionID),
-                scene: (scene, sceneID), attrs: attrs, in: state)
+                callback: callback, phase: phase, thread: thread, t: t, name: (name, nameID),
+                session: (session, sessionID), scene: (scene, sceneID), attrs: attrs, in: state)
         }
         RecorderLock.unlock(lockMemory)
         return wake

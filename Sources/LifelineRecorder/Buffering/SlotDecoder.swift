@@ -23,9 +23,9 @@ struct SlotDecoder {
                 strings[shard][Int(id)] = string
             case .event(let event):
                 events.append(PendingEvent(
-                    t: event.t, callback: event.callback, phase: event.phase, thread: event.thread, name: strings[shard][Int(event.name)],
-                    session: strings[shard][Int(event.session)], scene: strings[shard][Int(event.scene)],
-                    attrs: event.attrs))
+                    t: event.t, callback: event.callback, phase: event.phase, thread: event.thread,
+                    name: strings[shard][Int(event.name)], session: strings[shard][Int(event.session)],
+                    scene: strings[shard][Int(event.scene)], attrs: event.attrs))
             }
         }
     }
