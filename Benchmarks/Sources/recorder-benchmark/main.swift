@@ -233,6 +233,7 @@ func runLatency(_ options: Options, directory: URL) throws {
     var p50s: [String: Double] = [:]
     var clocks: [String: Double] = [:]
     var worstRatio = 0.0
+    var worstTail = 0.0
     for workload in workloads {
         for threads in [1, 2] {
             let key = "\(workload.rawValue)/\(threads)"
@@ -244,7 +245,10 @@ func runLatency(_ options: Options, directory: URL) throws {
             clocks[key] = clock
             let p50Ratio = median(figures.map { $0.p50 / $0.clockP50 })
             let p99Ratio = median(figures.map { $0.p99 / $0.clockP50 })
-            if workload == .record { worstRatio = max(worstRatio, p50Ratio) }
+            if workload == .record {
+                worstRatio = max(worstRatio, p50Ratio)
+                worstTail = max(worstTail, p99Ratio)
+            }
             print(pad(workload.rawValue, 12) + pad(String(threads), 9) + pad(number(clock), 11) + pad(number(p50), 9)
                 + pad(number(p99), 9) + pad(number(p50Ratio, "%.2fx"), 11) + pad(number(p99Ratio, "%.2fx"), 11)
                 + pad(number(median(figures.map(\.clockP99))), 11)
@@ -259,7 +263,8 @@ func runLatency(_ options: Options, directory: URL) throws {
         print("mark+attrs, \(threads) thread\(threads == 1 ? "" : "s"): \(number(total)) ns = caller building the attributes \(number(caller)) ns + recorder \(number(total - caller)) ns (\(number((total - caller) / clock, "%.2f"))x the clock read)")
     }
     if workloads.contains(.record) {
-        print("record p50 / clock read (worse of 1 and 2 threads): \(number(worstRatio, "%.2f"))x")
+        // The line a script compares with the targets (p50 <= 2x, p99 <= 4x): the worse of 1 and 2 threads.
+        print("record p50 / clock read: \(number(worstRatio, "%.2f"))x, p99 / clock read: \(number(worstTail, "%.2f"))x")
     }
 }
 
