@@ -5,8 +5,10 @@ public struct RecorderConfiguration: Sendable {
     public var flushInterval: Double = 0.25
 
     /// Events each thread buffer holds before the recorder drops (and counts) new ones.
-    /// The writer is woken when a buffer is half full.
-    public var bufferCapacity: Int = 4096
+    /// The writer is woken when a buffer is a quarter full. A buffer takes 40 bytes per
+    /// event (32-byte slots, and a quarter as many for string definitions), twice over
+    /// while the writer drains one: 640 KiB per recording thread by default.
+    public var bufferCapacity: Int = 8192
 
     /// How many independent buffers (each with its own lock) threads are spread over.
     /// Threads beyond this share buffers round-robin.

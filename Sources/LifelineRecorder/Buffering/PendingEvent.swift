@@ -1,9 +1,10 @@
 import LifelineFormat
 
-/// An event recorded but not yet written: what the caller's thread stores.
+/// An event taken from a shard but not yet written, its string ids resolved.
 ///
-/// No `seq` yet (the writer assigns it in timestamp order) and no encoding:
-/// the caller's thread only copies these fields into preallocated memory.
+/// No `seq` yet: the writer assigns it in timestamp order when it merges the
+/// shards. The caller's thread stores the smaller ``EventSlot``; the writer
+/// builds these from a taken batch.
 struct PendingEvent {
     /// Nanoseconds since the recorder's origin.
     var t: UInt64

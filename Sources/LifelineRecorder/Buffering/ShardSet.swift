@@ -1,17 +1,29 @@
 import LifelineFormat
 
-/// The recorder's per-thread buffers: each shard is a lock and a fixed array
-/// of ``PendingEvent``s on its own cache lines, in raw memory so the caller's
-/// thread pays no reference counting or exclusivity checks.
+/// The recorder's per-thread buffers: each shard is a lock, its state and a
+/// buffer of 32-byte slots (``EventSlot``, ``StringDefinitionSlot``), in raw
+/// memory so the caller's thread pays no reference counting or exclusivity
+/// checks.
 ///
 /// A thread is bound to one shard the first time it records (round-robin), so
-/// two recording threads never contend for a lock or a cache line. The writer
-/// swaps a shard's full array for an empty one under the shard's lock.
+/// two recording threads never contend for a lock or a cache line: a shard's
+/// lock and state sit on their own cache lines, and the writer touches them only
+/// when it takes the buffer. The writer takes a shard's whole buffer at once,
+/// swapping in an empty one under the shard's lock, and reads it after
+/// unlocking: one exchange of cache lines per batch, not per event.
+///
+/// Storing an event retains nothing but its `attrs`: names, sessions and scenes
+/// go through the shard's ``StringInterner``, and a string new to the table is
+/// defined for the writer by a slot in front of the first event that uses it.
 final class ShardSet: @unchecked Sendable {
     /// Mutable state of one shard, guarded by the shard's lock.
     struct Header {
-        var events: UnsafeMutablePointer<PendingEvent>?
+        /// `slotCapacity` slots of ``EventSlot/stride`` bytes; the first `count` are initialized.
+        var slots: UnsafeMutableRawPointer?
         var count: Int
+        var slotCapacity: Int
+        /// Events among the `count` slots, and how many the buffer takes (the rest are definitions).
+        var events: Int
         var capacity: Int
         /// The latest time stored, so a shard's times never go backwards.
         var lastT: UInt64
@@ -19,34 +31,64 @@ final class ShardSet: @unchecked Sendable {
         var dropped: Int
         /// Whether the writer was already woken for this fill.
         var wakeSent: Bool
+        /// Where each argument's string was found last (``StringInterner/id(of:hint:)``).
+        var nameHint: UInt16
+        var sessionHint: UInt16
+        var sceneHint: UInt16
+        var strings: StringInterner
     }
 
-    /// Bytes per shard: lock first, header after, padded past two cache lines.
+    /// What ``take(_:spare:)`` hands the writer.
+    struct Batch {
+        /// The taken buffer (`nil` for a shard no thread was ever bound to).
+        var slots: UnsafeMutableRawPointer?
+        /// Initialized slots in it, events and definitions.
+        var count: Int
+        /// Events refused since the previous take.
+        var dropped: Int
+    }
+
+    /// Bytes per shard: lock on the first cache line, state from the second, padded past them.
     static let stride = 256
     static let headerOffset = 64
+    /// Alignment of slot buffers: a slot never straddles a cache line.
+    static let slotAlignment = 64
 
     let count: Int
+    /// Events per shard buffer.
     let capacity: Int
+    /// Slots per shard buffer: room for `capacity` events and a quarter as many string definitions
+    /// (definitions are rare: one per string new to the shard's table).
+    let slotCapacity: Int
     private let base: UnsafeMutableRawPointer
 
     init(count: Int, capacity: Int) {
-        precondition(RecorderLock.byteCount <= Self.headerOffset && MemoryLayout<Header>.size <= Self.stride - Self.headerOffset)
+        precondition(
+            RecorderLock.byteCount <= Self.headerOffset && MemoryLayout<Header>.size <= Self.stride - Self.headerOffset
+                && MemoryLayout<EventSlot>.size <= EventSlot.stride
+                && MemoryLayout<StringDefinitionSlot>.size <= EventSlot.stride
+                && MemoryLayout<EventSlot>.offset(of: \.header) == 0
+                && MemoryLayout<StringDefinitionSlot>.offset(of: \.header) == 0)
         self.count = min(max(1, count), 1 << 16)
         self.capacity = max(2, capacity)
+        self.slotCapacity = self.capacity + max(4, self.capacity / 4)
         base = UnsafeMutableRawPointer.allocate(byteCount: Self.stride * self.count, alignment: 128)
         for shard in 0..<self.count {
             RecorderLock.initialize(lock(shard))
-            header(shard).initialize(to: Header(events: nil, count: 0, capacity: 0, lastT: 0, dropped: 0, wakeSent: false))
+            header(shard).initialize(to: Header(
+                slots: nil, count: 0, slotCapacity: 0, events: 0, capacity: 0, lastT: 0, dropped: 0, wakeSent: false,
+                nameHint: 0, sessionHint: 0, sceneHint: 0, strings: StringInterner()))
         }
     }
 
     deinit {
         for shard in 0..<count {
             let state = header(shard)
-            if let events = state.pointee.events {
-                events.deinitialize(count: state.pointee.count)
-                events.deallocate()
+            if let slots = state.pointee.slots {
+                Self.destroy(slots, count: state.pointee.count)
+                slots.deallocate()
             }
+            state.pointee.strings.destroy()
             state.deinitialize(count: 1)
             RecorderLock.deinitialize(lock(shard))
         }
@@ -61,12 +103,18 @@ final class ShardSet: @unchecked Sendable {
         (base + shard * Self.stride + Self.headerOffset).assumingMemoryBound(to: Header.self)
     }
 
+    /// A slot buffer for this set's capacity, uninitialized.
+    func allocateSlots() -> UnsafeMutableRawPointer {
+        .allocate(byteCount: slotCapacity * EventSlot.stride, alignment: Self.slotAlignment)
+    }
+
     /// Gives a shard its buffer the first time a thread is bound to it.
     func activate(_ shard: Int) {
         RecorderLock.lock(lock(shard))
         let state = header(shard)
-        if state.pointee.events == nil {
-            state.pointee.events = .allocate(capacity: capacity)
+        if state.pointee.slots == nil {
+            state.pointee.slots = allocateSlots()
+            state.pointee.slotCapacity = slotCapacity
             state.pointee.capacity = capacity
         }
         RecorderLock.unlock(lock(shard))
@@ -87,22 +135,102 @@ final class ShardSet: @unchecked Sendable {
         var t = now >= origin ? now - origin : 0
         if t < state.pointee.lastT { t = state.pointee.lastT }
         state.pointee.lastT = t
-        let count = state.pointee.count
-        var wake = false
-        if count < state.pointee.capacity {
-            (state.pointee.events.unsafelyUnwrapped + count).initialize(to: PendingEvent(
-                t: t, callback: callback, phase: phase, thread: thread, name: name, session: session, scene: scene,
-                attrs: attrs))
-            state.pointee.count = count + 1
-            if count + 1 >= state.pointee.capacity / 2 && !state.pointee.wakeSent {
-                state.pointee.wakeSent = true
-                wake = true
-            }
-        } else {
+        var nameID: UInt16 = 0
+        var sessionID: UInt16 = 0
+        var sceneID: UInt16 = 0
+        var known = true
+        if let name {
+            nameID = state.pointee.strings.id(of: StringInterner.bits(of: name), hint: &state.pointee.nameHint)
+            known = nameID != 0
+        }
+        if let session {
+            sessionID = state.pointee.strings.id(of: StringInterner.bits(of: session), hint: &state.pointee.sessionHint)
+            known = known && sessionID != 0
+        }
+        if let scene {
+            sceneID = state.pointee.strings.id(of: StringInterner.bits(of: scene), hint: &state.pointee.sceneHint)
+            known = known && sceneID != 0
+        }
+        let wake: Bool
+        if known && state.pointee.events < state.pointee.capacity && state.pointee.count < state.pointee.slotCapacity {
+            wake = Self.store(
+                EventSlot(
+                    callback: callback, phase: phase, name: nameID, session: sessionID, scene: sceneID, thread: thread,
+                    t: t, attrs: attrs),
+                in: state)
+        } else if known {
             state.pointee.dropped += 1
+            wake = false
+        } else {
+            wake = Self.storeDefiningStrings(
+                callback: callback, phase: phase, thread: thread, t: t, name: (name, nameID),
+                session: (session, sessionID), scene: (scene, sceneID), attrs: attrs, in: state)
         }
         RecorderLock.unlock(lockMemory)
         return wake
+    }
+
+    /// Appends an event the buffer has room for; returns whether to wake the writer.
+    @inline(__always)
+    private static func store(_ slot: consuming EventSlot, in state: UnsafeMutablePointer<Header>) -> Bool {
+        let count = state.pointee.count
+        (state.pointee.slots.unsafelyUnwrapped + count * EventSlot.stride).initializeMemory(as: EventSlot.self, to: slot)
+        state.pointee.count = count + 1
+        let events = state.pointee.events + 1
+        state.pointee.events = events
+        // A quarter full: the writer has the other three quarters' worth of time to be scheduled.
+        if (events >= state.pointee.capacity / 4 || count + 1 >= state.pointee.slotCapacity / 4)
+            && !state.pointee.wakeSent
+        {
+            state.pointee.wakeSent = true
+            return true
+        }
+        return false
+    }
+
+    /// The path for an event with a string its shard's table does not hold: defines the
+    /// strings (one slot each) and stores the event, or drops it if they do not all fit.
+    ///
+    /// Each string comes with the id the lookup found (0: not in the table).
+    @inline(never)
+    private static func storeDefiningStrings(
+        callback: Callback?, phase: Phase, thread: UInt32, t: UInt64, name: (String?, UInt16),
+        session: (String?, UInt16), scene: (String?, UInt16), attrs: Attributes?, in state: UnsafeMutablePointer<Header>
+    ) -> Bool {
+        var (nameID, sessionID, sceneID) = (name.1, session.1, scene.1)
+        var needed = 1
+        if name.0 != nil && nameID == 0 { needed += 1 }
+        if session.0 != nil && sessionID == 0 { needed += 1 }
+        if scene.0 != nil && sceneID == 0 { needed += 1 }
+        guard state.pointee.events < state.pointee.capacity && state.pointee.count + needed <= state.pointee.slotCapacity
+        else {
+            state.pointee.dropped += 1
+            return false
+        }
+        if let string = name.0, nameID == 0 { nameID = define(string, keeping: sessionID, sceneID, in: state) }
+        if let string = session.0, sessionID == 0 { sessionID = define(string, keeping: nameID, sceneID, in: state) }
+        if let string = scene.0, sceneID == 0 { sceneID = define(string, keeping: nameID, sessionID, in: state) }
+        return store(
+            EventSlot(
+                callback: callback, phase: phase, name: nameID, session: sessionID, scene: sceneID, thread: thread, t: t,
+                attrs: attrs),
+            in: state)
+    }
+
+    /// Interns `string` (another argument of the same event may have just done so) and,
+    /// when it takes an entry, writes the definition slot for the writer.
+    private static func define(
+        _ string: String, keeping keep: UInt16, _ alsoKeep: UInt16, in state: UnsafeMutablePointer<Header>
+    ) -> UInt16 {
+        var hint: UInt16 = 0
+        let existing = state.pointee.strings.id(of: StringInterner.bits(of: string), hint: &hint)
+        if existing != 0 { return existing }
+        let id = state.pointee.strings.insert(string, keeping: keep, alsoKeep)
+        let count = state.pointee.count
+        (state.pointee.slots.unsafelyUnwrapped + count * EventSlot.stride).initializeMemory(
+            as: StringDefinitionSlot.self, to: StringDefinitionSlot(id: id, string: string))
+        state.pointee.count = count + 1
+        return id
     }
 
     /// Events dropped in all shards since their last take.
@@ -116,21 +244,44 @@ final class ShardSet: @unchecked Sendable {
         return total
     }
 
-    /// Takes a shard's events, leaving `spare` (an empty buffer of the same capacity) in their place.
+    /// Takes a shard's slots, leaving `spare` (an empty buffer from ``allocateSlots()``) in their place.
     ///
-    /// Returns the taken buffer, how many events it holds, and how many were dropped since the last take.
-    func take(
-        _ shard: Int, spare: () -> UnsafeMutablePointer<PendingEvent>
-    ) -> (events: UnsafeMutablePointer<PendingEvent>?, count: Int, dropped: Int) {
+    /// The caller owns the returned slots: it reads them in order with ``forEachSlot(_:count:_:)``.
+    func take(_ shard: Int, spare: () -> UnsafeMutableRawPointer) -> Batch {
         RecorderLock.lock(lock(shard))
         defer { RecorderLock.unlock(lock(shard)) }
         let state = header(shard)
-        guard let events = state.pointee.events else { return (nil, 0, 0) }
-        let taken = (events, state.pointee.count, state.pointee.dropped)
-        state.pointee.events = spare()
+        guard let slots = state.pointee.slots else { return Batch(slots: nil, count: 0, dropped: 0) }
+        let taken = Batch(slots: slots, count: state.pointee.count, dropped: state.pointee.dropped)
+        state.pointee.slots = spare()
         state.pointee.count = 0
+        state.pointee.events = 0
         state.pointee.dropped = 0
         state.pointee.wakeSent = false
         return taken
+    }
+
+    /// A slot read out of a taken buffer.
+    enum Slot {
+        case event(EventSlot)
+        case definition(id: UInt16, string: String)
+    }
+
+    /// Moves the first `count` slots out of `slots`, in order, leaving the memory uninitialized.
+    static func forEachSlot(_ slots: UnsafeMutableRawPointer, count: Int, _ body: (consuming Slot) -> Void) {
+        for index in 0..<count {
+            let slot = slots + index * EventSlot.stride
+            if slot.load(as: UInt8.self) == EventSlot.Kind.definition.rawValue {
+                let definition = slot.assumingMemoryBound(to: StringDefinitionSlot.self).move()
+                body(.definition(id: definition.id, string: definition.string))
+            } else {
+                body(.event(slot.assumingMemoryBound(to: EventSlot.self).move()))
+            }
+        }
+    }
+
+    /// Deinitializes the first `count` slots of `slots`.
+    static func destroy(_ slots: UnsafeMutableRawPointer, count: Int) {
+        forEachSlot(slots, count: count) { _ in }
     }
 }

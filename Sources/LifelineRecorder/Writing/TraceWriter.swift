@@ -30,13 +30,14 @@ final class TraceWriter: @unchecked Sendable {
     private var totalDropped = 0
     private var currentPath: String
 
-    /// Signalled by producers whose buffer is half full, and by flush and close.
+    /// Signalled by producers whose buffer is a quarter full, and by flush and close.
     private let wake = DispatchSemaphore(value: 0)
 
     // Owned by the writer thread (and by `init` before the thread starts).
     private var sink: TraceFileSink
     private var pending: [[PendingEvent]]
-    private var spares: [UnsafeMutablePointer<PendingEvent>?]
+    private var spares: [UnsafeMutableRawPointer?]
+    private var decoder: SlotDecoder
     private var nextSeq: Int64 = 1
     private var lastT: UInt64 = 0
     private var unreportedDrops = 0
@@ -58,6 +59,7 @@ final class TraceWriter: @unchecked Sendable {
         self.currentPath = path
         self.pending = Array(repeating: [], count: shards.count)
         self.spares = Array(repeating: nil, count: shards.count)
+        self.decoder = SlotDecoder(shardCount: shards.count)
         output.reserveCapacity(64 << 10)
         // The launch record goes out first and at once: a process killed a moment later still names its launch.
         TraceEncoder.append(launch, to: &output)
@@ -84,7 +86,7 @@ final class TraceWriter: @unchecked Sendable {
 
     // MARK: - Caller side
 
-    /// Wakes the writer early (a buffer is half full).
+    /// Wakes the writer early (a buffer is a quarter full).
     @inline(__always)
     func nudge() { wake.signal() }
 
@@ -170,18 +172,16 @@ final class TraceWriter: @unchecked Sendable {
         let watermark = relativeNow()
         var lost = 0
         for shard in 0..<shards.count {
-            let capacity = shards.capacity
             let taken = shards.take(shard) {
                 if let spare = spares[shard] { return spare }
-                let spare = UnsafeMutablePointer<PendingEvent>.allocate(capacity: capacity)
+                let spare = shards.allocateSlots()
                 spares[shard] = spare
                 return spare
             }
             lost += taken.dropped
-            guard let events = taken.events else { continue }
-            pending[shard].reserveCapacity(pending[shard].count + taken.count)
-            for index in 0..<taken.count { pending[shard].append((events + index).move()) }
-            spares[shard] = events
+            guard let slots = taken.slots else { continue }
+            decoder.decode(taken, shard: shard, into: &pending[shard])
+            spares[shard] = slots
         }
         unreportedDrops += lost
 
