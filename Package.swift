@@ -38,15 +38,15 @@ let package = Package(
         .target(name: "LifelineReports", dependencies: ["LifelineFormat", "LifelineRules", "LifelineStore"]),
         // GNU readline (libreadline-dev), through static inline accessors for its globals.
         .systemLibrary(name: "CReadline"),
-        // The system SQLite for the REPL's own calls (interrupt, error offset), with a wrapper of the
-        // variadic sqlite3_db_config, which Swift cannot call.
+        // The system SQLite for the store's own calls (error offset, connection hardening) and the
+        // REPL's statement splitter (sqlite3_complete), with a wrapper of the variadic
+        // sqlite3_db_config, which Swift cannot call.
         .systemLibrary(name: "CSQLite"),
         // Layer 4: the interactive shell `lifeline repl` runs (SQL, dot-commands, timelines, rule checks).
         .target(
             name: "LifelineREPL",
             dependencies: [
                 "LifelineFormat", "LifelineStore", "LifelineRules", "LifelineReports", "CReadline", "CSQLite",
-                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // An executable model of UIKit's life cycle driving instrumented delegates.
@@ -56,7 +56,6 @@ let package = Package(
             name: "LifelineDemo",
             dependencies: [
                 "LifelineFormat", "LifelineReports", "LifelineRules", "LifelineSimulator", "LifelineStore",
-                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // The thin command-line tool: one file per subcommand.

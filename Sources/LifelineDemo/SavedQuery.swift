@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import LifelineStore
 
 /// A saved SQL query from `queries/`: a `-- description` first line, then SQL.
@@ -20,7 +19,7 @@ public struct SavedQuery: Hashable, Sendable {
     public init(name: String, sql: String) throws(StoreError) {
         let first = sql.prefix { $0 != "\n" }
         guard first.hasPrefix("-- "), first.count > 3 else {
-            throw StoreError(path: "queries/\(name).sql", message: "the first line must be a '-- description' comment")
+            throw StoreError(.invalidQuery, path: "queries/\(name).sql", message: "the first line must be a '-- description' comment")
         }
         self.name = name
         self.description = String(first.dropFirst(3))
@@ -33,35 +32,31 @@ public struct SavedQuery: Hashable, Sendable {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw StoreError(path: path, message: "cannot read the query: \(error.localizedDescription)")
+            throw StoreError(.invalidQuery, path: path, message: "cannot read the query: \(error.localizedDescription)")
         }
         try self.init(name: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, sql: text)
     }
 
     /// Runs the query and returns its rows as text: integers as written, reals as SQLite prints them.
     public func run(in store: TraceStore) throws(StoreError) -> TextTable {
+        let result: QueryResult
         do {
-            return try store.database.read { db in
-                let statement = try db.makeStatement(sql: sql)
-                let columns = statement.columnNames
-                let rows = try Row.fetchAll(statement).map { row in
-                    Array(row.databaseValues).map { value -> String? in
-                        switch value.storage {
-                        case .null: return nil
-                        case .int64(let number): return String(number)
-                        case .double(let number): return Self.format(number)
-                        case .string(let text): return text
-                        case .blob(let data): return "<\(data.count) bytes>"
-                        }
-                    }
-                }
-                return TextTable(columns: columns, rows: rows)
-            }
-        } catch let error as DatabaseError {
-            throw StoreError(path: store.path, message: "queries/\(name).sql: \(error.message ?? "\(error.resultCode)")")
+            result = try store.query(sql)
         } catch {
-            throw StoreError(path: store.path, message: "queries/\(name).sql: \(error)")
+            throw StoreError(error.code, path: store.path, message: "queries/\(name).sql: \(error.message)")
         }
+        let rows = result.rows.map { row in
+            row.map { value -> String? in
+                switch value {
+                case .null: return nil
+                case .integer(let number): return String(number)
+                case .real(let number): return Self.format(number)
+                case .text(let text): return text
+                case .blob(let bytes): return "<\(bytes.count) bytes>"
+                }
+            }
+        }
+        return TextTable(columns: result.columns, rows: rows)
     }
 
     /// `151.6`, `2700131.3`, `0.0`: what `sqlite3` prints for a rounded real, without exponents.

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import LifelineStore
+@testable import LifelineStore
 
 /// A fresh directory for one test.
 func temporaryDirectory() throws -> URL {

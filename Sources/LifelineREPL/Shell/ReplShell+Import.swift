@@ -1,6 +1,5 @@
 import LifelineReports
 import Foundation
-import GRDB
 import LifelineFormat
 import LifelineStore
 
@@ -21,7 +20,7 @@ extension ReplShell {
         guard !files.isEmpty else {
             throw ReplError.message(".import: no traces (*.ndjson, *.jsonl) in \(paths.joined(separator: " "))")
         }
-        if try database.contents() == .foreign {
+        if try database.session.contents() == .foreign {
             throw ReplError.message(".import: \(configuration.databasePath) is not a Lifeline database; not writing to it")
         }
         let errors = self.errors

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import LifelineReports
 import LifelineRules
 import LifelineStore
@@ -122,7 +121,7 @@ extension ReplShell {
     /// writable once, read and written through it, and reopened read-only.
     func check(_ rules: RuleSet) throws {
         let path = configuration.resolve(configuration.databasePath)
-        switch try database.contents() {
+        switch try database.session.contents() {
         case .lifeline: break
         case .foreign: throw ReplError.message(".check: \(configuration.databasePath) is not a Lifeline database; not writing to it")
         case .empty: throw ReplError.message(".check: the database has no launches; .import some traces")
@@ -158,7 +157,7 @@ extension ReplShell {
     func listFindings(_ report: CheckReport) throws {
         for diagnostic in report.diagnostics { errors.write(TerminalText.escape(diagnostic.description) + "\n") }
         if !report.findings.isEmpty {
-            let listing = try read { db in try LifecycleListing.findings(report, db) }
+            let listing = try read { session in try LifecycleListing.findings(report, session) }
             // Explanations are long: let the terminal's width, not the usual cap, decide where they end.
             printListing(listing, maxColumnWidth: .max)
         }
@@ -172,7 +171,7 @@ extension ReplShell {
         let text = finding.explained.split(separator: "\n", omittingEmptySubsequences: false)
             .map { TerminalText.escape(String($0)) }.joined(separator: "\n")
         write(text + "\n")
-        let excerpts = try read { db in try Timeline.excerpts(db, for: finding, context: 3) }
+        let excerpts = try read { session in try Timeline.excerpts(session, for: finding, context: 3) }
         guard !excerpts.isEmpty else {
             write("\n(its events are no longer in the database: .check again)\n")
             return

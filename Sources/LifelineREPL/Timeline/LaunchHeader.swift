@@ -1,5 +1,5 @@
 import LifelineReports
-import GRDB
+import LifelineStore
 
 /// What the title line of a launch's timeline says about it.
 struct LaunchHeader {
@@ -14,18 +14,17 @@ struct LaunchHeader {
     var started: String?
     var file: String?
 
-    static func fetch(_ db: Database, id: Int64) throws -> LaunchHeader? {
-        try Row.fetchOne(db, sql: """
-            SELECT l.id, l.uuid, l.part, l.app, l.platform, l.os, l.device, l.lifecycle, l.started, f.path
-            FROM launch l LEFT JOIN trace_file f ON f.id = l.file_id WHERE l.id = ?
-            """, arguments: [id]).map { row in
-            // Decoded with `try`: a database from elsewhere may hold any type in any column.
-            LaunchHeader(
-                id: try row.decode(atIndex: 0), uuid: try row.decode(atIndex: 1), part: try row.decode(atIndex: 2),
-                app: try row.decode(atIndex: 3), platform: try row.decode(atIndex: 4), os: try row.decode(atIndex: 5),
-                device: try row.decode(atIndex: 6), lifecycle: try row.decode(atIndex: 7),
-                started: try row.decode(atIndex: 8), file: try row.decode(atIndex: 9))
-        }
+    init(_ launch: LaunchSummary) {
+        id = launch.id
+        uuid = launch.uuid
+        part = launch.part
+        app = launch.app
+        platform = launch.platform
+        os = launch.os
+        device = launch.device
+        lifecycle = launch.lifecycle
+        started = launch.started
+        file = launch.file
     }
 
     /// `launch 1 · 3F2A9C1E · com.example.Notes · iOS 17.5 · iPad13,4 · scene life cycle · 2026-11-21T10:00:00.000Z · traces/a.ndjson`
