@@ -34,8 +34,11 @@ let package = Package(
         ),
         // Layer 2: the rule language and the streaming checker. Reads events, never SQL.
         .target(name: "LifelineRules", dependencies: ["LifelineFormat"]),
-        // Layer 3: report renderers (text, JSON, JUnit, SARIF, GitHub) and the check run over files and databases.
-        .target(name: "LifelineReports", dependencies: ["LifelineFormat", "LifelineRules", "LifelineStore"]),
+        // Layer 3: report renderers (text, JSON, JUnit, SARIF, GitHub). Renders only: no files, no databases.
+        .target(name: "LifelineReports", dependencies: ["LifelineFormat", "LifelineRules"]),
+        // Layer 3: the check service (rules loaded, paths expanded, traces and databases checked, violations
+        // stored) that the CLI, the REPL and the demo call.
+        .target(name: "LifelineCheck", dependencies: ["LifelineFormat", "LifelineRules", "LifelineStore", "LifelineReports"]),
         // GNU readline (libreadline-dev), through static inline accessors for its globals.
         .systemLibrary(name: "CReadline"),
         // The system SQLite for the store's own calls (error offset, connection hardening) and the
@@ -46,7 +49,7 @@ let package = Package(
         .target(
             name: "LifelineREPL",
             dependencies: [
-                "LifelineFormat", "LifelineStore", "LifelineRules", "LifelineReports", "CReadline", "CSQLite",
+                "LifelineFormat", "LifelineStore", "LifelineRules", "LifelineReports", "LifelineCheck", "CReadline", "CSQLite",
             ]
         ),
         // An executable model of UIKit's life cycle driving instrumented delegates.
@@ -55,7 +58,7 @@ let package = Package(
         .target(
             name: "LifelineDemo",
             dependencies: [
-                "LifelineFormat", "LifelineReports", "LifelineRules", "LifelineSimulator", "LifelineStore",
+                "LifelineFormat", "LifelineReports", "LifelineRules", "LifelineSimulator", "LifelineStore", "LifelineCheck",
             ]
         ),
         // The thin command-line tool: one file per subcommand.
@@ -63,6 +66,7 @@ let package = Package(
             name: "lifeline",
             dependencies: [
                 "LifelineDemo",
+                "LifelineCheck",
                 "LifelineReports",
                 "LifelineRules",
                 "LifelineFormat",
@@ -100,7 +104,10 @@ let package = Package(
         .testTarget(name: "LifelineSimulatorTests", dependencies: ["LifelineSimulator", "LifelineFormat"]),
         .testTarget(
             name: "LifelineDemoTests",
-            dependencies: ["LifelineDemo", "LifelineReports", "LifelineRules", "LifelineSimulator", "LifelineStore", "LifelineFormat"],
+            dependencies: [
+                "LifelineDemo", "LifelineCheck", "LifelineReports", "LifelineRules", "LifelineSimulator", "LifelineStore",
+                "LifelineFormat",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -109,6 +116,7 @@ let package = Package(
             resources: [.copy("Golden")]
         ),
         .testTarget(name: "LifelineReportsTests", dependencies: ["LifelineReports", "LifelineRules", "LifelineFormat"]),
+        .testTarget(name: "LifelineCheckTests", dependencies: ["LifelineCheck", "LifelineRules", "LifelineStore", "LifelineFormat"]),
         .testTarget(
             name: "LifelineREPLTests",
             dependencies: ["LifelineREPL", "LifelineStore", "LifelineTestSupport", .product(name: "GRDB", package: "GRDB.swift")],

@@ -1,4 +1,5 @@
 import Foundation
+import LifelineCheck
 import LifelineDemo
 import LifelineReports
 import LifelineStore

@@ -1,5 +1,6 @@
 import LifelineReports
 import Foundation
+import LifelineFormat
 import LifelineStore
 
 #if canImport(Glibc)
@@ -67,7 +68,7 @@ public enum ReplLauncher {
     }
 
     private static func importTraces(_ path: String, into databasePath: String, errors: OutputSink) -> Bool {
-        let expanded = TraceImporter.expand([path])
+        let expanded = TracePaths.expand([path])
         for error in expanded.errors { errors.write(TerminalText.escape(error.description) + "\n") }
         guard expanded.errors.isEmpty else { return false }
         do {

@@ -16,7 +16,7 @@ extension ReplShell {
             case let kind?: throw ReplError.cannotOpen(path: path, reason: kind.refusal ?? "it is not a regular file")
             }
         }
-        let files = TraceImporter.expand(paths.map(configuration.resolve)).files
+        let files = TracePaths.expand(paths.map(configuration.resolve)).files
         guard !files.isEmpty else {
             throw ReplError.message(".import: no traces (*.ndjson, *.jsonl) in \(paths.joined(separator: " "))")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import LifelineCheck
 import LifelineReports
 import LifelineRules
 import LifelineStore
@@ -11,12 +12,11 @@ extension ReplShell {
     /// Files are named as the user would type them (`rules/app.rules`, relative to the shell's
     /// directory), so diagnostics and findings point at them.
     func defaultRules() throws(ReplError) -> RuleSet {
-        var rules = BuiltinCatalog.all
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: configuration.resolve("rules"))) ?? []
-        for name in names.filter({ $0.hasSuffix(".rules") }).sorted() {
-            try merge(rulesFile("rules/" + name), into: &rules)
+        do throws(CheckRunError) {
+            return try CheckRun.load([], rulesDirectory: configuration.resolve("rules"), rulesDirectoryLabel: "rules").rules
+        } catch {
+            throw Self.replError(error)
         }
-        return rules
     }
 
     /// The loaded rules, loading the defaults first if they have not loaded yet.
@@ -35,23 +35,29 @@ extension ReplShell {
             throw .cannotOpen(path: path, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw .cannotOpen(path: path, reason: "it is a directory; give a .rules file") }
-        do throws(RuleSetError) {
-            return try RuleSet(contentsOf: resolved, label: path)
+        do throws(CheckRunError) {
+            return try CheckRun.loadFile(resolved, label: path)
         } catch {
-            switch error {
-            case .unreadable(_, let reason): throw .cannotOpen(path: path, reason: reason)
-            case .syntax(let error): throw .located(error.rendered)
-            case .duplicateID: throw .located(error.description)
-            }
+            throw Self.replError(error)
         }
     }
 
     /// Adds rules to a set; an id defined twice is an error located at the second definition.
     private func merge(_ other: RuleSet, into rules: inout RuleSet) throws(ReplError) {
-        do throws(RuleSetError) {
-            try rules.merge(other)
+        do throws(CheckRunError) {
+            try CheckRun.merge(other, into: &rules)
         } catch {
-            throw .located(error.description)
+            throw Self.replError(error)
+        }
+    }
+
+    /// Rules that did not load, as the shell shows them: a file it cannot open as such, the rest
+    /// as located diagnostics with their caret excerpts.
+    private static func replError(_ error: CheckRunError) -> ReplError {
+        switch error.ruleSetError {
+        case .unreadable(let path, let reason)?: .cannotOpen(path: path, reason: reason)
+        case .syntax(let error)?: .located(error.rendered)
+        case .duplicateID?, nil: .located(error.description)
         }
     }
 
