@@ -45,7 +45,7 @@ public enum ReplLauncher {
             shell = try ReplShell(configuration: configuration, output: FileDescriptorSink.standardOutput,
                                   errors: errors, interrupt: interrupt)
         } catch {
-            let hint = error == .cannotOpen(path: target, reason: "no such database")
+            let hint = error == .noSuchDatabase(path: target)
                 ? " (import traces first: 'lifeline import TRACES' or 'lifeline repl TRACES/')" : ""
             errors.write("error: \(TerminalText.escape(error.description))\(hint)\n")
             return 2

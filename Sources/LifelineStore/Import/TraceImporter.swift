@@ -139,8 +139,8 @@ public final class TraceImporter: Sendable {
                             result = try run.execute()
                             return .commit
                         }
-                    } catch let abort as ImportAbort {
-                        result = FileImportResult(path: label, outcome: .failed(abort.message))
+                    } catch let error as ImportError where error.code != .cancelled {
+                        result = FileImportResult(path: label, outcome: .failed(error.message))
                         Self.giveBackWAL(db)
                     } catch {
                         Self.giveBackWAL(db)
@@ -173,20 +173,12 @@ public final class TraceImporter: Sendable {
     }
 }
 
-/// Stops a file's import and rolls its transaction back.
-struct ImportAbort: Error {
-    var message: String
-}
-
-/// Stops a file's import because ``ImportOptions/isCancelled`` said so; it rolls back.
-struct ImportCancellation: Error {}
-
 extension TraceImporter {
     /// Whether an import ended because it was cancelled: the importer's own check between batches,
     /// SQLite's `SQLITE_INTERRUPT` (`sqlite3_interrupt` landed inside a statement), or any
     /// other error once cancellation was asked for (the statement it broke reports it its own way).
     static func isInterruption(_ error: any Error, options: ImportOptions) -> Bool {
-        if error is ImportCancellation { return true }
+        if let error = error as? ImportError, error.code == .cancelled { return true }
         if let error = error as? DatabaseError, error.resultCode == .SQLITE_INTERRUPT { return true }
         return options.isCancelled?() ?? false
     }
