@@ -281,6 +281,8 @@ public enum CheckRun {
                     checker.check(event, line: line)
                 }
             }
+        } catch let error as StoreError {
+            throw CheckRunError(.database, FileDiagnostic(.error, file: store.path, "cannot read the database: \(error.message)"))
         } catch {
             throw CheckRunError(.database, FileDiagnostic(.error, file: store.path, "cannot read the database: \(error)"))
         }

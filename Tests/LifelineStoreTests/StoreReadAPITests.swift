@@ -210,4 +210,18 @@ struct StoreReadAPITests {
         }
         #expect(try fixture.store.counts().launches == 2)
     }
+
+    @Test("SQLite's failure reading records back is a StoreError, not the database library's own error")
+    func recordsThatCannotBeReadBack() throws {
+        let (fixture, _, _, _) = try Self.imported()
+        defer { fixture.remove() }
+        // An outside tool removed a name the events still use.
+        try fixture.store.database.write { try $0.execute(sql: "DELETE FROM string WHERE value = 'sceneDidBecomeActive(_:)'") }
+        #expect {
+            try fixture.store.forEachRecord { _ in }
+        } throws: { error in
+            guard let error = error as? StoreError else { return false }
+            return error.code == .database && error.path == fixture.store.path && error.message.hasPrefix("no string ")
+        }
+    }
 }
