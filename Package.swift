@@ -19,11 +19,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
-        // Layer 0: the event model and the NDJSON v1 codec. No dependencies.
+        // Layer 0: the event model, the NDJSON v1 codec and trace-file discovery. No dependencies.
         .target(name: "LifelineFormat"),
         // Layer 1: the library apps embed. Standard library, Foundation and LifelineFormat only.
         .target(name: "LifelineRecorder", dependencies: ["LifelineFormat"]),
-        // Layer 2: the SQLite store (GRDB migrations), the importer, queries.
+        // Layer 2: the SQLite store (GRDB migrations), the importer, typed reads, saved queries, and the one
+        // connection for user SQL (SQLSession). The only module that imports GRDB or holds SQL.
         .target(
             name: "LifelineStore",
             dependencies: [
