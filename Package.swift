@@ -19,14 +19,15 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
-        // Layer 0: the event model and the NDJSON v1 codec. No dependencies.
+        // Layer 0: the event model, the NDJSON v1 codec and trace-file discovery. No dependencies.
         .target(name: "LifelineFormat"),
         // Layer 0: what Lifeline prints on a terminal, once each: escaping untrusted text, colour (NO_COLOR),
-        // tables, caret diagnostics, "did you mean", REAL numbers, the progress bar, the wording of outcomes.
+        // tables, caret diagnostics, "did you mean", REAL numbers, the progress bar.
         .target(name: "LifelineTerminal", dependencies: ["LifelineFormat"]),
         // Layer 1: the library apps embed. Standard library, Foundation and LifelineFormat only.
         .target(name: "LifelineRecorder", dependencies: ["LifelineFormat"]),
-        // Layer 2: the SQLite store (GRDB migrations), the importer, queries.
+        // Layer 2: the SQLite store (GRDB migrations), the importer, typed reads, saved queries, and the one
+        // connection for user SQL (SQLSession). The only module that imports GRDB or holds SQL.
         .target(
             name: "LifelineStore",
             dependencies: [
@@ -37,19 +38,24 @@ let package = Package(
         ),
         // Layer 2: the rule language and the streaming checker. Reads events, never SQL.
         .target(name: "LifelineRules", dependencies: ["LifelineFormat", "LifelineTerminal"]),
-        // Layer 3: report renderers (text, JSON, JUnit, SARIF, GitHub) and the check run over files and databases.
+        // Layer 3: report renderers (text, JSON, JUnit, SARIF, GitHub), and the words for an import's
+        // outcome (ImportReport, which reads the store's result values). Renders only: no files, no SQL.
         .target(name: "LifelineReports", dependencies: ["LifelineFormat", "LifelineRules", "LifelineStore", "LifelineTerminal"]),
+        // Layer 3: the check service (rules loaded, paths expanded, traces and databases checked, violations
+        // stored) that the CLI, the REPL and the demo call.
+        .target(name: "LifelineCheck", dependencies: ["LifelineFormat", "LifelineRules", "LifelineStore", "LifelineReports"]),
         // GNU readline (libreadline-dev), through static inline accessors for its globals.
         .systemLibrary(name: "CReadline"),
-        // The system SQLite for the REPL's own calls (interrupt, error offset), with a wrapper of the
-        // variadic sqlite3_db_config, which Swift cannot call.
+        // The system SQLite for the store's own calls (error offset, connection hardening) and the
+        // REPL's statement splitter (sqlite3_complete), with a wrapper of the variadic
+        // sqlite3_db_config, which Swift cannot call.
         .systemLibrary(name: "CSQLite"),
         // Layer 4: the interactive shell `lifeline repl` runs (SQL, dot-commands, timelines, rule checks).
         .target(
             name: "LifelineREPL",
             dependencies: [
-                "LifelineFormat", "LifelineStore", "LifelineRules", "LifelineReports", "LifelineTerminal", "CReadline", "CSQLite",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "LifelineFormat", "LifelineStore", "LifelineRules", "LifelineReports", "LifelineCheck", "LifelineTerminal",
+                "CReadline", "CSQLite",
             ]
         ),
         // An executable model of UIKit's life cycle driving instrumented delegates.
@@ -58,8 +64,8 @@ let package = Package(
         .target(
             name: "LifelineDemo",
             dependencies: [
-                "LifelineFormat", "LifelineReports", "LifelineRules", "LifelineSimulator", "LifelineStore", "LifelineTerminal",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "LifelineFormat", "LifelineReports", "LifelineRules", "LifelineSimulator", "LifelineStore", "LifelineCheck",
+                "LifelineTerminal",
             ]
         ),
         // The thin command-line tool: one file per subcommand.
@@ -67,6 +73,7 @@ let package = Package(
             name: "lifeline",
             dependencies: [
                 "LifelineDemo",
+                "LifelineCheck",
                 "LifelineReports",
                 "LifelineRules",
                 "LifelineFormat",
@@ -107,8 +114,8 @@ let package = Package(
         .testTarget(
             name: "LifelineDemoTests",
             dependencies: [
-                "LifelineDemo", "LifelineReports", "LifelineRules", "LifelineSimulator", "LifelineStore", "LifelineFormat",
-                "LifelineTerminal", "LifelineTestSupport",
+                "LifelineDemo", "LifelineCheck", "LifelineReports", "LifelineRules", "LifelineSimulator", "LifelineStore",
+                "LifelineFormat", "LifelineTerminal", "LifelineTestSupport",
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -119,6 +126,7 @@ let package = Package(
         ),
         .testTarget(name: "LifelineTerminalTests", dependencies: ["LifelineTerminal", "LifelineFormat"]),
         .testTarget(name: "LifelineReportsTests", dependencies: ["LifelineReports", "LifelineRules", "LifelineFormat", "LifelineStore"]),
+        .testTarget(name: "LifelineCheckTests", dependencies: ["LifelineCheck", "LifelineRules", "LifelineStore", "LifelineFormat"]),
         .testTarget(
             name: "LifelineREPLTests",
             dependencies: [

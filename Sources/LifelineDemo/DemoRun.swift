@@ -1,4 +1,5 @@
 import Foundation
+import LifelineCheck
 import LifelineFormat
 import LifelineReports
 import LifelineRules
@@ -77,7 +78,7 @@ public struct DemoRun: Sendable {
         let rules = try CheckRun.load([])
         let check = CheckRun.check([databasePath], rules: rules.rules, sources: rules.sources)
         if !check.errors.isEmpty {
-            throw CheckRunError(check.errors.map(\.description).joined(separator: "\n"), diagnostics: check.errors)
+            throw CheckRunError(.inputErrors, check.errors.map(\.description).joined(separator: "\n"), diagnostics: check.errors)
         }
         report.findings = check.findings
         let shown = check.violations.filter { $0.witnesses.contains { $0.file.hasPrefix(directory + "/") } }

@@ -5,7 +5,7 @@ import LifelineRules
 /// `--format json`: one object with `violations`, `pending`, the input `errors` and (allowed)
 /// `warnings`, the `ruleSources` and a `summary` whose `status` and `exitStatus` match the exit status.
 /// Each finding's `fails` says whether it fails the check (`--fail-on`, `--pending`).
-enum JSONReport {
+package enum JSONReport {
     struct Document: Encodable {
         var violations: [Item]
         var pending: [Item]
@@ -81,7 +81,7 @@ enum JSONReport {
     }
 
     /// Short role names for machines: `opener`, `trigger`, `offending`, `closer`, `end`.
-    static func role(_ role: Witness.Role) -> String {
+    package static func role(_ role: Witness.Role) -> String {
         switch role {
         case .scopeOpener: return "opener"
         case .trigger: return "trigger"

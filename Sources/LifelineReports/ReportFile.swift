@@ -9,9 +9,9 @@ import LifelineFormat
 /// replaced atomically as before; a device or a FIFO is written in place, and
 /// a write that fails (`/dev/full`: no space left on device) is an error.
 package enum ReportFile {
-    package static func write(_ text: String, to path: String) throws(CheckRunError) {
-        func failure(_ reason: String) -> CheckRunError {
-            CheckRunError(FileDiagnostic(.error, file: path, "cannot write the report: \(reason)"))
+    package static func write(_ text: String, to path: String) throws(ReportFileError) {
+        func failure(_ reason: String, _ code: ReportFileError.Code = .cannotWrite) -> ReportFileError {
+            ReportFileError(code, path: path, reason: reason)
         }
         switch InputFile(path: path) {
         case nil, .regular?:
@@ -21,12 +21,12 @@ package enum ReportFile {
                 throw failure(error.localizedDescription)
             }
         case .directory?:
-            throw failure("it is a directory")
+            throw failure("it is a directory", .isDirectory)
         case .pipe?, .device?, .socket?, .other?:
             // Non-blocking open: a FIFO nothing reads fails at once instead of hanging.
             let descriptor = open(path, O_WRONLY | O_NONBLOCK)
             guard descriptor >= 0 else {
-                throw failure(errno == ENXIO ? "it is a pipe (FIFO) that nothing is reading" : Self.reason(errno))
+                throw errno == ENXIO ? failure("it is a pipe (FIFO) that nothing is reading", .unreadPipe) : failure(Self.reason(errno))
             }
             defer { close(descriptor) }
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)

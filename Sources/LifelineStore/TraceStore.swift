@@ -17,7 +17,13 @@ public final class TraceStore: Sendable {
 
     public let path: String
     /// The GRDB connection pool (WAL: concurrent reads, serialized writes).
-    public let database: DatabasePool
+    ///
+    /// Internal: other modules ask the store typed questions (``counts()``,
+    /// ``forEachRecord(_:)``, ``query(_:)``) and never see SQL or GRDB.
+    let database: DatabasePool
+
+    /// What stops the statement running on this store (Ctrl-C in the REPL during `.import` or `.check`).
+    package var interruptHandle: StoreInterrupt { StoreInterrupt(database, path: path) }
 
     /// Opens (creating if needed) the database at `path` and migrates it.
     public init(path: String = TraceStore.defaultPath, busyTimeout: TimeInterval = 120) throws(StoreError) {
@@ -33,7 +39,7 @@ public final class TraceStore: Sendable {
             // Looked at read-only first: opening the pool would already switch the file to WAL.
             if let tables = try Self.foreignTables(at: path, busyTimeout: busyTimeout) {
                 throw StoreError(
-                    path: path,
+                    .notLifelineDatabase, path: path,
                     message: "not a Lifeline database (it has \(tables.count == 1 ? "table" : "tables") "
                         + tables.map { "'\($0)'" }.joined(separator: ", ")
                         + "); Lifeline adds its tables only to a new file or a Lifeline database")
@@ -42,7 +48,7 @@ public final class TraceStore: Sendable {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw StoreError(path: path, message: Self.describe(error))
+            throw Self.storeError(error, path: path)
         }
     }
 
@@ -92,18 +98,23 @@ public final class TraceStore: Sendable {
     /// How many files, launches and events the database holds.
     public func counts() throws(StoreError) -> (files: Int, launches: Int, events: Int) {
         do {
-            return try database.read { db in
-                (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trace_file") ?? 0,
-                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM launch") ?? 0,
-                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event") ?? 0)
-            }
+            return try database.read(StoreQueries.counts) ?? (0, 0, 0)
         } catch {
-            throw StoreError(path: path, message: Self.describe(error))
+            throw Self.storeError(error, path: path)
         }
     }
 
     static func describe(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
         return "\(error)"
+    }
+
+    /// An error from GRDB or SQLite as a ``StoreError``: an interrupted statement is ``StoreError/Code/interrupted``.
+    static func storeError(_ error: any Error, path: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        if let error = error as? DatabaseError, error.resultCode == .SQLITE_INTERRUPT {
+            return StoreError(.interrupted, path: path, message: describe(error))
+        }
+        return StoreError(path: path, message: describe(error))
     }
 }

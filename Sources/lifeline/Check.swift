@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LifelineCheck
 import LifelineFormat
 import LifelineReports
 import LifelineRules

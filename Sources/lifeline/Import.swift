@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LifelineFormat
 import LifelineReports
 import LifelineStore
 import LifelineTerminal
@@ -29,7 +30,7 @@ struct Import: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let expanded = TraceImporter.expand(paths)
+        let expanded = TracePaths.expand(paths)
         for error in expanded.errors { printError(error.description) }
         if !expanded.errors.isEmpty { throw ExitCode(2) }
         let store: TraceStore

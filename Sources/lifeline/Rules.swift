@@ -1,4 +1,5 @@
 import ArgumentParser
+import LifelineCheck
 import LifelineReports
 import LifelineRules
 

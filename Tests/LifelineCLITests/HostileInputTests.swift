@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import LifelineFormat
-import LifelineStore
+@testable import LifelineStore
 import Testing
 
 /// The inputs of issue 12's fuzz and fault campaign, each run on the real binary: a located error or

@@ -2,7 +2,7 @@ import LifelineTestSupport
 import Foundation
 import GRDB
 import LifelineFormat
-import LifelineStore
+@testable import LifelineStore
 import Testing
 
 /// End-to-end tests of the built `lifeline` binary.

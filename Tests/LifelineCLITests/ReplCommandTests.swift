@@ -119,4 +119,31 @@ struct ReplCommandTests {
         let both = try Self.repl(["x.db", "--db", "y.db"], input: "", in: directory)
         #expect(both.status == 2)
     }
+
+    @Test(".timeline pairs begins and ends as the span view does, and shows the rest as no end or end only")
+    func timelineFollowsTheSpanView() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A callback that begins again before it ends, then one end too many.
+        try """
+            {"lifeline":1,"type":"launch","launch":"NESTED","lifecycle":"scene"}
+            {"seq":1,"t":0,"event":"sceneWillEnterForeground","phase":"begin","session":"S1","scene":"a"}
+            {"seq":2,"t":1000000,"event":"sceneWillEnterForeground","phase":"begin","session":"S1","scene":"a"}
+            {"seq":3,"t":3000000,"event":"sceneWillEnterForeground","phase":"end","session":"S1","scene":"a"}
+            {"seq":4,"t":5000000,"event":"sceneWillEnterForeground","phase":"end","session":"S1","scene":"a"}
+
+            """.write(to: directory.appendingPathComponent("nested.ndjson"), atomically: true, encoding: .utf8)
+        let imported = try LifelineCommandTests.run(["import", "--quiet", "nested.ndjson"], in: directory)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let run = try Self.repl(
+            [], input: ".timeline\n.mode csv\nSELECT begin_seq, end_seq, duration_ns FROM span ORDER BY begin_seq;\n",
+            in: directory)
+        #expect(run.status == 0 && run.stderr == "", "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(rows.contains { $0.hasPrefix("1") && $0.contains("sceneWillEnterForeground (no end)") })
+        #expect(rows.contains { $0.hasPrefix("2") && $0.contains("sceneWillEnterForeground (2.0ms)") })
+        #expect(rows.contains { $0.hasPrefix("4") && $0.contains("sceneWillEnterForeground (end only)") })
+        #expect(!rows.contains { $0.hasPrefix("3 ") })
+        #expect(run.stdout.hasSuffix("begin_seq,end_seq,duration_ns\n1,,\n2,3,2000000\n"))
+    }
 }

@@ -1,5 +1,6 @@
 import LifelineTestSupport
 import Foundation
+import LifelineCheck
 import LifelineDemo
 import LifelineReports
 import LifelineStore

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 @testable import LifelineREPL
+import LifelineStore
 import Testing
 
 /// Ctrl-C during `.check` or `.import`; the real signal at a terminal is covered by ReplTerminalTests.
@@ -19,7 +20,7 @@ struct InterruptSignalTests {
         pressing.setEventHandler { signal.simulateCtrlC() }
         var caught: (any Error)?
         do {
-            _ = try signal.whileRunning(on: queue) {
+            _ = try signal.whileRunning(on: StoreInterrupt(queue, path: ":memory:")) {
                 pressing.resume()
                 do {
                     try queue.read { db in
@@ -33,15 +34,15 @@ struct InterruptSignalTests {
             caught = error
         }
         pressing.cancel()
-        let error = try #require(caught as? DatabaseError)
-        #expect(error.resultCode == .SQLITE_INTERRUPT)
+        let error = try #require(caught as? StoreError)
+        #expect(error.code == .interrupted)
         #expect(error.message == "interrupted")
     }
 
     @Test func anErrorWithoutCtrlCPassesThroughUnchanged() throws {
         let signal = InterruptSignal()
         #expect(throws: WrappedError.self) {
-            try signal.whileRunning(on: try DatabaseQueue()) { throw WrappedError() }
+            try signal.whileRunning(on: StoreInterrupt(try DatabaseQueue(), path: ":memory:")) { throw WrappedError() }
         }
     }
 

@@ -1,4 +1,5 @@
 @testable import LifelineREPL
+import LifelineStore
 import Testing
 
 @Suite("layout: tables and timelines at a width")
@@ -54,8 +55,8 @@ struct TimelineWindowTests {
     func window() throws {
         let fixture = try ReplFixture()
         defer { fixture.remove() }
-        let database = try ReplDatabase(path: fixture.path("lifeline.db"))
-        let timeline = try #require(try database.read { try Timeline.load($0, launchID: 1) })
+        let session = try SQLSession(path: fixture.path("lifeline.db"))
+        let timeline = try #require(try Timeline.load(session, launchID: 1))
         // 18 is the end of the sceneDidEnterBackground span that begins at 16.
         let excerpt = timeline.window(around: [18, 19], context: 1)
         #expect(excerpt.rows.map(\.seq) == [15, 16, 17, 19, 20])
@@ -74,8 +75,8 @@ struct TimelineNarrowTests {
     func narrow(_ width: Int) throws {
         let fixture = try ReplFixture()
         defer { fixture.remove() }
-        let database = try ReplDatabase(path: fixture.path("lifeline.db"))
-        let timeline = try #require(try database.read { try Timeline.load($0, launchID: 1) })
+        let session = try SQLSession(path: fixture.path("lifeline.db"))
+        let timeline = try #require(try Timeline.load(session, launchID: 1))
         let lines = TimelineRenderer(width: width).render(timeline).split(separator: "\n").dropFirst()
         #expect(lines.allSatisfy { $0.count <= width }, "\(lines)")
         #expect(lines.contains { $0.contains("(18.0ms)") && $0.contains("didFinis") })

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LifelineREPL
+import LifelineStore
 import Testing
 
 @Suite("saved queries")

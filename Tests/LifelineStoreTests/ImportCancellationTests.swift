@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import GRDB
-import LifelineStore
+@testable import LifelineStore
 import Testing
 
 /// The REPL's Ctrl-C during `.import`: the file under way rolls back, what was there stays.

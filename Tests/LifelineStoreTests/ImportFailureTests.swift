@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import LifelineStore
+@testable import LifelineStore
 import Testing
 
 /// An import that fails part-way (the disk fills up): reported once, rolled back, and its log space given back.

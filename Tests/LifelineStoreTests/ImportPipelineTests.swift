@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import LifelineFormat
-import LifelineStore
+@testable import LifelineStore
 import LifelineTestSupport
 import Testing
 

@@ -2,7 +2,7 @@ import LifelineTestSupport
 import Foundation
 import GRDB
 import LifelineFormat
-import LifelineStore
+@testable import LifelineStore
 
 /// A store in its own directory, with helpers to write traces and read rows back.
 struct StoreFixture {

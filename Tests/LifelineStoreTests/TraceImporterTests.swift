@@ -186,7 +186,7 @@ struct TraceImporterTests {
         try fixture.write("notes.txt", "")
         try FileManager.default.createDirectory(atPath: fixture.path("empty"), withIntermediateDirectories: true)
         try fixture.write("empty/notes.txt", "")
-        let expanded = TraceImporter.expand([fixture.directory.path, "-", "/nonexistent", fixture.path("empty")])
+        let expanded = TracePaths.expand([fixture.directory.path, "-", "/nonexistent", fixture.path("empty")])
         #expect(expanded.files == [fixture.path("b.ndjson"), fixture.path("sub/a.jsonl"), "-"])
         #expect(expanded.errors.map(\.description) == [
             "/nonexistent: error: no such file or directory",

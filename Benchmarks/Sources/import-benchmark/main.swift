@@ -158,7 +158,8 @@ func freshStore(_ name: String, parents launches: [LaunchRecord]?) throws -> (Tr
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     let store = try TraceStore(path: path)
     if let launches {
-        try store.database.write { db in
+        // The store keeps its connection to itself: the rows go in as any SQLite client would write them.
+        try DatabaseQueue(path: path).write { db in
             try db.execute(sql: """
                 INSERT INTO trace_file (id, path, content_hash, size, line_count, imported_at)
                 VALUES (1, 'trace.ndjson', '', 0, 0, '')

@@ -51,9 +51,11 @@ let databasePath = directory.appendingPathComponent("lifeline.db").path
 let store = try TraceStore(path: databasePath)
 let imported = TraceImporter(store: store).importFile(at: tracePath)
 guard !imported.isFailure else { fatalError("import failed: \(imported.outcome)") }
-try store.database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+// The store keeps its connection to itself; the benchmark reads the file as any SQLite client would.
+let database = try DatabasePool(path: databasePath)
+try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
 let size = (try FileManager.default.attributesOfItem(atPath: databasePath)[.size] as? Int) ?? 0
-let version = try store.database.read { try String.fetchOne($0, sql: "SELECT MAX(identifier) FROM grdb_migrations") } ?? "?"
+let version = try database.read { try String.fetchOne($0, sql: "SELECT MAX(identifier) FROM grdb_migrations") } ?? "?"
 say("query-benchmark: \(imported.events) events in \(imported.launches) launches; schema \"\(version)\"")
 say(String(format: "database size: %.1f MB (%.0f bytes/event)", Double(size) / 1e6, Double(size) / Double(imported.events)))
 
@@ -82,7 +84,7 @@ func report(_ label: String, _ seconds: Double, per count: Int = 1, rows: Int) {
 }
 
 // A fixed sample of sessions, and a window of about 20 events in the middle of each.
-let sample = try store.database.read { db in
+let sample = try database.read { db in
     try Row.fetchAll(db, sql: """
         SELECT launch_id, session, MIN(seq), MAX(seq) FROM event WHERE session IS NOT NULL
         GROUP BY launch_id, session ORDER BY launch_id, session
@@ -101,7 +103,7 @@ func windowQueries(_ label: String) throws {
     var rows = 0
     let session = try measure {
         rows = 0
-        try store.database.read { db in
+        try database.read { db in
             for s in sample {
                 rows += try run(db, """
                     SELECT seq, t, event, phase, scene FROM event WHERE launch_id = ? AND session = ? ORDER BY seq
@@ -112,7 +114,7 @@ func windowQueries(_ label: String) throws {
     report("\(label)session in seq order", session, per: sample.count, rows: rows)
     let window = try measure {
         rows = 0
-        try store.database.read { db in
+        try database.read { db in
             for s in sample {
                 rows += try run(db, """
                     SELECT seq, t, event, phase, scene FROM event
@@ -125,7 +127,7 @@ func windowQueries(_ label: String) throws {
     let timelineSample = sample.prefix(10)
     let timeline = try measure {
         rows = 0
-        try store.database.read { db in
+        try database.read { db in
             for s in timelineSample {
                 rows += try run(db, """
                     SELECT seq, since_launch_ns, event, state FROM timeline WHERE launch_id = ? AND session = ? ORDER BY seq
@@ -146,7 +148,7 @@ let single: [(String, String)] = [
 ]
 for (label, sql) in single {
     var rows = 0
-    let seconds = try measure { rows = try store.database.read { try run($0, sql) } }
+    let seconds = try measure { rows = try database.read { try run($0, sql) } }
     report(label, seconds, rows: rows)
 }
 var records = 0
@@ -166,10 +168,10 @@ for name in saved {
     let sql = try String(contentsOf: queries.appendingPathComponent(name), encoding: .utf8)
     var rows = 0
     // A query that does not scale to this size is stopped after `limit` seconds and reported as such.
-    let watchdog = DispatchWorkItem { store.database.interrupt() }
+    let watchdog = DispatchWorkItem { database.interrupt() }
     DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
     do {
-        let seconds = try measure { rows = try store.database.read { try run($0, sql) } }
+        let seconds = try measure { rows = try database.read { try run($0, sql) } }
         report(name, seconds, rows: rows)
     } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
         say("\(name.padding(toLength: 44, withPad: " ", startingAt: 0))   > \(Int(limit)) s (stopped)")
@@ -181,20 +183,20 @@ for name in saved {
 
 if compareIndexes {
     // The index and table names of this schema version.
-    let (index, table, session) = try store.database.read { db -> (String, String, String) in
+    let (index, table, session) = try database.read { db -> (String, String, String) in
         let isView = try String.fetchOne(db, sql: "SELECT type FROM sqlite_schema WHERE name = 'event'") == "view"
         return isView ? ("event_raw_by_session", "event_raw", "session_id") : ("event_by_session", "event", "session")
     }
-    let covering = try store.database.read { db in
+    let covering = try database.read { db in
         try String.fetchOne(db, sql: "SELECT sql FROM sqlite_schema WHERE name = ?", arguments: [index])
     } ?? ""
     say("\ncovering index against a plain one (best of \(rounds))")
     say("covering: \(covering)")
     try windowQueries("covering: ")
-    try store.database.writeWithoutTransaction { db in
+    try database.writeWithoutTransaction { db in
         try db.execute(sql: "DROP INDEX \(index); CREATE INDEX \(index) ON \(table)(launch_id, \(session), seq)")
     }
     say("plain:    CREATE INDEX \(index) ON \(table)(launch_id, \(session), seq)")
     try windowQueries("plain:    ")
-    try store.database.writeWithoutTransaction { db in try db.execute(sql: "DROP INDEX \(index); \(covering)") }
+    try database.writeWithoutTransaction { db in try db.execute(sql: "DROP INDEX \(index); \(covering)") }
 }

@@ -1,6 +1,5 @@
 import LifelineReports
 import Foundation
-import GRDB
 import LifelineStore
 import LifelineTerminal
 
@@ -15,7 +14,7 @@ extension ReplCommand {
         discussion: "'to active' is the time from didFinishLaunching to the first didBecomeActive (launch_summary).",
         topic: .lifecycle
     ) { shell, _ in
-        let listing = try shell.read { db in try LifecycleListing.launches(db) }
+        let listing = try shell.read { session in try LifecycleListing.launches(session) }
         shell.printListing(listing)
     }
 
@@ -25,8 +24,8 @@ extension ReplCommand {
         topic: .lifecycle, completion: .launches
     ) { shell, arguments in
         guard arguments.count <= 1 else { throw ReplError.usage(command: ".sessions", usage: "[LAUNCH]") }
-        let listing = try shell.read { db in
-            try LifecycleListing.sessions(db, launchID: arguments.first.map { try LaunchReference.resolve($0, db) })
+        let listing = try shell.read { session in
+            try LifecycleListing.sessions(session, launchID: arguments.first.map { try LaunchReference.resolve($0, session) })
         }
         shell.printListing(listing)
     }
@@ -44,19 +43,19 @@ extension ReplCommand {
         topic: .lifecycle, completion: .positional([.launches, .sessions])
     ) { shell, arguments in
         guard arguments.count <= 2 else { throw ReplError.usage(command: ".timeline", usage: "[LAUNCH] [SESSION]") }
-        let (timeline, launchCount) = try shell.read { db -> (Timeline?, Int) in
-            let launchCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM launch") ?? 0
+        let (timeline, launchCount) = try shell.read { session -> (Timeline?, Int) in
+            let launchCount = try session.launchCount()
             let id: Int64
             if let reference = arguments.first {
-                id = try LaunchReference.resolve(reference, db)
+                id = try LaunchReference.resolve(reference, session)
             } else {
-                guard let first = try Int64.fetchOne(db, sql: "SELECT MIN(id) FROM launch") else {
+                guard let first = try session.firstLaunchID() else {
                     throw ReplError.message("the database has no launches; .import some traces")
                 }
                 id = first
             }
-            let session = try arguments.count > 1 ? SessionReference.resolve(arguments[1], launchID: id, db) : nil
-            return (try Timeline.load(db, launchID: id, session: session), launchCount)
+            let lane = try arguments.count > 1 ? SessionReference.resolve(arguments[1], launchID: id, session) : nil
+            return (try Timeline.load(session, launchID: id, session: lane), launchCount)
         }
         guard let timeline else { return }
         shell.write(TimelineRenderer(width: shell.width, style: shell.style).render(timeline))

@@ -1,6 +1,5 @@
 import LifelineReports
 import Foundation
-import GRDB
 import LifelineTerminal
 
 // MARK: - Commands as in the sqlite3 shell
@@ -108,12 +107,7 @@ extension ReplCommand {
         name: ".tables", usage: "[PATTERN]", summary: "List the tables and views (LIKE PATTERN)", topic: .shell,
         completion: .tables
     ) { shell, arguments in
-        let names = try shell.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'
-                AND name LIKE ? ORDER BY name
-                """, arguments: [arguments.first ?? "%"])
-        }
+        let names = try shell.read { session in try session.tableNames(like: arguments.first ?? "%") }
         shell.write(Self.columns(names.map(TerminalText.escape), width: shell.width ?? 80))
     }
 
@@ -122,12 +116,7 @@ extension ReplCommand {
         discussion: "The columns and views are documented in docs/schema.md.", topic: .shell,
         completion: .tables
     ) { shell, arguments in
-        let statements = try shell.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'
-                AND (name LIKE ? OR tbl_name LIKE ?) ORDER BY tbl_name = name DESC, rowid
-                """, arguments: [arguments.first ?? "%", arguments.first ?? "%"])
-        }
+        let statements = try shell.read { session in try session.schemaStatements(like: arguments.first ?? "%") }
         if statements.isEmpty, let table = arguments.first {
             throw ReplError.message("no table or view matches '\(table)'")
         }

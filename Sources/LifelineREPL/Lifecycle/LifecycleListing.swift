@@ -1,4 +1,4 @@
-import GRDB
+import LifelineStore
 
 /// The rows `.launches` and `.sessions` print: what is in the database, one line each.
 struct LifecycleListing {
@@ -6,31 +6,24 @@ struct LifecycleListing {
     var rows: [[ResultValue]]
 
     /// One line per launch; `launch` is the first 8 characters of its uuid (`.timeline` takes a prefix).
-    static func launches(_ db: Database) throws -> LifecycleListing {
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT id, uuid, part, app, platform, os, device, lifecycle, started, session_count, event_count,
-                   time_to_active_ns, file
-            FROM launch_summary ORDER BY id
-            """).map { row -> [ResultValue] in
-            let uuid: String? = try row.decode(forColumn: "uuid")
-            let part: Int64? = try row.decode(forColumn: "part")
-            let system = [try row.decode(forColumn: "platform") as String?, try row.decode(forColumn: "os") as String?]
-                .compactMap { $0 }.joined(separator: " ")
+    static func launches(_ session: SQLSession) throws -> LifecycleListing {
+        let rows = try session.launches().map { launch -> [ResultValue] in
+            let system = [launch.platform, launch.os].compactMap { $0 }.joined(separator: " ")
             return [
-                .integer(try row.decode(forColumn: "id")),
-                text(uuid.map { uuid in
+                .integer(launch.id),
+                text(launch.uuid.map { uuid in
                     let short = String(uuid.prefix(8))
-                    return part.map { "\(short) part \($0)" } ?? short
+                    return launch.part.map { "\(short) part \($0)" } ?? short
                 }),
-                text(try row.decode(forColumn: "app")),
+                text(launch.app),
                 text(system.isEmpty ? nil : system),
-                text(try row.decode(forColumn: "device")),
-                text(try row.decode(forColumn: "lifecycle")),
-                text(try row.decode(forColumn: "started")),
-                .integer(try row.decode(forColumn: "session_count")),
-                .integer(try row.decode(forColumn: "event_count")),
-                text((try row.decode(forColumn: "time_to_active_ns") as Int64?).map(LifecycleFormat.duration)),
-                text(try row.decode(forColumn: "file")),
+                text(launch.device),
+                text(launch.lifecycle),
+                text(launch.started),
+                .integer(launch.sessionCount),
+                .integer(launch.eventCount),
+                text(launch.timeToActive.map(LifecycleFormat.duration)),
+                text(launch.file),
             ]
         }
         return LifecycleListing(
@@ -39,47 +32,13 @@ struct LifecycleListing {
             rows: rows)
     }
 
-    static func sessions(_ db: Database, launchID: Int64?) throws -> LifecycleListing {
-        struct Session {
-            var launch: Int64
-            var session: String
-            var scenes = Set<String>()
-            var events = 0
-            var first: Int64 = 0
-            var last: Int64 = 0
-            var state: String?
-        }
-        var sessions: [Session] = []
-        var sql = "SELECT launch_id, session, scene, since_launch_ns, state FROM timeline WHERE session IS NOT NULL"
-        var arguments: StatementArguments = []
-        if let launchID {
-            sql += " AND launch_id = ?"
-            arguments = [launchID]
-        }
-        // Ordered by launch and seq: each session's rows arrive in order, sessions in order of appearance.
-        let cursor = try Row.fetchCursor(db, sql: sql + " ORDER BY launch_id, seq", arguments: arguments)
-        var index: [String: Int] = [:]
-        while let row = try cursor.next() {
-            let launch: Int64 = try row.decode(atIndex: 0)
-            let session: String = try row.decode(atIndex: 1)
-            let key = "\(launch)\u{0}\(session)"
-            let offset: Int64 = try row.decode(atIndex: 3) ?? 0
-            if index[key] == nil {
-                index[key] = sessions.count
-                sessions.append(Session(launch: launch, session: session, first: offset))
-            }
-            let position = index[key]!
-            if let scene: String = try row.decode(atIndex: 2) { sessions[position].scenes.insert(scene) }
-            sessions[position].events += 1
-            sessions[position].last = offset
-            sessions[position].state = try row.decode(atIndex: 4)
-        }
-        return LifecycleListing(
+    static func sessions(_ session: SQLSession, launchID: Int64?) throws -> LifecycleListing {
+        LifecycleListing(
             columns: ["launch", "session", "scenes", "events", "first", "last", "state"],
-            rows: sessions.map { session in
-                [.integer(session.launch), .text(session.session), .integer(Int64(session.scenes.count)),
-                 .integer(Int64(session.events)), .text(LifecycleFormat.offset(session.first)),
-                 .text(LifecycleFormat.offset(session.last)), text(session.state)]
+            rows: try session.sessions(launchID: launchID).map { summary in
+                [.integer(summary.launchID), .text(summary.session), .integer(Int64(summary.sceneCount)),
+                 .integer(Int64(summary.eventCount)), .text(LifecycleFormat.offset(summary.first)),
+                 .text(LifecycleFormat.offset(summary.last)), text(summary.state)]
             })
     }
 

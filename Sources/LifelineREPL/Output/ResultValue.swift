@@ -1,5 +1,5 @@
 import LifelineReports
-import GRDB
+import LifelineStore
 import LifelineTerminal
 
 /// One value of a result row, as SQLite stored it.
@@ -10,13 +10,13 @@ enum ResultValue: Equatable {
     case text(String)
     case blob([UInt8])
 
-    init(_ value: DatabaseValue) {
-        switch value.storage {
+    init(_ value: SQLValue) {
+        switch value {
         case .null: self = .null
-        case .int64(let integer): self = .integer(integer)
-        case .double(let real): self = .real(real)
-        case .string(let text): self = .text(text)
-        case .blob(let data): self = .blob(Array(data))
+        case .integer(let integer): self = .integer(integer)
+        case .real(let real): self = .real(real)
+        case .text(let text): self = .text(text)
+        case .blob(let bytes): self = .blob(bytes)
         }
     }
 

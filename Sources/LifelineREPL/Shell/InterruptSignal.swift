@@ -1,6 +1,6 @@
 import Dispatch
 import LifelineFormat
-import GRDB
+import LifelineStore
 
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +13,7 @@ import Darwin
 /// SIGINT is ignored by the process and observed by a dispatch source, so the
 /// handler runs on a queue, not in signal context. While a query runs
 /// (``whileRunning(on:_:)``: a query, `.import` or `.check`) it calls
-/// `sqlite3_interrupt` on that connection (GRDB's `interrupt()`), which is safe
+/// `sqlite3_interrupt` on that connection (``StoreInterrupt``), which is safe
 /// from any thread; the statement fails with "interrupted", an import rolls back
 /// the file it was importing, and the shell returns to the prompt. Otherwise, at a terminal,
 /// it writes a byte to ``wakeDescriptor``, which ``ReadlineLineReader`` polls
@@ -22,8 +22,8 @@ import Darwin
 /// with status 130, as the sqlite3 shell does.
 public final class InterruptSignal {
     private struct State: Sendable {
-        /// The connection (or pool) of the query, import or check under way.
-        var running: (any DatabaseReader)?
+        /// What interrupts the query, import or check under way.
+        var running: StoreInterrupt?
         /// Ctrl-C arrived while `running` ran.
         var fired = false
         /// A person is at the terminal: Ctrl-C never ends the shell.
@@ -64,7 +64,7 @@ public final class InterruptSignal {
 
     /// What Ctrl-C does: interrupt the work under way, else wake the prompt, else (a script) exit.
     private static func handle(state: Locked<State>, wake: Int32) {
-        let action = state.withLock { state -> ((any DatabaseReader)?, Bool) in
+        let action = state.withLock { state -> (StoreInterrupt?, Bool) in
             if state.running != nil { state.fired = true }
             return (state.running, state.interactive)
         }
@@ -90,19 +90,20 @@ public final class InterruptSignal {
         close(wakePipe.write)
     }
 
-    /// Runs `body` (a query, an import or a check on `database`) so that Ctrl-C interrupts it:
-    /// the statement under way fails with "interrupted" and its transaction rolls back.
+    /// Runs `body` (a query, an import or a check on the database `interrupt` stops) so that
+    /// Ctrl-C interrupts it: the statement under way fails and its transaction rolls back.
     ///
-    /// Whatever error the interrupted work reports (a check wraps SQLite's in its own), it
-    /// comes out as SQLite's "interrupted", so every interrupted command reads the same.
-    func whileRunning<T>(on database: any DatabaseReader, _ body: () throws -> T) throws -> T {
-        state.withLock { $0.running = database; $0.fired = false }
+    /// Whatever error the interrupted work reports (a check wraps the store's in its own), it
+    /// comes out as a ``StoreError`` of code ``StoreError/Code/interrupted``, so every
+    /// interrupted command reads the same and the shell knows it by its code.
+    func whileRunning<T>(on interrupt: StoreInterrupt, _ body: () throws -> T) throws -> T {
+        state.withLock { $0.running = interrupt; $0.fired = false }
         defer { state.withLock { $0.running = nil } }
         do {
             return try body()
         } catch {
             guard state.withLock({ $0.fired }) else { throw error }
-            throw DatabaseError(resultCode: .SQLITE_INTERRUPT, message: "interrupted")
+            throw interrupt.error
         }
     }
 

@@ -10,6 +10,8 @@ public enum ReplError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidArgument(command: String, argument: String, expected: String)
     /// A file or database that could not be opened.
     case cannotOpen(path: String, reason: String)
+    /// A database that does not exist (the shell opens only existing ones; the launcher suggests importing).
+    case noSuchDatabase(path: String)
     /// Anything else, said in a sentence (lowercase, tokens in quotes).
     case message(String)
     /// Diagnostics already located in another file, printed as they are: a rules file that does not parse
@@ -26,6 +28,8 @@ public enum ReplError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(command): unexpected '\(argument)'; expected \(expected)"
         case .cannotOpen(let path, let reason):
             "cannot open '\(path)': \(reason)"
+        case .noSuchDatabase(let path):
+            "cannot open '\(path)': no such database"
         case .message(let message):
             message
         case .located(let diagnostics):

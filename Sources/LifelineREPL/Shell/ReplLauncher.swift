@@ -1,6 +1,7 @@
 import LifelineReports
 import LifelineTerminal
 import Foundation
+import LifelineFormat
 import LifelineStore
 
 #if canImport(Glibc)
@@ -45,7 +46,7 @@ public enum ReplLauncher {
             shell = try ReplShell(configuration: configuration, output: FileDescriptorSink.standardOutput,
                                   errors: errors, interrupt: interrupt)
         } catch {
-            let hint = error == .cannotOpen(path: target, reason: "no such database")
+            let hint = error == .noSuchDatabase(path: target)
                 ? " (import traces first: 'lifeline import TRACES' or 'lifeline repl TRACES/')" : ""
             errors.write("error: \(TerminalText.escape(error.description))\(hint)\n")
             return 2
@@ -70,7 +71,7 @@ public enum ReplLauncher {
     private static func importTraces(
         _ path: String, into databasePath: String, errors: OutputSink, environment: [String: String]
     ) -> Bool {
-        let expanded = TraceImporter.expand([path])
+        let expanded = TracePaths.expand([path])
         for error in expanded.errors { errors.write(TerminalText.escape(error.description) + "\n") }
         guard expanded.errors.isEmpty else { return false }
         do {

@@ -1,6 +1,5 @@
 import LifelineReports
 import Foundation
-import GRDB
 import LifelineFormat
 import LifelineStore
 import LifelineTerminal
@@ -18,11 +17,11 @@ extension ReplShell {
             case let kind?: throw ReplError.cannotOpen(path: path, reason: kind.refusal ?? "it is not a regular file")
             }
         }
-        let files = TraceImporter.expand(paths.map(configuration.resolve)).files
+        let files = TracePaths.expand(paths.map(configuration.resolve)).files
         guard !files.isEmpty else {
             throw ReplError.message(".import: no traces (*.ndjson, *.jsonl) in \(paths.joined(separator: " "))")
         }
-        if try database.contents() == .foreign {
+        if try database.session.contents() == .foreign {
             throw ReplError.message(".import: \(configuration.databasePath) is not a Lifeline database; not writing to it")
         }
         let errors = self.errors

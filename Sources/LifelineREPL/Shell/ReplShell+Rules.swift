@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import LifelineCheck
 import LifelineReports
 import LifelineRules
 import LifelineStore
@@ -13,12 +13,11 @@ extension ReplShell {
     /// Files are named as the user would type them (`rules/app.rules`, relative to the shell's
     /// directory), so diagnostics and findings point at them.
     func defaultRules() throws(ReplError) -> RuleSet {
-        var rules = BuiltinCatalog.all
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: configuration.resolve("rules"))) ?? []
-        for name in names.filter({ $0.hasSuffix(".rules") }).sorted() {
-            try merge(rulesFile("rules/" + name), into: &rules)
+        do throws(CheckRunError) {
+            return try CheckRun.load([], rulesDirectory: configuration.resolve("rules"), rulesDirectoryLabel: "rules").rules
+        } catch {
+            throw Self.replError(error)
         }
-        return rules
     }
 
     /// The loaded rules, loading the defaults first if they have not loaded yet.
@@ -37,23 +36,29 @@ extension ReplShell {
             throw .cannotOpen(path: path, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw .cannotOpen(path: path, reason: "it is a directory; give a .rules file") }
-        do throws(RuleSetError) {
-            return try RuleSet(contentsOf: resolved, label: path)
+        do throws(CheckRunError) {
+            return try CheckRun.loadFile(resolved, label: path)
         } catch {
-            switch error {
-            case .unreadable(_, let reason): throw .cannotOpen(path: path, reason: reason)
-            case .syntax(let error): throw .located(error.located)
-            case .duplicateID: throw .located(error.diagnostics)
-            }
+            throw Self.replError(error)
         }
     }
 
     /// Adds rules to a set; an id defined twice is an error located at the second definition.
     private func merge(_ other: RuleSet, into rules: inout RuleSet) throws(ReplError) {
-        do throws(RuleSetError) {
-            try rules.merge(other)
+        do throws(CheckRunError) {
+            try CheckRun.merge(other, into: &rules)
         } catch {
-            throw .located(error.diagnostics)
+            throw Self.replError(error)
+        }
+    }
+
+    /// Rules that did not load, as the shell shows them: a file it cannot open as such, the rest
+    /// as located diagnostics with their caret excerpts.
+    private static func replError(_ error: CheckRunError) -> ReplError {
+        switch error.ruleSetError {
+        case .unreadable(let path, let reason)?: .cannotOpen(path: path, reason: reason)
+        case let ruleSetError?: .located(ruleSetError.diagnostics)
+        case nil: .located(error.diagnostics.map { SourceDiagnostic($0) })
         }
     }
 
@@ -123,7 +128,7 @@ extension ReplShell {
     /// writable once, read and written through it, and reopened read-only.
     func check(_ rules: RuleSet) throws {
         let path = configuration.resolve(configuration.databasePath)
-        switch try database.contents() {
+        switch try database.session.contents() {
         case .lifeline: break
         case .foreign: throw ReplError.message(".check: \(configuration.databasePath) is not a Lifeline database; not writing to it")
         case .empty: throw ReplError.message(".check: the database has no launches; .import some traces")
@@ -159,7 +164,7 @@ extension ReplShell {
     func listFindings(_ report: CheckReport) throws {
         for diagnostic in report.diagnostics { write(diagnostic) }
         if !report.findings.isEmpty {
-            let listing = try read { db in try LifecycleListing.findings(report, db) }
+            let listing = try read { session in try LifecycleListing.findings(report, session) }
             // Explanations are long: let the terminal's width, not the usual cap, decide where they end.
             printListing(listing, maxColumnWidth: .max)
         }
@@ -173,7 +178,7 @@ extension ReplShell {
         let text = finding.explained.split(separator: "\n", omittingEmptySubsequences: false)
             .map { TerminalText.escape(String($0)) }.joined(separator: "\n")
         write(text + "\n")
-        let excerpts = try read { db in try Timeline.excerpts(db, for: finding, context: 3) }
+        let excerpts = try read { session in try Timeline.excerpts(session, for: finding, context: 3) }
         guard !excerpts.isEmpty else {
             write("\n(its events are no longer in the database: .check again)\n")
             return

@@ -1,6 +1,4 @@
-import CSQLite
 import Foundation
-import GRDB
 import LifelineStore
 
 // MARK: - Running SQL
@@ -34,38 +32,12 @@ extension ReplShell {
     private func runStatement(_ sql: String) throws {
         let settings = ResultPrinter.Settings(mode: mode, headers: headers, width: width, style: style)
         let sink = output
-        let authorizer = database.authorizer
-        try read { db in
-            // The authorizer stands in for GRDB's, which would have noticed a schema change.
-            defer { db.clearSchemaCache() }
-            let statement: Statement
-            authorizer.reset()
-            do {
-                statement = try db.makeStatement(sql: sql)
-            } catch let error as DatabaseError {
-                let offset = db.sqliteConnection.map { Int(sqlite3_error_offset($0)) } ?? -1
-                // A refusal names its reason rather than SQLite's "not authorized".
-                let message = authorizer.lastDenial
-                    ?? (error.resultCode == .SQLITE_TOOBIG ? ConnectionHardening.tooBigMessage : nil)
-                throw SQLStatementError(message: message ?? Self.message(for: error), offset: offset >= 0 ? offset : nil)
-            }
-            do {
-                guard statement.columnCount > 0 else {
-                    try statement.execute()
-                    return
-                }
-                let printer = ResultPrinter(columns: statement.columnNames, settings: settings, sink: sink)
-                defer { printer.finish() }
-                let rows = try Row.fetchCursor(statement)
-                while let row = try rows.next() {
-                    printer.add(row.databaseValues.map(ResultValue.init))
-                }
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_TOOBIG {
-                throw SQLStatementError(message: ConnectionHardening.tooBigMessage, offset: nil)
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_AUTH && authorizer.lastDenial != nil {
-                // `VACUUM INTO` compiles, then attaches its target as it runs.
-                throw SQLStatementError(message: authorizer.lastDenial ?? Self.message(for: error), offset: nil)
-            }
+        var printer: ResultPrinter?
+        defer { printer?.finish() }
+        try read { session in
+            try session.execute(
+                sql, columns: { printer = ResultPrinter(columns: $0, settings: settings, sink: sink) },
+                row: { values in printer?.add(values.map(ResultValue.init)) })
         }
     }
 

@@ -1,6 +1,5 @@
 import LifelineReports
 import Foundation
-import GRDB
 import LifelineFormat
 import LifelineRules
 import LifelineStore
@@ -82,7 +81,7 @@ public final class ReplShell {
     /// The one line printed when a person starts the shell.
     public var banner: String {
         let name = TerminalText.escape(configuration.databaseLabel ?? configuration.databasePath)
-        guard let counts = database.counts() else {
+        guard let counts = try? database.session.counts() else {
             return "\(name): not a Lifeline database (no 'launch' table); SQL works, lifecycle commands do not. "
                 + ".help for commands."
         }
@@ -237,7 +236,7 @@ public final class ReplShell {
         }
         let message = TerminalText.escape(Self.message(for: error))
         var text = ""
-        if let error = error as? DatabaseError, error.resultCode == .SQLITE_INTERRUPT, currentReader?.isInteractive == true {
+        if let error = error as? StoreError, error.code == .interrupted, currentReader?.isInteractive == true {
             text += "\n"  // after the terminal's "^C"
         }
         let lineNumber = line ?? currentReader?.lineNumber ?? 0
@@ -268,7 +267,7 @@ public final class ReplShell {
     static func message(for error: any Error) -> String {
         switch error {
         case let error as ReplError: error.description
-        case let error as DatabaseError: error.message ?? "\(error.resultCode)"
+        case let error as StoreError: error.message
         default: "\(error)"
         }
     }
@@ -276,9 +275,10 @@ public final class ReplShell {
     // MARK: - Database
 
     /// Runs `body` on the read-only connection; Ctrl-C interrupts it.
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        guard let interrupt else { return try database.read(body) }
-        return try interrupt.whileRunning(on: database.queue) { try database.read(body) }
+    func read<T>(_ body: (SQLSession) throws -> T) throws -> T {
+        let session = database.session
+        guard let interrupt else { return try body(session) }
+        return try interrupt.whileRunning(on: session.interruptHandle) { try body(session) }
     }
 
     /// Runs `body` with the database writable (a ``TraceStore``), then reopens it read-only.
@@ -288,7 +288,7 @@ public final class ReplShell {
         defer { databaseDidChange() }
         return try database.withWritableStore { store in
             guard let interrupt else { return try body(store) }
-            return try interrupt.whileRunning(on: store.database) { try body(store) }
+            return try interrupt.whileRunning(on: store.interruptHandle) { try body(store) }
         }
     }
 
@@ -310,24 +310,11 @@ public final class ReplShell {
         catalog.queries = SavedQuery.list(in: configuration.resolve(configuration.queriesDirectory)).map(\.name)
         catalog.ruleIDs = ruleIDs
         catalog.directory = configuration.directory
-        _ = try? database.read { db in
-            let tables = try String.fetchAll(db, sql: """
-                SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name
-                """)
-            catalog.tables = tables
-            var columns = Set<String>()
-            for table in tables {
-                columns.formUnion(try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table]))
-            }
-            catalog.columns = columns.sorted()
-            if try db.tableExists("launch") {
-                catalog.launches = try String.fetchAll(db, sql: "SELECT CAST(id AS TEXT) FROM launch ORDER BY id LIMIT 1000")
-            }
-            if try db.tableExists("event") || db.viewExists("event") {
-                catalog.sessions = try String.fetchAll(db, sql: """
-                    SELECT DISTINCT session FROM event WHERE session IS NOT NULL ORDER BY session LIMIT 1000
-                    """)
-            }
+        if let names = try? database.session.names() {
+            catalog.tables = names.tables
+            catalog.columns = names.columns
+            catalog.launches = names.launches
+            catalog.sessions = names.sessions
         }
         catalogCache = catalog
         return catalog

@@ -1,5 +1,5 @@
-import GRDB
 import LifelineRules
+import LifelineStore
 
 // MARK: - A finding's witnesses in their timeline
 
@@ -10,11 +10,11 @@ extension Timeline {
     /// A witness is found by its file and line, which the database keeps for every launch, so
     /// findings of `per trace` rules (no launch in their slice) find their launches too.
     /// A finding sliced by session shows that session's lane and the app's.
-    static func excerpts(_ db: Database, for finding: Finding, context: Int) throws -> [(timeline: Timeline, marked: [Int64])] {
+    static func excerpts(_ session: SQLSession, for finding: Finding, context: Int) throws -> [(timeline: Timeline, marked: [Int64])] {
         var launches: [Int64] = []
         var marked: [Int64: [Int64]] = [:]
         for witness in finding.witnesses {
-            guard let launch = try launchID(of: witness, db) else { continue }
+            guard let launch = try launchID(of: witness, session) else { continue }
             if marked[launch] == nil {
                 launches.append(launch)
                 marked[launch] = []
@@ -23,7 +23,7 @@ extension Timeline {
         }
         return try launches.compactMap { launch in
             let seqs = marked[launch] ?? []
-            guard let timeline = try load(db, launchID: launch, session: finding.slice.session) else { return nil }
+            guard let timeline = try load(session, launchID: launch, session: finding.slice.session) else { return nil }
             // A launch-record witness marks no row: show the launch's first rows.
             let excerpt = seqs.isEmpty ? timeline.window(around: timeline.rows.prefix(1).map(\.seq), context: context)
                 : timeline.window(around: seqs, context: context)
@@ -35,10 +35,7 @@ extension Timeline {
     ///
     /// Launch records come before their events in a trace file (a rotated part starts with a copy),
     /// so this reads the small `launch` table, never `event`.
-    static func launchID(of witness: Witness, _ db: Database) throws -> Int64? {
-        try Int64.fetchOne(db, sql: """
-            SELECT l.id FROM launch l JOIN trace_file f ON f.id = l.file_id WHERE f.path = ? AND l.line <= ?
-            ORDER BY l.line DESC, l.id DESC LIMIT 1
-            """, arguments: [witness.file, witness.line])
+    static func launchID(of witness: Witness, _ session: SQLSession) throws -> Int64? {
+        try session.launchID(file: witness.file, line: witness.line)
     }
 }

@@ -1,12 +1,12 @@
-import GRDB
+import LifelineStore
 
 /// The callbacks of one launch in order, one lane per scene session (and one for the app),
 /// begin/end pairs folded into one row with a duration, and the scene state after each.
 ///
-/// Built from the `timeline` view (docs/schema.md): its `since_launch_ns`
-/// gives the times and its `state` the state after each event; pairing a
-/// begin with its end is the `span` view's rule (the next end of the same
-/// event, session and scene).
+/// Laid out from the store's ``LaunchTimeline`` (``SQLSession/timeline(launchID:session:)``),
+/// which reads the `timeline` view (docs/schema.md) for the times and the state after each
+/// event, and pairs a begin with its end as the `span` view does (the next begin or end of the
+/// same event, session and scene, if it is an end).
 struct Timeline {
     var header: LaunchHeader
     /// Lane titles: nil for the app (events without a session), else the session id.
@@ -14,74 +14,47 @@ struct Timeline {
     var rows: [TimelineRow]
 
     /// Loads launch `launchID`; with `session`, only that session's lane and the app's.
-    static func load(_ db: Database, launchID: Int64, session: String? = nil) throws -> Timeline? {
-        guard let header = try LaunchHeader.fetch(db, id: launchID) else { return nil }
+    static func load(_ store: SQLSession, launchID: Int64, session: String? = nil) throws -> Timeline? {
+        guard let timeline = try store.timeline(launchID: launchID, session: session) else { return nil }
         var lanes: [String?] = []
         var laneIndex: [String?: Int] = [:]
         var rows: [TimelineRow] = []
-        struct SpanKey: Hashable {
-            var event: String
-            var session: String?
-            var scene: String?
-        }
-        var open: [SpanKey: [Int]] = [:]
-        var openInLane: [Int: [Int]] = [:]
-        var sql = "SELECT seq, event, phase, session, scene, since_launch_ns, state FROM timeline WHERE launch_id = ?"
-        var arguments: StatementArguments = [launchID]
-        if let session {
-            sql += " AND (session IS NULL OR session = ?)"
-            arguments += [session]
-        }
-        let cursor = try Row.fetchCursor(db, sql: sql + " ORDER BY seq", arguments: arguments)
-        while let row = try cursor.next() {
-            let seq: Int64 = try row.decode(atIndex: 0)
-            let event: String = try row.decode(atIndex: 1)
-            let phase: String = try row.decode(atIndex: 2)
-            let rowSession: String? = try row.decode(atIndex: 3)
-            let scene: String? = try row.decode(atIndex: 4)
-            let offset: Int64 = try row.decode(atIndex: 5) ?? 0
-            let state: String? = try row.decode(atIndex: 6)
+        /// The end seqs of the spans open in each lane (nil: a span that never ends).
+        var openInLane: [Int: [Int64?]] = [:]
+        for entry in timeline.entries {
             let lane: Int
-            if let index = laneIndex[rowSession] {
+            if let index = laneIndex[entry.session] {
                 lane = index
             } else {
                 lane = lanes.count
-                laneIndex[rowSession] = lane
-                lanes.append(rowSession)
+                laneIndex[entry.session] = lane
+                lanes.append(entry.session)
             }
-            let key = SpanKey(event: event, session: rowSession, scene: scene)
-            let name = LifecycleFormat.callbackName(event)
+            openInLane[lane]?.removeAll { end in end.map { $0 < entry.seq } ?? false }
             let depth = openInLane[lane, default: []].count
-            switch phase {
-            case "begin":
-                open[key, default: []].append(rows.count)
-                openInLane[lane, default: []].append(rows.count)
-                rows.append(TimelineRow(seq: seq, offset: offset, lane: lane, name: name, kind: .span(duration: nil),
-                                        state: state, depth: depth))
-            case "end":
-                if let begin = open[key]?.popLast() {
-                    rows[begin].kind = .span(duration: offset.saturatingSubtracting(rows[begin].offset))
-                    rows[begin].endSeq = seq
-                    rows[begin].state = state
-                    openInLane[lane]?.removeAll { $0 == begin }
-                } else {
-                    rows.append(TimelineRow(seq: seq, offset: offset, lane: lane, name: name, kind: .orphanEnd,
-                                            state: state, depth: depth))
-                }
-            default:
-                rows.append(TimelineRow(seq: seq, offset: offset, lane: lane, name: name, kind: .instant,
-                                        state: state, depth: depth))
+            let name = LifecycleFormat.callbackName(entry.event)
+            var row = TimelineRow(
+                seq: entry.seq, offset: entry.offset, lane: lane, name: name, kind: .instant, state: entry.state, depth: depth)
+            switch entry.kind {
+            case .instant: break
+            case .span(let end, let duration):
+                row.kind = .span(duration: duration)
+                row.endSeq = end
+                openInLane[lane, default: []].append(end)
+            case .orphanEnd: row.kind = .orphanEnd
             }
+            rows.append(row)
         }
         // The app's lane first, then sessions in the order they appeared.
         if let app = lanes.firstIndex(where: { $0 == nil }), app != 0 {
             var order = Array(lanes.indices)
             order.remove(at: app)
             order.insert(app, at: 0)
-            let newIndex = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+            var newIndex = [Int](repeating: 0, count: order.count)
+            for (position, old) in order.enumerated() { newIndex[old] = position }
             lanes = order.map { lanes[$0] }
-            for index in rows.indices { rows[index].lane = newIndex[rows[index].lane]! }
+            for index in rows.indices { rows[index].lane = newIndex[rows[index].lane] }
         }
-        return Timeline(header: header, lanes: lanes, rows: rows)
+        return Timeline(header: LaunchHeader(timeline.launch), lanes: lanes, rows: rows)
     }
 }

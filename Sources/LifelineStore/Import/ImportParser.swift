@@ -25,7 +25,7 @@ struct ImportParser: Sendable {
         var terminatedOffset: Int
         var tornLineImported = false
         /// Why the file must not be imported at all (`--strict`, an unsupported version).
-        var abort: String?
+        var abort: ImportError?
         var readError: TraceFileError?
     }
 
@@ -87,13 +87,13 @@ struct ImportParser: Sendable {
                 }
                 report(TraceDiagnostic(error))
                 if error.code == .unsupportedVersion {
-                    outcome.abort = error.rendered(file: label)
+                    outcome.abort = ImportError(.unsupportedVersion, error.rendered(file: label))
                     return false
                 }
                 outcome.malformed += 1
                 outcome.lastLine = number
                 if strict {
-                    outcome.abort = "\(label): error: malformed line \(number) (--strict)"
+                    outcome.abort = ImportError(.malformedLine, "\(label): error: malformed line \(number) (--strict)")
                     return false
                 }
                 return true
@@ -117,7 +117,7 @@ struct ImportParser: Sendable {
                     report(TraceDiagnostic(.error, line: number, column: 1, "event before any launch record"))
                     outcome.malformed += 1
                     if strict {
-                        outcome.abort = "\(label): error: event before any launch record (--strict)"
+                        outcome.abort = ImportError(.eventBeforeLaunch, "\(label): error: event before any launch record (--strict)")
                         return false
                     }
                     return true
@@ -128,7 +128,7 @@ struct ImportParser: Sendable {
                     if problem.severity == .error { outcome.orderErrors += 1 } else { outcome.warnings += 1 }
                 }
                 if strict && problems.contains(where: { $0.severity == .error }) {
-                    outcome.abort = "\(label): error: events out of order at line \(number) (--strict)"
+                    outcome.abort = ImportError(.outOfOrder, "\(label): error: events out of order at line \(number) (--strict)")
                     return false
                 }
                 scanner.scratch.withUnsafeBytes { scratch in

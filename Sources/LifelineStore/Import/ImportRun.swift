@@ -86,7 +86,7 @@ struct ImportRun {
             throw error
         }
         let parsed = queue.outcome()
-        if let abort = parsed.abort { throw ImportAbort(message: abort) }
+        if let abort = parsed.abort { throw abort }
         if let error = parsed.readError { throw error }
         result.launches = parsed.launches
         result.events = parsed.events
@@ -132,7 +132,7 @@ struct ImportRun {
         var launchID = resumed ?? 0
         var inserted = 0
         while let batch = queue.receive() {
-            if let isCancelled = options.isCancelled, isCancelled() { throw ImportCancellation() }
+            if let isCancelled = options.isCancelled, isCancelled() { throw ImportError(.cancelled, "interrupted") }
             // Locals, not the batch's properties, in the loop: no exclusivity checks per event.
             let events = batch.events
             let interludes = batch.interludes

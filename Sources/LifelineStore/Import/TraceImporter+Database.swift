@@ -32,8 +32,8 @@ extension TraceImporter {
             progress: nil)
         do {
             return try run.execute()
-        } catch let abort as ImportAbort {
-            return FileImportResult(path: label, outcome: .failed(abort.message))
+        } catch let error as ImportError where error.code != .cancelled {
+            return FileImportResult(path: label, outcome: .failed(error.message))
         }
     }
 }

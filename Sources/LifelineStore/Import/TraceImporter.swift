@@ -47,68 +47,14 @@ public final class TraceImporter: Sendable {
     /// Receives the bytes read so far in the current file and the events imported so far, now and then.
     public typealias ProgressHandler = (_ file: String, _ bytesRead: Int, _ fileSize: Int, _ events: Int) -> Void
 
-    // MARK: - Paths
-
-    /// Expands command-line paths: files as given, directories recursively
-    /// (`*.ndjson`, `*.jsonl`, sorted), `-` for standard input.
-    /// Returns the files and an error for each path that does not exist and each directory
-    /// that holds no trace (a typo in a CI script must not pass as "nothing to check").
-    public static func expand(_ paths: [String]) -> (files: [String], errors: [FileDiagnostic]) {
-        var files: [String] = []
-        var errors: [FileDiagnostic] = []
-        let manager = FileManager.default
-        for path in paths {
-            if path == "-" {
-                files.append(path)
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                errors.append(FileDiagnostic(.error, file: path, "no such file or directory"))
-                continue
-            }
-            guard isDirectory.boolValue else {
-                // `/dev/zero` never ends and a FIFO blocks its reader: standard input is '-'.
-                if let refusal = InputFile(path: path)?.refusal {
-                    errors.append(FileDiagnostic(.error, file: path, "\(refusal) (give '-' to read standard input)"))
-                } else {
-                    files.append(path)
-                }
-                continue
-            }
-            let enumerator = manager.enumerator(atPath: path)
-            var found: [String] = []
-            var refused = 0
-            while let relative = enumerator?.nextObject() as? String {
-                if relative.hasSuffix(".ndjson") || relative.hasSuffix(".jsonl") {
-                    let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
-                    // A directory from elsewhere may hold a FIFO or a link to /dev/zero named like a trace.
-                    switch InputFile(path: file) {
-                    case .pipe?, .device?, .socket?, .other?:
-                        errors.append(FileDiagnostic(.error, file: file, InputFile(path: file)?.refusal ?? "it is not a regular file"))
-                        refused += 1
-                    case .regular?, .directory?, nil:
-                        found.append(file)
-                    }
-                }
-            }
-            // A directory whose only trace-named entries were refused already has an error for each.
-            if found.isEmpty && refused == 0 {
-                errors.append(FileDiagnostic(.error, file: path, "no traces (*.ndjson, *.jsonl) in this directory"))
-            }
-            files += found.sorted()
-        }
-        return (files, errors)
-    }
-
-    /// Imports every path (see ``expand(_:)``), one transaction per file.
+    /// Imports every path (see ``TracePaths/expand(_:)``), one transaction per file.
     public func importPaths(
         _ paths: [String], options: ImportOptions = .init(), diagnostics: @escaping DiagnosticHandler = { _ in },
         progress: ProgressHandler? = nil
     ) -> ImportSummary {
         let start = Date()
         var summary = ImportSummary()
-        for file in Self.expand(paths).files {
+        for file in TracePaths.expand(paths).files {
             if file == "-" {
                 summary.files.append(importStandardInput(options: options, diagnostics: diagnostics, progress: progress))
             } else {
@@ -193,8 +139,8 @@ public final class TraceImporter: Sendable {
                             result = try run.execute()
                             return .commit
                         }
-                    } catch let abort as ImportAbort {
-                        result = FileImportResult(path: label, outcome: .failed(abort.message))
+                    } catch let error as ImportError where error.code != .cancelled {
+                        result = FileImportResult(path: label, outcome: .failed(error.message))
                         Self.giveBackWAL(db)
                     } catch {
                         Self.giveBackWAL(db)
@@ -227,20 +173,12 @@ public final class TraceImporter: Sendable {
     }
 }
 
-/// Stops a file's import and rolls its transaction back.
-struct ImportAbort: Error {
-    var message: String
-}
-
-/// Stops a file's import because ``ImportOptions/isCancelled`` said so; it rolls back.
-struct ImportCancellation: Error {}
-
 extension TraceImporter {
     /// Whether an import ended because it was cancelled: the importer's own check between batches,
     /// SQLite's `SQLITE_INTERRUPT` (`sqlite3_interrupt` landed inside a statement), or any
     /// other error once cancellation was asked for (the statement it broke reports it its own way).
     static func isInterruption(_ error: any Error, options: ImportOptions) -> Bool {
-        if error is ImportCancellation { return true }
+        if let error = error as? ImportError, error.code == .cancelled { return true }
         if let error = error as? DatabaseError, error.resultCode == .SQLITE_INTERRUPT { return true }
         return options.isCancelled?() ?? false
     }

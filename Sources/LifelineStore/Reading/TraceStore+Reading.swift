@@ -14,68 +14,76 @@ extension TraceStore {
     /// and turns string ids into names through a cache (not through the `event`
     /// view's joins). Rows an outside tool changed so they no longer hold a valid
     /// `attrs` object are reported as a located error rather than guessed at.
+    ///
+    /// Throws ``StoreReadError`` for such a row, ``StoreError`` when SQLite fails
+    /// (``StoreError/Code/interrupted`` for Ctrl-C), and whatever `body` throws.
     public func forEachRecord(_ body: (StoredRecord) throws -> Void) throws {
-        try database.read { db in
-            let launches = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT launch.id, launch.line, launch.uuid, launch.part, launch.pid, launch.app, launch.platform,
-                           launch.os, launch.device, launch.lifecycle, launch.started, trace_file.path
-                    FROM launch JOIN trace_file ON trace_file.id = launch.file_id
-                    ORDER BY launch.file_id, launch.line
-                    """)
-            let events = try db.cachedStatement(
-                sql: """
-                    SELECT seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, line
-                    FROM event_raw WHERE launch_id = ? ORDER BY seq
-                    """)
-            let strings = try StoredStrings(db)
-            let handle = events.sqliteStatement
-            while let row = try launches.next() {
-                let id: Int64 = try row.decode(atIndex: 0)
-                let file: String = try row.decode(atIndex: 11)
-                // Decoded with `try`: a database from elsewhere may hold any type in any column.
-                let record = LaunchRecord(
-                    launch: try row.decode(atIndex: 2), pid: try row.decode(atIndex: 4), app: try row.decode(atIndex: 5),
-                    platform: try row.decode(atIndex: 6), os: try row.decode(atIndex: 7), device: try row.decode(atIndex: 8),
-                    lifecycle: (try row.decode(atIndex: 9) as String?).flatMap(Lifecycle.init(rawValue:)),
-                    started: try row.decode(atIndex: 10), part: try row.decode(atIndex: 3))
-                try body(.launch(record, file: file, line: try row.decode(atIndex: 1)))
-                sqlite3_bind_int64(handle, 1, id)
-                defer { sqlite3_reset(handle) }
-                while true {
-                    let status = sqlite3_step(handle)
-                    if status == SQLITE_DONE { break }
-                    guard status == SQLITE_ROW else {
-                        throw DatabaseError(resultCode: ResultCode(rawValue: status),
-                                            message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-                    }
-                    let line = Int(sqlite3_column_int64(handle, 8))
-                    var attrs: Attributes = [:]
-                    if let text = sqlite3_column_text(handle, 7) {
-                        let json = String(decoding: UnsafeRawBufferPointer(
-                            start: text, count: Int(sqlite3_column_bytes(handle, 7))), as: UTF8.self)
-                        do throws(TraceFormatError) {
-                            attrs = try AttributeValue.decodeObject(json)
-                        } catch {
-                            throw StoreReadError(file: file, line: line, message: "event.attrs is not a JSON object: \(error.message)")
+        do {
+            try database.read { db in
+                let launches = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT launch.id, launch.line, launch.uuid, launch.part, launch.pid, launch.app, launch.platform,
+                               launch.os, launch.device, launch.lifecycle, launch.started, trace_file.path
+                        FROM launch JOIN trace_file ON trace_file.id = launch.file_id
+                        ORDER BY launch.file_id, launch.line
+                        """)
+                let events = try db.cachedStatement(
+                    sql: """
+                        SELECT seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, line
+                        FROM event_raw WHERE launch_id = ? ORDER BY seq
+                        """)
+                let strings = try StoredStrings(db)
+                let handle = events.sqliteStatement
+                while let row = try launches.next() {
+                    let id: Int64 = try row.decode(atIndex: 0)
+                    let file: String = try row.decode(atIndex: 11)
+                    // Decoded with `try`: a database from elsewhere may hold any type in any column.
+                    let record = LaunchRecord(
+                        launch: try row.decode(atIndex: 2), pid: try row.decode(atIndex: 4), app: try row.decode(atIndex: 5),
+                        platform: try row.decode(atIndex: 6), os: try row.decode(atIndex: 7), device: try row.decode(atIndex: 8),
+                        lifecycle: (try row.decode(atIndex: 9) as String?).flatMap(Lifecycle.init(rawValue:)),
+                        started: try row.decode(atIndex: 10), part: try row.decode(atIndex: 3))
+                    try body(.launch(record, file: file, line: try row.decode(atIndex: 1)))
+                    sqlite3_bind_int64(handle, 1, id)
+                    defer { sqlite3_reset(handle) }
+                    while true {
+                        let status = sqlite3_step(handle)
+                        if status == SQLITE_DONE { break }
+                        guard status == SQLITE_ROW else {
+                            throw DatabaseError(resultCode: ResultCode(rawValue: status),
+                                                message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
                         }
+                        let line = Int(sqlite3_column_int64(handle, 8))
+                        var attrs: Attributes = [:]
+                        if let text = sqlite3_column_text(handle, 7) {
+                            let json = String(decoding: UnsafeRawBufferPointer(
+                                start: text, count: Int(sqlite3_column_bytes(handle, 7))), as: UTF8.self)
+                            do throws(TraceFormatError) {
+                                attrs = try AttributeValue.decodeObject(json)
+                            } catch {
+                                throw StoreReadError(file: file, line: line, message: "event.attrs is not a JSON object: \(error.message)")
+                            }
+                        }
+                        let phase: Phase = switch sqlite3_column_int64(handle, 3) {
+                        case 1: .begin
+                        case 2: .end
+                        default: .instant
+                        }
+                        try body(
+                            .event(
+                                EventRecord(
+                                    seq: sqlite3_column_int64(handle, 0), t: sqlite3_column_int64(handle, 1),
+                                    event: try strings.name(sqlite3_column_int64(handle, 2)), phase: phase,
+                                    session: try strings.optional(handle, 4), scene: try strings.optional(handle, 5),
+                                    thread: try strings.optional(handle, 6), attrs: attrs),
+                                line: line))
                     }
-                    let phase: Phase = switch sqlite3_column_int64(handle, 3) {
-                    case 1: .begin
-                    case 2: .end
-                    default: .instant
-                    }
-                    try body(
-                        .event(
-                            EventRecord(
-                                seq: sqlite3_column_int64(handle, 0), t: sqlite3_column_int64(handle, 1),
-                                event: try strings.name(sqlite3_column_int64(handle, 2)), phase: phase,
-                                session: try strings.optional(handle, 4), scene: try strings.optional(handle, 5),
-                                thread: try strings.optional(handle, 6), attrs: attrs),
-                            line: line))
                 }
             }
+        } catch let error as DatabaseError {
+            // SQLite's failures leave the store as its own error; a located row error and `body`'s pass through.
+            throw Self.storeError(error, path: path)
         }
     }
 }

@@ -30,7 +30,7 @@ extension TraceStore {
                 }
             }
         } catch {
-            throw StoreError(path: path, message: Self.describe(error))
+            throw Self.storeError(error, path: path)
         }
     }
 }

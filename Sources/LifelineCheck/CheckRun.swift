@@ -1,9 +1,13 @@
 import Foundation
 import LifelineFormat
+import LifelineReports
 import LifelineRules
 import LifelineStore
 
-/// Runs a rule check over trace files, directories and databases: what `lifeline check` and the REPL's `.check` do.
+/// The check service: loads rules, finds the traces paths name, runs the checker over trace files
+/// and databases, and stores a database's findings in its `violation` table. `lifeline check`,
+/// `lifeline rules`, the REPL's `.check` and `.load`, and the demo all go through it; the
+/// reports only render what it returns.
 ///
 /// ```swift
 /// let loaded = try CheckRun.load([])                 // both catalogs + ./rules/*.rules
@@ -32,12 +36,22 @@ public enum CheckRun {
     }
 
     /// ``loadRules(_:rulesDirectory:)`` with the source of every rule, for the report.
-    public static func load(_ specs: [String], rulesDirectory: String? = "rules") throws(CheckRunError) -> LoadedRules {
+    ///
+    /// `rulesDirectoryLabel` names the local rules files in diagnostics and findings when the
+    /// directory was resolved elsewhere (the REPL's `rules/NAME.rules`, whatever its working directory).
+    public static func load(
+        _ specs: [String], rulesDirectory: String? = "rules", rulesDirectoryLabel: String? = nil
+    ) throws(CheckRunError) -> LoadedRules {
         var loaded = LoadedRules(rules: RuleSet(), sources: [])
-        var files: [(path: String, kind: RuleSource.Kind)] = []
+        var files: [(path: String, label: String?, kind: RuleSource.Kind)] = []
         if specs.isEmpty {
             for catalog in BuiltinCatalog.allCases { try add(catalog.rules, .builtin, catalog.rawValue, to: &loaded) }
-            files = rulesDirectory.map { rulesFiles(in: $0).map { ($0, .local) } } ?? []
+            if let rulesDirectory {
+                files = rulesFileNames(in: rulesDirectory).map { name in
+                    ((rulesDirectory as NSString).appendingPathComponent(name),
+                     rulesDirectoryLabel.map { ($0 as NSString).appendingPathComponent(name) }, .local)
+                }
+            }
         }
         for spec in specs {
             if let catalog = BuiltinCatalog(rawValue: spec) {
@@ -47,36 +61,49 @@ public enum CheckRun {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) else {
                 let names = BuiltinCatalog.allCases.map(\.rawValue).joined(separator: ", ")
-                throw CheckRunError(FileDiagnostic(.error, file: spec, "no such rules file or catalog (catalogs: \(names))"))
+                throw CheckRunError(
+                    .noSuchRules, FileDiagnostic(.error, file: spec, "no such rules file or catalog (catalogs: \(names))"))
             }
             guard isDirectory.boolValue else {
-                files.append((spec, .file))
+                files.append((spec, nil, .file))
                 continue
             }
-            let found = rulesFiles(in: spec)
-            if found.isEmpty { throw CheckRunError(FileDiagnostic(.error, file: spec, "no rules files (*.rules) in this directory")) }
-            files += found.map { ($0, .file) }
-        }
-        for (file, kind) in files {
-            let rules: RuleSet
-            do throws(RuleSetError) {
-                rules = try RuleSet(contentsOf: file)
-            } catch {
-                throw CheckRunError(error.description, diagnostics: diagnostics(error, loading: RuleSet()))
+            let found = rulesFileNames(in: spec).map { (spec as NSString).appendingPathComponent($0) }
+            if found.isEmpty {
+                throw CheckRunError(.noRulesFiles, FileDiagnostic(.error, file: spec, "no rules files (*.rules) in this directory"))
             }
-            try add(rules, kind, file, to: &loaded)
+            files += found.map { ($0, nil, .file) }
+        }
+        for (file, label, kind) in files {
+            try add(try loadFile(file, label: label), kind, label ?? file, to: &loaded)
         }
         return loaded
+    }
+
+    /// Parses one rules file; `label` (default: `path`) is how diagnostics and findings name it.
+    ///
+    /// For a caller that resolves paths itself, such as the REPL's `.load` and `.check FILE`.
+    public static func loadFile(_ path: String, label: String? = nil) throws(CheckRunError) -> RuleSet {
+        do throws(RuleSetError) {
+            return try RuleSet(contentsOf: path, label: label)
+        } catch {
+            throw CheckRunError(.invalidRules, error.description, diagnostics: diagnostics(error, loading: RuleSet()), ruleSetError: error)
+        }
+    }
+
+    /// Adds `other` to `rules`; an id defined twice is an error located at the second definition.
+    public static func merge(_ other: RuleSet, into rules: inout RuleSet) throws(CheckRunError) {
+        do throws(RuleSetError) {
+            try rules.merge(other)
+        } catch {
+            throw CheckRunError(.invalidRules, error.description, diagnostics: diagnostics(error, loading: other), ruleSetError: error)
+        }
     }
 
     private static func add(_ other: RuleSet, _ kind: RuleSource.Kind, _ name: String, to loaded: inout LoadedRules)
         throws(CheckRunError)
     {
-        do throws(RuleSetError) {
-            try loaded.rules.merge(other)
-        } catch {
-            throw CheckRunError(error.description, diagnostics: diagnostics(error, loading: other))
-        }
+        try merge(other, into: &loaded.rules)
         loaded.sources.append(RuleSource(kind, name: name, ruleCount: other.rules.count))
     }
 
@@ -101,9 +128,10 @@ public enum CheckRun {
         }
     }
 
-    private static func rulesFiles(in directory: String) -> [String] {
+    /// The names of the `*.rules` files in `directory`, sorted; none when it does not exist.
+    public static func rulesFileNames(in directory: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { $0.hasSuffix(".rules") }.sorted().map { (directory as NSString).appendingPathComponent($0) }
+        return names.filter { $0.hasSuffix(".rules") }.sorted()
     }
 
     /// Checks every input and returns the report. Databases also get their `violation` table replaced.
@@ -125,7 +153,7 @@ public enum CheckRun {
         var diagnostics: [FileDiagnostic] = []
         let collector = CheckCollector()
         let checker = collector.checker(for: rules)
-        let (files, errors) = TraceImporter.expand(inputs)
+        let (files, errors) = TracePaths.expand(inputs)
         diagnostics += errors
         for file in ordered(files) {
             if file == "-" {
@@ -235,7 +263,7 @@ public enum CheckRun {
         do {
             store = try TraceStore(path: path)
         } catch {
-            throw CheckRunError(FileDiagnostic(.error, file: path, error.message))
+            throw CheckRunError(.database, FileDiagnostic(.error, file: path, error.message))
         }
         try feed(store, to: checker, traces: &traces)
         return store
@@ -253,8 +281,10 @@ public enum CheckRun {
                     checker.check(event, line: line)
                 }
             }
+        } catch let error as StoreError {
+            throw CheckRunError(.database, FileDiagnostic(.error, file: store.path, "cannot read the database: \(error.message)"))
         } catch {
-            throw CheckRunError(FileDiagnostic(.error, file: store.path, "cannot read the database: \(error)"))
+            throw CheckRunError(.database, FileDiagnostic(.error, file: store.path, "cannot read the database: \(error)"))
         }
     }
 
@@ -262,7 +292,7 @@ public enum CheckRun {
         do throws(StoreError) {
             try store.replaceViolations(findings.map(storedViolation))
         } catch {
-            throw CheckRunError(FileDiagnostic(.error, file: store.path, "cannot store violations: \(error.message)"))
+            throw CheckRunError(.database, FileDiagnostic(.error, file: store.path, "cannot store violations: \(error.message)"))
         }
     }
 

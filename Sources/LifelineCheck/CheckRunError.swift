@@ -1,0 +1,45 @@
+import LifelineFormat
+import LifelineRules
+
+/// Why a check could not run: rules that do not load, a database that cannot be read.
+///
+/// ``code`` says what kind of problem it is and ``diagnostics`` locates each
+/// one; `lifeline check` puts them in its report (in every format) and exits
+/// with status 2. ``description`` is the compiler-style text, with caret
+/// excerpts for rules that do not parse.
+public struct CheckRunError: Error, Sendable, CustomStringConvertible {
+    /// What kind of problem this is, for code that reacts to some of them.
+    public enum Code: String, Sendable, Hashable {
+        /// A rules name that is neither a built-in catalog nor an existing file or directory.
+        case noSuchRules
+        /// A rules directory without `*.rules` files.
+        case noRulesFiles
+        /// A rules file that cannot be read or does not parse, or an id defined twice
+        /// (``CheckRunError/ruleSetError`` says which).
+        case invalidRules
+        /// A database that cannot be opened or read, or whose findings cannot be stored.
+        case database
+        /// A check that ran but met input errors (its report's diagnostics), where the caller
+        /// cannot go on with a partial result (the demo).
+        case inputErrors
+    }
+
+    public var code: Code
+    public var description: String
+    /// The problems, located; one unlocated error when the cause has no file.
+    public var diagnostics: [FileDiagnostic]
+    /// Why rules did not load, for a caller that shows it its own way (the REPL keeps the caret excerpts).
+    public var ruleSetError: RuleSetError?
+
+    public init(_ code: Code, _ description: String, diagnostics: [FileDiagnostic], ruleSetError: RuleSetError? = nil) {
+        self.code = code
+        self.description = description
+        self.diagnostics = diagnostics
+        self.ruleSetError = ruleSetError
+    }
+
+    /// An error about one file.
+    public init(_ code: Code, _ diagnostic: FileDiagnostic) {
+        self.init(code, diagnostic.description, diagnostics: [diagnostic])
+    }
+}

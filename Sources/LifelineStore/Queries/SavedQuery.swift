@@ -1,0 +1,77 @@
+import Foundation
+
+/// A saved SQL query from `queries/`: a `-- description` first line, then SQL.
+///
+/// ```swift
+/// let query = try SavedQuery(contentsOf: "queries/time-to-active.sql")
+/// let result = try store.query(query.sql)
+/// ```
+///
+/// The demo runs one (`SavedQuery.run(in:)`, LifelineDemo); the REPL lists a directory of them
+/// (``list(in:)``) and runs one as a script of user SQL.
+public struct SavedQuery: Hashable, Sendable {
+    /// The file's name without `.sql`, `time-to-active`.
+    public var name: String
+    /// The first line without its `-- `.
+    public var description: String
+    /// The whole text, description included.
+    public var sql: String
+
+    /// A query from its text; the first line must be a `-- description` comment.
+    public init(name: String, sql: String) throws(StoreError) {
+        guard sql.hasPrefix("-- "), let description = Self.description(in: sql), !description.isEmpty else {
+            throw StoreError(.invalidQuery, path: "queries/\(name).sql", message: "the first line must be a '-- description' comment")
+        }
+        self.name = name
+        self.description = description
+        self.sql = sql
+    }
+
+    /// Reads `path` (`queries/launch-time.sql`).
+    public init(contentsOf path: String) throws(StoreError) {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw StoreError(.invalidQuery, path: path, message: "cannot read the query: \(error.localizedDescription)")
+        }
+        try self.init(name: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, sql: text)
+    }
+
+    /// The description of the query in `text`: its first line's text after `--`, trimmed, or nil
+    /// when the first line is not a comment.
+    ///
+    /// The one reading of a saved query's first line, for ``init(name:sql:)`` and ``list(in:)``.
+    package static func description(in text: some StringProtocol) -> String? {
+        guard let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first,
+              first.hasPrefix("--") else { return nil }
+        return first.dropFirst(2).trimmingCharacters(in: .whitespaces)
+    }
+
+    // MARK: - Listing a directory
+
+    /// A saved query file in a directory, as the REPL's `.queries` lists it.
+    package struct Listing: Equatable, Sendable {
+        /// The file's name without `.sql`.
+        package var name: String
+        package var path: String
+        /// What ``SavedQuery/description(in:)`` reads on the first line, nil without a comment there.
+        package var description: String?
+    }
+
+    /// The saved queries (`NAME.sql`) in `directory`, by name; none when it cannot be read.
+    package static func list(in directory: String) -> [Listing] {
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return files.filter { $0.hasSuffix(".sql") }.sorted().map { file in
+            let path = (directory.hasSuffix("/") ? directory : directory + "/") + file
+            return Listing(name: String(file.dropLast(4)), path: path, description: firstLineDescription(ofFileAt: path))
+        }
+    }
+
+    /// The description of the file at `path`, reading no more than its first 4 KB.
+    private static func firstLineDescription(ofFileAt path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        return description(in: String(decoding: handle.readData(ofLength: 4096), as: UTF8.self))
+    }
+}

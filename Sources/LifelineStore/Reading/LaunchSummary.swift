@@ -1,0 +1,22 @@
+/// One launch at a glance: its launch record, its file and what the `launch_summary` view adds.
+package struct LaunchSummary: Equatable, Sendable {
+    /// `launch.id`, what `.timeline` takes.
+    package var id: Int64
+    package var uuid: String?
+    /// The rotated part this copy of the launch record starts, nil for the first.
+    package var part: Int64?
+    package var app: String?
+    package var platform: String?
+    package var os: String?
+    package var device: String?
+    /// `scene` or `app`.
+    package var lifecycle: String?
+    package var started: String?
+    /// The trace file's path as imported.
+    package var file: String?
+    package var eventCount: Int64
+    /// Distinct sessions, the app's (no session) counting as one.
+    package var sessionCount: Int64
+    /// Nanoseconds from `didFinishLaunching` to the first `didBecomeActive`, when both happened.
+    package var timeToActive: Int64?
+}

@@ -1,0 +1,237 @@
+import GRDB
+
+/// The SQL behind the store's typed reads, once, for both ways of holding a database:
+/// a ``TraceStore`` (the writable pool) and a ``SQLSession`` (the REPL's read-only connection).
+///
+/// Every function reads on the connection it is given and decodes with `try`: a
+/// database from elsewhere may hold any type in any column, and an error is better
+/// than a crash.
+enum StoreQueries {
+    // MARK: - What the file holds
+
+    /// How many files, launches and events it holds, or nil without Lifeline's tables.
+    static func counts(_ db: Database) throws -> (files: Int, launches: Int, events: Int)? {
+        // `event` is a view from schema v3 on, a table before.
+        guard try db.tableExists("launch"), try db.tableExists("event") || db.viewExists("event") else { return nil }
+        return (try db.tableExists("trace_file") ? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trace_file") ?? 0 : 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM launch") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event") ?? 0)
+    }
+
+    static func contents(_ db: Database) throws -> StoreContents {
+        if try db.tableExists("launch") { return .lifeline }
+        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_schema") ?? 0 > 0 ? .foreign : .empty
+    }
+
+    static func launchCount(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM launch") ?? 0
+    }
+
+    static func firstLaunchID(_ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT MIN(id) FROM launch")
+    }
+
+    // MARK: - Launches and sessions
+
+    private static let launchColumns = """
+        SELECT id, uuid, part, app, platform, os, device, lifecycle, started, file, event_count, session_count,
+               time_to_active_ns
+        FROM launch_summary
+        """
+
+    static func launches(_ db: Database) throws -> [LaunchSummary] {
+        try Row.fetchAll(db, sql: launchColumns + " ORDER BY id").map(launch)
+    }
+
+    static func launch(_ db: Database, id: Int64) throws -> LaunchSummary? {
+        try Row.fetchOne(db, sql: launchColumns + " WHERE id = ?", arguments: [id]).map(launch)
+    }
+
+    private static func launch(_ row: Row) throws -> LaunchSummary {
+        LaunchSummary(
+            id: try row.decode(atIndex: 0), uuid: try row.decode(atIndex: 1), part: try row.decode(atIndex: 2),
+            app: try row.decode(atIndex: 3), platform: try row.decode(atIndex: 4), os: try row.decode(atIndex: 5),
+            device: try row.decode(atIndex: 6), lifecycle: try row.decode(atIndex: 7), started: try row.decode(atIndex: 8),
+            file: try row.decode(atIndex: 9), eventCount: try row.decode(atIndex: 10),
+            sessionCount: try row.decode(atIndex: 11), timeToActive: try row.decode(atIndex: 12))
+    }
+
+    /// A launch by its id, or by its uuid or a prefix of it (an exact uuid wins over longer ones it prefixes).
+    static func launch(_ db: Database, matching reference: String) throws -> ReferenceMatch<Int64> {
+        if let id = Int64(reference), try Bool.fetchOne(db, sql: "SELECT 1 FROM launch WHERE id = ?", arguments: [id]) == true {
+            return .unique(id)
+        }
+        let ids = try Int64.fetchAll(db, sql: """
+            SELECT id FROM launch WHERE uuid = ?1 OR substr(uuid, 1, length(?1)) = ?1 ORDER BY uuid = ?1 DESC, id LIMIT 2
+            """, arguments: [reference])
+        switch ids.count {
+        case 0: return .none
+        case 1: return .unique(ids[0])
+        default:
+            let exact = try Bool.fetchOne(db, sql: "SELECT 1 FROM launch WHERE uuid = ?", arguments: [reference]) == true
+            return exact ? .unique(ids[0]) : .ambiguous
+        }
+    }
+
+    /// A session of a launch by its id or a prefix of it (an exact id wins).
+    static func session(_ db: Database, matching reference: String, launchID: Int64) throws -> ReferenceMatch<String> {
+        let sessions = try String.fetchAll(db, sql: """
+            SELECT DISTINCT session FROM event WHERE launch_id = ?1 AND session IS NOT NULL
+            AND (session = ?2 OR substr(session, 1, length(?2)) = ?2) ORDER BY session = ?2 DESC LIMIT 2
+            """, arguments: [launchID, reference])
+        guard let first = sessions.first else { return .none }
+        return sessions.count > 1 && first != reference ? .ambiguous : .unique(first)
+    }
+
+    /// The scene sessions of one launch (nil: of every launch), in order of appearance.
+    static func sessions(_ db: Database, launchID: Int64?) throws -> [SessionSummary] {
+        var sessions: [SessionSummary] = []
+        var scenes: [Set<String>] = []
+        var sql = "SELECT launch_id, session, scene, since_launch_ns, state FROM timeline WHERE session IS NOT NULL"
+        var arguments: StatementArguments = []
+        if let launchID {
+            sql += " AND launch_id = ?"
+            arguments = [launchID]
+        }
+        // Ordered by launch and seq: each session's rows arrive in order, sessions in order of appearance.
+        let cursor = try Row.fetchCursor(db, sql: sql + " ORDER BY launch_id, seq", arguments: arguments)
+        var index: [String: Int] = [:]
+        while let row = try cursor.next() {
+            let launch: Int64 = try row.decode(atIndex: 0)
+            let session: String = try row.decode(atIndex: 1)
+            let key = "\(launch)\u{0}\(session)"
+            let offset: Int64 = try row.decode(atIndex: 3) ?? 0
+            let position: Int
+            if let known = index[key] {
+                position = known
+            } else {
+                position = sessions.count
+                index[key] = position
+                sessions.append(SessionSummary(
+                    launchID: launch, session: session, sceneCount: 0, eventCount: 0, first: offset, last: offset))
+                scenes.append([])
+            }
+            if let scene: String = try row.decode(atIndex: 2) { scenes[position].insert(scene) }
+            sessions[position].sceneCount = scenes[position].count
+            sessions[position].eventCount += 1
+            sessions[position].last = offset
+            sessions[position].state = try row.decode(atIndex: 4)
+        }
+        return sessions
+    }
+
+    // MARK: - Timelines
+
+    /// Launch `launchID` and its events from the `timeline` view, each begin paired with the end
+    /// the `span` view gives it; with `session`, only that session's events and the app's.
+    static func timeline(_ db: Database, launchID: Int64, session: String?) throws -> LaunchTimeline? {
+        guard let launch = try launch(db, id: launchID) else { return nil }
+        var ends: [Int64: Int64] = [:]
+        let spans = try Row.fetchCursor(
+            db, sql: "SELECT begin_seq, end_seq FROM span WHERE launch_id = ? AND end_seq IS NOT NULL",
+            arguments: [launchID])
+        while let row = try spans.next() {
+            ends[try row.decode(atIndex: 0)] = try row.decode(atIndex: 1)
+        }
+        var sql = "SELECT seq, event, phase, session, scene, since_launch_ns, state FROM timeline WHERE launch_id = ?"
+        var arguments: StatementArguments = [launchID]
+        if let session {
+            sql += " AND (session IS NULL OR session = ?)"
+            arguments += [session]
+        }
+        var entries: [TimelineEntry] = []
+        /// Begins (their index in `entries`) by the seq of the end the span view gave them.
+        var awaiting: [Int64: Int] = [:]
+        let cursor = try Row.fetchCursor(db, sql: sql + " ORDER BY seq", arguments: arguments)
+        while let row = try cursor.next() {
+            let seq: Int64 = try row.decode(atIndex: 0)
+            var entry = TimelineEntry(
+                seq: seq, event: try row.decode(atIndex: 1), kind: .instant, session: try row.decode(atIndex: 3),
+                scene: try row.decode(atIndex: 4), offset: try row.decode(atIndex: 5) ?? 0, state: try row.decode(atIndex: 6))
+            switch try row.decode(atIndex: 2) as String? {
+            case "begin":
+                let end = ends[seq]
+                if let end { awaiting[end] = entries.count }
+                entry.kind = .span(end: end, duration: nil)
+            case "end":
+                guard let begin = awaiting.removeValue(forKey: seq) else {
+                    entry.kind = .orphanEnd
+                    break
+                }
+                entries[begin].kind = .span(end: seq, duration: saturatingDifference(entry.offset, entries[begin].offset))
+                entries[begin].state = entry.state
+                continue
+            default:
+                break
+            }
+            entries.append(entry)
+        }
+        return LaunchTimeline(launch: launch, entries: entries)
+    }
+
+    /// `later - earlier`, held at the ends of `Int64` rather than trapping (the times come from input).
+    private static func saturatingDifference(_ later: Int64, _ earlier: Int64) -> Int64 {
+        let (difference, overflow) = later.subtractingReportingOverflow(earlier)
+        guard overflow else { return difference }
+        return earlier < 0 ? .max : .min
+    }
+
+    /// The launch a trace line is in: the last launch record in `file` at or before `line`.
+    ///
+    /// Launch records come before their events in a trace file (a rotated part starts with a copy),
+    /// so this reads the small `launch` table, never `event`.
+    static func launchID(_ db: Database, file: String, line: Int) throws -> Int64? {
+        try Int64.fetchOne(db, sql: """
+            SELECT l.id FROM launch l JOIN trace_file f ON f.id = l.file_id WHERE f.path = ? AND l.line <= ?
+            ORDER BY l.line DESC, l.id DESC LIMIT 1
+            """, arguments: [file, line])
+    }
+
+    // MARK: - The schema
+
+    /// Tables and views whose name is `LIKE pattern`, by name.
+    static func tableNames(_ db: Database, like pattern: String) throws -> [String] {
+        try String.fetchAll(db, sql: """
+            SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'
+            AND name LIKE ? ORDER BY name
+            """, arguments: [pattern])
+    }
+
+    /// The `CREATE` statements of the tables and views `LIKE pattern` and of their indexes and triggers.
+    static func schemaStatements(_ db: Database, like pattern: String) throws -> [String] {
+        try String.fetchAll(db, sql: """
+            SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'
+            AND (name LIKE ? OR tbl_name LIKE ?) ORDER BY tbl_name = name DESC, rowid
+            """, arguments: [pattern, pattern])
+    }
+
+    static func names(_ db: Database) throws -> StoreNames {
+        var names = StoreNames()
+        names.tables = try String.fetchAll(db, sql: """
+            SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name
+            """)
+        var columns = Set<String>()
+        for table in names.tables {
+            columns.formUnion(try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table]))
+        }
+        names.columns = columns.sorted()
+        if try db.tableExists("launch") {
+            names.launches = try String.fetchAll(db, sql: "SELECT CAST(id AS TEXT) FROM launch ORDER BY id LIMIT 1000")
+        }
+        if try db.tableExists("event") || db.viewExists("event") {
+            names.sessions = try String.fetchAll(db, sql: """
+                SELECT DISTINCT session FROM event WHERE session IS NOT NULL ORDER BY session LIMIT 1000
+                """)
+        }
+        return names
+    }
+
+    // MARK: - Any query
+
+    /// Runs one statement and reads all its rows.
+    static func run(_ db: Database, sql: String) throws -> QueryResult {
+        let statement = try db.makeStatement(sql: sql)
+        let rows = try Row.fetchAll(statement).map { row in Array(row.databaseValues.map(SQLValue.init)) }
+        return QueryResult(columns: statement.columnNames, rows: rows)
+    }
+}

@@ -1,0 +1,69 @@
+// MARK: - Typed reads
+
+extension SQLSession {
+    /// How many files, launches and events the database holds, or nil without Lifeline's tables
+    /// (another program's database: SQL works, lifecycle commands do not).
+    package func counts() throws(StoreError) -> (files: Int, launches: Int, events: Int)? {
+        try read(StoreQueries.counts)
+    }
+
+    /// Whether the file is a Lifeline database, an empty one or another program's.
+    package func contents() throws(StoreError) -> StoreContents {
+        try read(StoreQueries.contents)
+    }
+
+    package func launchCount() throws(StoreError) -> Int {
+        try read(StoreQueries.launchCount)
+    }
+
+    /// The lowest launch id, nil when there are no launches.
+    package func firstLaunchID() throws(StoreError) -> Int64? {
+        try read(StoreQueries.firstLaunchID)
+    }
+
+    /// Every launch at a glance, by id (the `launch_summary` view).
+    package func launches() throws(StoreError) -> [LaunchSummary] {
+        try read(StoreQueries.launches)
+    }
+
+    /// The launch a person named: its id, or its uuid or a prefix of it.
+    package func launch(matching reference: String) throws(StoreError) -> ReferenceMatch<Int64> {
+        try read { db in try StoreQueries.launch(db, matching: reference) }
+    }
+
+    /// The session of launch `launchID` a person named: its id or a prefix of it.
+    package func session(matching reference: String, launchID: Int64) throws(StoreError) -> ReferenceMatch<String> {
+        try read { db in try StoreQueries.session(db, matching: reference, launchID: launchID) }
+    }
+
+    /// The scene sessions of launch `launchID` (nil: of every launch), in order of appearance.
+    package func sessions(launchID: Int64?) throws(StoreError) -> [SessionSummary] {
+        try read { db in try StoreQueries.sessions(db, launchID: launchID) }
+    }
+
+    /// Launch `launchID` and its events in order, begins paired with their ends as the `span`
+    /// view pairs them; with `session`, only that session's events and the app's. Nil: no such launch.
+    package func timeline(launchID: Int64, session: String? = nil) throws(StoreError) -> LaunchTimeline? {
+        try read { db in try StoreQueries.timeline(db, launchID: launchID, session: session) }
+    }
+
+    /// The launch (`launch.id`) the trace line `file:line` is in, nil when no imported launch holds it.
+    package func launchID(file: String, line: Int) throws(StoreError) -> Int64? {
+        try read { db in try StoreQueries.launchID(db, file: file, line: line) }
+    }
+
+    /// Tables and views whose name is `LIKE pattern`, by name (`.tables`).
+    package func tableNames(like pattern: String) throws(StoreError) -> [String] {
+        try read { db in try StoreQueries.tableNames(db, like: pattern) }
+    }
+
+    /// The `CREATE` statements of what matches `LIKE pattern` (`.schema`).
+    package func schemaStatements(like pattern: String) throws(StoreError) -> [String] {
+        try read { db in try StoreQueries.schemaStatements(db, like: pattern) }
+    }
+
+    /// Names for tab completion: tables, columns, launch ids, session ids.
+    package func names() throws(StoreError) -> StoreNames {
+        try read(StoreQueries.names)
+    }
+}

@@ -1,0 +1,124 @@
+import CSQLite
+import Foundation
+import GRDB
+
+/// The REPL's connection: an existing database opened read-only, for SQL a person types and for
+/// the store's typed reads (``launches()``, ``timeline(launchID:session:)``, ...).
+///
+/// User SQL is untrusted input (docs/repl.md, "Threat model"): the connection
+/// has the store's hardening (``ConnectionHardening``) and an
+/// ``UntrustedSQLAuthorizer``, and ``execute(_:columns:row:)`` is the one way
+/// in for it. The connection lets a transaction stay open between statements,
+/// so `BEGIN; CREATE TEMP TABLE ...; COMMIT;` works as in sqlite3. It is the
+/// only place outside the store's own reads where SQL text reaches SQLite.
+///
+/// ```swift
+/// let session = try SQLSession(path: "lifeline.db")
+/// try session.execute("SELECT event, COUNT(*) FROM event GROUP BY event;",
+///                     columns: { print($0) }, row: { print($0) })
+/// ```
+package final class SQLSession {
+    package let path: String
+    private let queue: DatabaseQueue
+    /// Why SQLite refused the last statement it refused, for the error message.
+    private let authorizer = UntrustedSQLAuthorizer()
+
+    /// Opens the existing database at `path` read-only.
+    ///
+    /// Fails with ``StoreError/Code/noSuchDatabase`` when there is no file, else with
+    /// ``StoreError/Code/database`` and SQLite's reason (a file that is not a database).
+    package init(path: String) throws(StoreError) {
+        self.path = path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw StoreError(.noSuchDatabase, path: path, message: "no such database")
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        configuration.label = "lifeline.repl"
+        // `BEGIN;` on one line and `COMMIT;` on another are two accesses; GRDB would stop the process between them.
+        configuration.allowsUnsafeTransactions = true
+        ConnectionHardening.prepare(&configuration)
+        let authorizer = self.authorizer
+        configuration.prepareDatabase { db in authorizer.install(on: db) }
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            // Opening is lazy about the file's contents: read the schema now so a bad file fails here.
+            try queue.inDatabase { db in _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_schema") }
+        } catch {
+            throw TraceStore.storeError(error, path: path)
+        }
+    }
+
+    /// Closes the connection (before a command opens the file writable); the session is unusable after.
+    package func close() {
+        try? queue.close()
+    }
+
+    /// Whether user SQL left a transaction open (`BEGIN`, `SAVEPOINT`).
+    package var isInsideTransaction: Bool {
+        queue.inDatabase { $0.isInsideTransaction }
+    }
+
+    /// What stops the statement running on this connection (Ctrl-C).
+    package var interruptHandle: StoreInterrupt { StoreInterrupt(queue, path: path) }
+
+    /// Runs `body` on the connection, as it is (inside the user's transaction, if one is open).
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try queue.inDatabase(body)
+        } catch {
+            throw TraceStore.storeError(error, path: path)
+        }
+    }
+
+    // MARK: - User SQL
+
+    /// Runs one statement a person wrote: `columns` gets its column names (only for a statement
+    /// that returns rows), then `row` each row's values, as SQLite returns them.
+    ///
+    /// Throws ``SQLStatementError`` for the statement's own fault (it does not compile, the
+    /// authorizer refused it, a value is too big), with where SQLite stopped when it says;
+    /// ``StoreError`` for anything else (``StoreError/Code/interrupted`` for Ctrl-C).
+    package func execute(_ sql: String, columns: ([String]) -> Void, row: ([SQLValue]) -> Void) throws {
+        let authorizer = self.authorizer
+        do {
+            try queue.inDatabase { db in
+                // The authorizer stands in for GRDB's, which would have noticed a schema change.
+                defer { db.clearSchemaCache() }
+                let statement: Statement
+                authorizer.reset()
+                do {
+                    statement = try db.makeStatement(sql: sql)
+                } catch let error as DatabaseError {
+                    let offset = db.sqliteConnection.map { Int(sqlite3_error_offset($0)) } ?? -1
+                    // A refusal names its reason rather than SQLite's "not authorized".
+                    let message = authorizer.lastDenial
+                        ?? (error.resultCode == .SQLITE_TOOBIG ? ConnectionHardening.tooBigMessage : nil)
+                    throw SQLStatementError(
+                        message: message ?? TraceStore.describe(error), offset: offset >= 0 ? offset : nil)
+                }
+                do {
+                    guard statement.columnCount > 0 else {
+                        try statement.execute()
+                        return
+                    }
+                    columns(statement.columnNames)
+                    let rows = try Row.fetchCursor(statement)
+                    while let next = try rows.next() {
+                        row(Array(next.databaseValues.map(SQLValue.init)))
+                    }
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_TOOBIG {
+                    throw SQLStatementError(message: ConnectionHardening.tooBigMessage, offset: nil)
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_AUTH && authorizer.lastDenial != nil {
+                    // `VACUUM INTO` compiles, then attaches its target as it runs.
+                    throw SQLStatementError(message: authorizer.lastDenial ?? TraceStore.describe(error), offset: nil)
+                }
+            }
+        } catch let error as SQLStatementError {
+            throw error
+        } catch {
+            throw TraceStore.storeError(error, path: path)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import LifelineCheck
+import LifelineFormat
+import LifelineRules
+import LifelineStore
+import Testing
+
+/// The check service on its own: rule loading for every caller, typed failures, and checking a database.
+@Suite("the check service")
+struct CheckRunTests {
+    /// A directory with `rules/local.rules` (one rule), `broken.rules` (does not parse) and a trace.
+    struct Workspace {
+        let directory: URL
+
+        init() throws {
+            directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("lifeline-check-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(
+                at: directory.appendingPathComponent("rules"), withIntermediateDirectories: true)
+            try "rule local.never-upload per launch: never sync.upload\n"
+                .write(to: directory.appendingPathComponent("rules/local.rules"), atomically: true, encoding: .utf8)
+            try "rule broken per launch: didFinishLaunching preceeds willConnectTo\n"
+                .write(to: directory.appendingPathComponent("broken.rules"), atomically: true, encoding: .utf8)
+            try """
+                {"lifeline":1,"type":"launch","launch":"L1","lifecycle":"scene"}
+                {"seq":1,"t":0,"event":"didFinishLaunching"}
+                {"seq":2,"t":5,"event":"sync.upload"}
+
+                """.write(to: directory.appendingPathComponent("app.ndjson"), atomically: true, encoding: .utf8)
+        }
+
+        func path(_ relative: String) -> String { directory.appendingPathComponent(relative).path }
+
+        func remove() { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    @Test("the defaults are both catalogs and the local rules, named as the caller labels their directory")
+    func defaultsWithALabel() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let loaded = try CheckRun.load([], rulesDirectory: workspace.path("rules"), rulesDirectoryLabel: "rules")
+        let local = try #require(loaded.rules.rules.first { $0.id == "local.never-upload" })
+        #expect(local.file == "rules/local.rules")
+        #expect(loaded.sources.map(\.name) == BuiltinCatalog.allCases.map(\.rawValue) + ["rules/local.rules"])
+        #expect(loaded.rules.rules.count == BuiltinCatalog.all.rules.count + 1)
+    }
+
+    @Test("rules that do not load fail with a code, located diagnostics and the rules error itself")
+    func typedFailures() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        #expect {
+            _ = try CheckRun.load(["no-such-catalog"])
+        } throws: { error in
+            (error as? CheckRunError)?.code == .noSuchRules
+        }
+        try FileManager.default.createDirectory(atPath: workspace.path("empty"), withIntermediateDirectories: false)
+        #expect {
+            _ = try CheckRun.load([workspace.path("empty")])
+        } throws: { error in
+            (error as? CheckRunError)?.code == .noRulesFiles
+        }
+        do {
+            _ = try CheckRun.loadFile(workspace.path("broken.rules"), label: "broken.rules")
+            Issue.record("a rules file that does not parse loaded")
+        } catch {
+            #expect(error.code == .invalidRules)
+            #expect(error.diagnostics.map { "\($0.file):\($0.line ?? 0)" } == ["broken.rules:1"])
+            guard case .syntax? = error.ruleSetError else {
+                Issue.record("expected the syntax error, got \(String(describing: error.ruleSetError))")
+                return
+            }
+        }
+        var rules = try CheckRun.loadFile(workspace.path("rules/local.rules"))
+        #expect {
+            try CheckRun.merge(rules, into: &rules)
+        } throws: { error in
+            guard let error = error as? CheckRunError, case .duplicateID("local.never-upload", _, _)? = error.ruleSetError else {
+                return false
+            }
+            return error.code == .invalidRules
+        }
+    }
+
+    @Test("a trace file and the database it was imported into give the same findings, and the database keeps them")
+    func filesAndDatabasesAgree() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let rules = try CheckRun.loadFile(workspace.path("rules/local.rules"))
+        let fromFile = CheckRun.check([workspace.path("app.ndjson")], rules: rules)
+        #expect(fromFile.findings.map(\.ruleID) == ["local.never-upload"])
+        #expect(fromFile.diagnostics.isEmpty)
+
+        let store = try TraceStore(path: workspace.path("lifeline.db"))
+        #expect(TraceImporter(store: store).importFile(at: workspace.path("app.ndjson")).outcome == .imported)
+        let fromDatabase = try CheckRun.check(store, rules: rules)
+        #expect(fromDatabase.findings.map(\.explanation) == fromFile.findings.map(\.explanation))
+        let stored = try store.query("SELECT rule, line FROM violation")
+        #expect(stored.rows == [[.text("local.never-upload"), .integer(3)]])
+    }
+}
