@@ -10,8 +10,6 @@ let package = Package(
         .library(name: "LifelineFormat", targets: ["LifelineFormat"]),
         .library(name: "LifelineStore", targets: ["LifelineStore"]),
         .library(name: "LifelineRules", targets: ["LifelineRules"]),
-        .library(name: "LifelineReports", targets: ["LifelineReports"]),
-        .library(name: "LifelineREPL", targets: ["LifelineREPL"]),
         .executable(name: "lifeline", targets: ["lifeline"]),
     ],
     dependencies: [
@@ -77,7 +75,6 @@ let package = Package(
                 "LifelineReports",
                 "LifelineRules",
                 "LifelineFormat",
-                "LifelineRecorder",
                 "LifelineSimulator",
                 "LifelineStore",
                 "LifelineREPL",

@@ -15,13 +15,13 @@ import LifelineStore
 /// print(ReportFormat.text.render(report, gate: .standard))
 /// exit(report.status(.standard).exitCode)
 /// ```
-public enum CheckRun {
+package enum CheckRun {
     /// Rules ready to check, and where each came from.
-    public struct LoadedRules: Sendable {
-        public var rules: RuleSet
-        public var sources: [RuleSource]
+    package struct LoadedRules: Sendable {
+        package var rules: RuleSet
+        package var sources: [RuleSource]
 
-        public init(rules: RuleSet, sources: [RuleSource]) {
+        package init(rules: RuleSet, sources: [RuleSource]) {
             self.rules = rules
             self.sources = sources
         }
@@ -31,7 +31,7 @@ public enum CheckRun {
     ///
     /// With no specs: both built-in catalogs (each rule applies to launches of its
     /// life cycle) and every `*.rules` file in `rulesDirectory` if it exists (nil: none).
-    public static func loadRules(_ specs: [String], rulesDirectory: String? = "rules") throws(CheckRunError) -> RuleSet {
+    package static func loadRules(_ specs: [String], rulesDirectory: String? = "rules") throws(CheckRunError) -> RuleSet {
         try load(specs, rulesDirectory: rulesDirectory).rules
     }
 
@@ -39,7 +39,7 @@ public enum CheckRun {
     ///
     /// `rulesDirectoryLabel` names the local rules files in diagnostics and findings when the
     /// directory was resolved elsewhere (the REPL's `rules/NAME.rules`, whatever its working directory).
-    public static func load(
+    package static func load(
         _ specs: [String], rulesDirectory: String? = "rules", rulesDirectoryLabel: String? = nil
     ) throws(CheckRunError) -> LoadedRules {
         var loaded = LoadedRules(rules: RuleSet(), sources: [])
@@ -83,7 +83,7 @@ public enum CheckRun {
     /// Parses one rules file; `label` (default: `path`) is how diagnostics and findings name it.
     ///
     /// For a caller that resolves paths itself, such as the REPL's `.load` and `.check FILE`.
-    public static func loadFile(_ path: String, label: String? = nil) throws(CheckRunError) -> RuleSet {
+    package static func loadFile(_ path: String, label: String? = nil) throws(CheckRunError) -> RuleSet {
         do throws(RuleSetError) {
             return try RuleSet(contentsOf: path, label: label)
         } catch {
@@ -92,7 +92,7 @@ public enum CheckRun {
     }
 
     /// Adds `other` to `rules`; an id defined twice is an error located at the second definition.
-    public static func merge(_ other: RuleSet, into rules: inout RuleSet) throws(CheckRunError) {
+    package static func merge(_ other: RuleSet, into rules: inout RuleSet) throws(CheckRunError) {
         do throws(RuleSetError) {
             try rules.merge(other)
         } catch {
@@ -129,7 +129,7 @@ public enum CheckRun {
     }
 
     /// The names of the `*.rules` files in `directory`, sorted; none when it does not exist.
-    public static func rulesFileNames(in directory: String) -> [String] {
+    package static func rulesFileNames(in directory: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { $0.hasSuffix(".rules") }.sorted()
     }
@@ -146,7 +146,7 @@ public enum CheckRun {
     /// read, a database that is not Lifeline's or holds no traces, a trace without a launch record,
     /// a skipped line (a warning with `allowSkippedLines`), a check that saw no events at all, and
     /// one against no rules.
-    public static func check(
+    package static func check(
         _ inputs: [String], rules: RuleSet, sources: [RuleSource] = [], allowSkippedLines: Bool = false
     ) -> CheckReport {
         var traces: [String] = []
@@ -243,7 +243,7 @@ public enum CheckRun {
     /// ```swift
     /// let report = try CheckRun.check(store, rules: CheckRun.loadRules([]))
     /// ```
-    public static func check(_ store: TraceStore, rules: RuleSet) throws(CheckRunError) -> CheckReport {
+    package static func check(_ store: TraceStore, rules: RuleSet) throws(CheckRunError) -> CheckReport {
         var traces: [String] = []
         let collector = CheckCollector()
         let checker = collector.checker(for: rules)
@@ -297,7 +297,7 @@ public enum CheckRun {
     }
 
     /// A finding as a `violation` row.
-    public static func storedViolation(_ finding: Finding) -> StoredViolation {
+    package static func storedViolation(_ finding: Finding) -> StoredViolation {
         let primary = finding.primary
         let witnesses = finding.witnesses.map { witness -> [String: Any] in
             var object: [String: Any] = ["role": JSONReport.role(witness.role), "file": witness.file]

@@ -7,9 +7,9 @@ import LifelineRules
 /// one; `lifeline check` puts them in its report (in every format) and exits
 /// with status 2. ``description`` is the compiler-style text, with caret
 /// excerpts for rules that do not parse.
-public struct CheckRunError: Error, Sendable, CustomStringConvertible {
+package struct CheckRunError: Error, Sendable, CustomStringConvertible {
     /// What kind of problem this is, for code that reacts to some of them.
-    public enum Code: String, Sendable, Hashable {
+    package enum Code: String, Sendable, Hashable {
         /// A rules name that is neither a built-in catalog nor an existing file or directory.
         case noSuchRules
         /// A rules directory without `*.rules` files.
@@ -24,14 +24,14 @@ public struct CheckRunError: Error, Sendable, CustomStringConvertible {
         case inputErrors
     }
 
-    public var code: Code
-    public var description: String
+    package var code: Code
+    package var description: String
     /// The problems, located; one unlocated error when the cause has no file.
-    public var diagnostics: [FileDiagnostic]
+    package var diagnostics: [FileDiagnostic]
     /// Why rules did not load, for a caller that shows it its own way (the REPL keeps the caret excerpts).
-    public var ruleSetError: RuleSetError?
+    package var ruleSetError: RuleSetError?
 
-    public init(_ code: Code, _ description: String, diagnostics: [FileDiagnostic], ruleSetError: RuleSetError? = nil) {
+    package init(_ code: Code, _ description: String, diagnostics: [FileDiagnostic], ruleSetError: RuleSetError? = nil) {
         self.code = code
         self.description = description
         self.diagnostics = diagnostics
@@ -39,7 +39,7 @@ public struct CheckRunError: Error, Sendable, CustomStringConvertible {
     }
 
     /// An error about one file.
-    public init(_ code: Code, _ diagnostic: FileDiagnostic) {
+    package init(_ code: Code, _ diagnostic: FileDiagnostic) {
         self.init(code, diagnostic.description, diagnostics: [diagnostic])
     }
 }

@@ -22,12 +22,12 @@ import LifelineStore
 /// ```swift
 /// let report = try DemoRun().run { print($0, terminator: "") }
 /// ```
-public struct DemoRun: Sendable {
-    public var traceDirectory: String
-    public var databasePath: String
-    public var seed: UInt64
+package struct DemoRun: Sendable {
+    package var traceDirectory: String
+    package var databasePath: String
+    package var seed: UInt64
 
-    public init(traceDirectory: String = "traces/demo", databasePath: String = TraceStore.defaultPath, seed: UInt64 = 1) {
+    package init(traceDirectory: String = "traces/demo", databasePath: String = TraceStore.defaultPath, seed: UInt64 = 1) {
         self.traceDirectory = traceDirectory
         self.databasePath = databasePath
         self.seed = seed
@@ -36,7 +36,7 @@ public struct DemoRun: Sendable {
     /// Runs every step, writing the narration to `output` (text with its own newlines).
     ///
     /// - Throws: ``SimulatorError``, ``ScenarioError`` or `StoreError` when a step fails.
-    public func run(output: (String) -> Void) throws -> DemoReport {
+    package func run(output: (String) -> Void) throws -> DemoReport {
         var report = DemoReport()
         let directory = traceDirectory.hasSuffix("/") ? String(traceDirectory.dropLast()) : traceDirectory
         output("Lifeline demo: a model of UIKit's life cycle drives a sample app whose delegates record\n")

@@ -2,9 +2,9 @@
 ///
 /// They are compiled in so the demo runs from any directory; a test fails if a
 /// copy drifts from its file, so the demo's traces are the sample traces.
-public enum DemoScenarios {
+package enum DemoScenarios {
     /// Names and scripts, in the order the demo plays them.
-    public static let all: [(name: String, script: String)] = [
+    package static let all: [(name: String, script: String)] = [
         ("cold-launch", """
             # A scene app's first launch: a new session (so UIKit asks for a configuration),
             # a few seconds of use, home, and back half a minute later.

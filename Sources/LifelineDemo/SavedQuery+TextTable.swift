@@ -6,7 +6,7 @@ import LifelineTerminal
 
 extension SavedQuery {
     /// Runs the query and returns its rows as text: integers as written, reals as SQLite prints them.
-    public func run(in store: TraceStore) throws(StoreError) -> TextTable {
+    package func run(in store: TraceStore) throws(StoreError) -> TextTable {
         let result: QueryResult
         do {
             result = try store.query(sql)

@@ -8,22 +8,22 @@ import LifelineRules
 /// gate.fails(finding)          // a warning or an error violation
 /// report.status(gate).exitCode  // 0, 1 or 2
 /// ```
-public struct CheckGate: Sendable, Hashable {
+package struct CheckGate: Sendable, Hashable {
     /// The lowest severity that fails; nil (`--fail-on never`) fails on no finding.
-    public var failOn: Severity?
+    package var failOn: Severity?
     /// Whether pending findings at or above `failOn` fail too.
-    public var pendingFails: Bool
+    package var pendingFails: Bool
 
-    public init(failOn: Severity? = .error, pendingFails: Bool = false) {
+    package init(failOn: Severity? = .error, pendingFails: Bool = false) {
         self.failOn = failOn
         self.pendingFails = pendingFails
     }
 
     /// `lifeline check`'s defaults: errors fail, pending findings are reported.
-    public static let standard = CheckGate()
+    package static let standard = CheckGate()
 
     /// Whether this finding fails the check.
-    public func fails(_ finding: Finding) -> Bool {
+    package func fails(_ finding: Finding) -> Bool {
         guard let failOn, finding.severity >= failOn else { return false }
         switch finding.status {
         case .violated: return true

@@ -1,5 +1,5 @@
 /// How a check ended, and the exit status `lifeline check` gives for it.
-public enum CheckStatus: Sendable, Hashable {
+package enum CheckStatus: Sendable, Hashable {
     /// No finding fails the gate and the input was read in full: exit 0.
     case passed
     /// A finding fails the gate: exit 1.
@@ -8,7 +8,7 @@ public enum CheckStatus: Sendable, Hashable {
     /// check): exit 2, whatever the findings, since a partial check proves nothing.
     case inputError
 
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch self {
         case .passed: return 0
         case .failed: return 1

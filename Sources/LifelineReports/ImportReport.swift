@@ -14,18 +14,18 @@ import LifelineTerminal
 /// - Note: It lives here rather than in LifelineTerminal because it words the store's values
 ///   (``FileImportResult``); the terminal layer stays below the store. Counts are grouped and
 ///   text escaped with LifelineTerminal's helpers.
-public enum ImportReport {
+package enum ImportReport {
     /// What to say about one file, or nil when it imported plainly (the summary counts it).
-    public struct Message: Hashable, Sendable {
+    package struct Message: Hashable, Sendable {
         /// The sentence, `path: …`.
-        public var text: String
+        package var text: String
         /// Whether it reports a file that was not imported (standard error, and a failing exit status).
-        public var isFailure: Bool
+        package var isFailure: Bool
     }
 
     /// The sentence for `file`'s outcome; with `escaping`, the path and any quoted text pass through
     /// ``TerminalText/escape(_:)`` (the REPL, whose output is a terminal the trace must not drive).
-    public static func message(for file: FileImportResult, escaping: Bool = false) -> Message? {
+    package static func message(for file: FileImportResult, escaping: Bool = false) -> Message? {
         func clean(_ text: String) -> String { escaping ? TerminalText.escape(text) : text }
         let path = clean(file.path)
         switch file.outcome {
@@ -40,7 +40,7 @@ public enum ImportReport {
     }
 
     /// `imported 3 files (1 unchanged), 4 launches, 1,204 events, 2 skipped lines in 0.12 s (10,033 events/s)`
-    public static func summaryLine(_ summary: ImportSummary) -> String {
+    package static func summaryLine(_ summary: ImportSummary) -> String {
         var notes: [String] = []
         func note(_ count: Int, _ what: String) { if count > 0 { notes.append("\(count) \(what)") } }
         note(summary.files.filter { if case .appended = $0.outcome { return true } else { return false } }.count, "appended")
@@ -55,7 +55,7 @@ public enum ImportReport {
 
     /// The REPL's shorter line: the files that imported, plain numbers and no timing (a script's transcript
     /// stays the same run after run): `imported 2 files, 3 launches, 1204 events, 0 skipped lines`.
-    public static func shortSummaryLine(_ summary: ImportSummary) -> String {
+    package static func shortSummaryLine(_ summary: ImportSummary) -> String {
         "imported \(counted(summary.files.count - summary.failures, "file", "files", grouped: false)), "
             + counts(summary, grouped: false)
     }

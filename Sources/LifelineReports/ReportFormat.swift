@@ -1,5 +1,5 @@
 /// The output formats of `lifeline check`.
-public enum ReportFormat: String, CaseIterable, Sendable {
+package enum ReportFormat: String, CaseIterable, Sendable {
     /// Compiler-style lines for a terminal.
     case text
     /// One JSON object: `violations`, `pending`, `errors`, `warnings`, `ruleSources`, `summary`.
@@ -13,7 +13,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
     /// Renders a report in this format; `gate` decides which findings are marked as failing
     /// (the same ones that make ``CheckReport/status(_:)`` ``CheckStatus/failed``).
-    public func render(_ report: CheckReport, gate: CheckGate = .standard) -> String {
+    package func render(_ report: CheckReport, gate: CheckGate = .standard) -> String {
         switch self {
         case .text: return TextReport.render(report)
         case .json: return JSONReport.render(report, gate: gate)

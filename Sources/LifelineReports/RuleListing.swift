@@ -2,8 +2,8 @@ import LifelineRules
 import LifelineTerminal
 
 /// The listing `lifeline rules` prints: catalogs, then each rule's id, severity, slicing and message.
-public enum RuleListing {
-    public static func render(_ rules: RuleSet, verbose: Bool) -> String {
+package enum RuleListing {
+    package static func render(_ rules: RuleSet, verbose: Bool) -> String {
         var lines = ["catalogs:"]
         for catalog in BuiltinCatalog.allCases {
             lines.append("  \(catalog.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) \(catalog.summary)")

@@ -2,8 +2,8 @@
 ///
 /// Reports name every source, so the same command run from two directories (one with a
 /// `./rules` directory, one without) cannot silently check different rules.
-public struct RuleSource: Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Hashable {
+package struct RuleSource: Sendable, Hashable, CustomStringConvertible {
+    package enum Kind: String, Sendable, Hashable {
         /// A catalog shipped with Lifeline (`uikit-scene`, `uikit-app`).
         case builtin
         /// A `.rules` file given with `--rules` (or inside a directory given with it).
@@ -12,19 +12,19 @@ public struct RuleSource: Sendable, Hashable, CustomStringConvertible {
         case local
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The catalog name or the file's path.
-    public var name: String
-    public var ruleCount: Int
+    package var name: String
+    package var ruleCount: Int
 
-    public init(_ kind: Kind, name: String, ruleCount: Int) {
+    package init(_ kind: Kind, name: String, ruleCount: Int) {
         self.kind = kind
         self.name = name
         self.ruleCount = ruleCount
     }
 
     /// `uikit-scene (built-in, 31 rules)`, `rules/app.rules (./rules, 2 rules)`.
-    public var description: String {
+    package var description: String {
         let origin: String
         switch kind {
         case .builtin: origin = "built-in"

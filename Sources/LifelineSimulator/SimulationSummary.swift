@@ -1,20 +1,20 @@
 /// What a simulation wrote.
-public struct SimulationSummary: Hashable, Sendable {
+package struct SimulationSummary: Hashable, Sendable {
     /// The trace file.
-    public var path: String
+    package var path: String
     /// Launch records written (one per simulated process).
-    public var launches: Int
+    package var launches: Int
     /// Event records written.
-    public var events: Int
+    package var events: Int
 
-    public init(path: String, launches: Int, events: Int) {
+    package init(path: String, launches: Int, events: Int) {
         self.path = path
         self.launches = launches
         self.events = events
     }
 
     /// `traces/x.ndjson: 2 launches, 57 events`
-    public var line: String {
+    package var line: String {
         "\(path): \(launches) \(launches == 1 ? "launch" : "launches"), \(events) events"
     }
 }

@@ -18,16 +18,16 @@ import LifelineFormat
 /// ```
 ///
 /// The call orders and their sources are in docs/scenarios.md.
-public struct Simulator: Sendable {
-    public var seed: UInt64
+package struct Simulator: Sendable {
+    package var seed: UInt64
 
-    public init(seed: UInt64 = 1) { self.seed = seed }
+    package init(seed: UInt64 = 1) { self.seed = seed }
 
     /// Replaces the file at `path` with the trace of `scenario`: one launch record per simulated process.
     ///
     /// - Throws: ``ScenarioError`` for a step the model cannot perform (located at
     ///   the step), ``SimulatorError`` when the file cannot be written.
-    public func run(_ scenario: Scenario, writingTo path: String) throws -> SimulationSummary {
+    package func run(_ scenario: Scenario, writingTo path: String) throws -> SimulationSummary {
         let file = URL(fileURLWithPath: path)
         let manager = FileManager.default
         if let kind = InputFile(path: file.path), kind != .regular {

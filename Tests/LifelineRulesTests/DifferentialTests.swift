@@ -1,7 +1,7 @@
 import LifelineFormat
 import Testing
 
-@testable import LifelineRules
+@_spi(Reference) @testable import LifelineRules
 
 /// The streaming checker against the reference evaluator on random traces: every pattern
 /// under every scope and every slicing, and random state machines under every slicing,

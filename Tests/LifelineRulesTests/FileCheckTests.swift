@@ -2,7 +2,7 @@ import Foundation
 import LifelineFormat
 import Testing
 
-@testable import LifelineRules
+@_spi(Reference) @testable import LifelineRules
 
 /// `check(file:)` resolves names, sessions and scenes from the line's bytes and
 /// builds records only for conditions; it must find exactly what checking the

@@ -2,7 +2,7 @@ import Foundation
 import LifelineFormat
 import Testing
 
-@testable import LifelineRules
+@_spi(Reference) @testable import LifelineRules
 
 /// Trace + rules → expected findings and verdicts, one case per file triple in `Golden/`.
 ///

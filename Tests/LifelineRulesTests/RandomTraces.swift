@@ -1,7 +1,7 @@
 import LifelineFormat
 import LifelineTestSupport
 
-@testable import LifelineRules
+@_spi(Reference) @testable import LifelineRules
 
 /// Random traces over a tiny alphabet, built to hit scope edges, slicing and timing corners.
 ///

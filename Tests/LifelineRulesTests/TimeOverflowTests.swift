@@ -1,7 +1,7 @@
 import LifelineFormat
 import Testing
 
-@testable import LifelineRules
+@_spi(Reference) @testable import LifelineRules
 
 /// Durations and deadlines at the ends of the trace clock: located errors and right verdicts, never a trap or a wrap.
 @Suite("Rule times at the limits")

@@ -10,7 +10,7 @@
 import BenchmarkSupport
 import Foundation
 import LifelineFormat
-import LifelineRules
+@_spi(Reference) import LifelineRules
 import LifelineStore
 
 var events = 1_000_000

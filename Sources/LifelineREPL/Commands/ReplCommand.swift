@@ -12,9 +12,9 @@
 ///     try shell.listTables(matching: arguments.first)
 /// }
 /// ```
-public struct ReplCommand: Sendable {
+package struct ReplCommand: Sendable {
     /// Where `.help` lists a command.
-    public enum Topic: Int, CaseIterable, Sendable, Comparable {
+    package enum Topic: Int, CaseIterable, Sendable, Comparable {
         case lifecycle
         case rules
         case shell
@@ -27,28 +27,28 @@ public struct ReplCommand: Sendable {
             }
         }
 
-        public static func < (lhs: Topic, rhs: Topic) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Topic, rhs: Topic) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// Runs the command with its arguments (quotes removed). Throw ``ReplError`` for usage errors.
-    public typealias Handler = @Sendable (_ shell: ReplShell, _ arguments: [String]) throws -> Void
+    package typealias Handler = @Sendable (_ shell: ReplShell, _ arguments: [String]) throws -> Void
 
     /// The name typed, with its dot: `.timeline`.
-    public var name: String
+    package var name: String
     /// Other names it answers to: `.exit` for `.quit`.
-    public var aliases: [String]
+    package var aliases: [String]
     /// The arguments, in usage notation: `[LAUNCH] [SESSION]`.
-    public var usage: String
+    package var usage: String
     /// One line for `.help`.
-    public var summary: String
+    package var summary: String
     /// More, for `.help NAME`.
-    public var discussion: String
-    public var topic: Topic
+    package var discussion: String
+    package var topic: Topic
     /// How tab completion offers its arguments.
-    public var completion: ReplCompletion
-    public var run: Handler
+    package var completion: ReplCompletion
+    package var run: Handler
 
-    public init(
+    package init(
         name: String, aliases: [String] = [], usage: String = "", summary: String, discussion: String = "",
         topic: Topic, completion: ReplCompletion = .none, run: @escaping Handler
     ) {
@@ -63,5 +63,5 @@ public struct ReplCommand: Sendable {
     }
 
     /// `.timeline [LAUNCH] [SESSION]`
-    public var synopsis: String { usage.isEmpty ? name : "\(name) \(usage)" }
+    package var synopsis: String { usage.isEmpty ? name : "\(name) \(usage)" }
 }

@@ -1,5 +1,5 @@
 /// What tab completion offers for a command's arguments.
-public indirect enum ReplCompletion: Sendable {
+package indirect enum ReplCompletion: Sendable {
     case none
     /// Fixed words: `on`, `off`.
     case choices([String])

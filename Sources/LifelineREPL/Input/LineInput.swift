@@ -1,5 +1,5 @@
 /// What reading one line of input gave.
-public enum LineInput: Equatable, Sendable {
+package enum LineInput: Equatable, Sendable {
     /// A line, without its line terminator.
     case line(String)
     /// Ctrl-C at the prompt: drop what was typed so far.

@@ -3,7 +3,7 @@
 /// ``ReadlineLineReader`` serves a terminal (prompt, line editing, history,
 /// completion); ``StreamLineReader`` serves pipes, files and tests (no prompt,
 /// no echo).
-public protocol LineReader: AnyObject {
+package protocol LineReader: AnyObject {
     /// Reads the next line, showing `prompt` when a person is typing.
     func readLine(prompt: String) -> LineInput
     /// Whether a person is typing (prompts, a banner, colour on errors).

@@ -18,10 +18,10 @@ import Darwin
 /// query reaches the shell as a signal.
 ///
 /// Readline is one per process: create one reader at a time, on one thread.
-public final class ReadlineLineReader: LineReader {
-    public let isInteractive = true
-    public let sourceName: String? = nil
-    public private(set) var lineNumber = 0
+package final class ReadlineLineReader: LineReader {
+    package let isInteractive = true
+    package let sourceName: String? = nil
+    package private(set) var lineNumber = 0
 
     private let historyPath: String?
     private let historyLimit: Int
@@ -33,7 +33,7 @@ public final class ReadlineLineReader: LineReader {
     ///   - historyPath: The history file (created 0600), nil for no history.
     ///   - historyLimit: Lines kept, in memory and in the file.
     ///   - catalog: What completion offers; asked before each prompt.
-    public init(
+    package init(
         historyPath: String?, historyLimit: Int = 1000, interrupt: InterruptSignal,
         catalog: @escaping () -> CompletionCatalog
     ) {
@@ -64,13 +64,13 @@ public final class ReadlineLineReader: LineReader {
     }
 
     /// `$LIFELINE_HISTORY`, else `~/.lifeline_history`.
-    public static func defaultHistoryPath(environment: [String: String]) -> String? {
+    package static func defaultHistoryPath(environment: [String: String]) -> String? {
         if let path = environment["LIFELINE_HISTORY"] { return path.isEmpty ? nil : path }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         return (home.hasSuffix("/") ? home : home + "/") + ".lifeline_history"
     }
 
-    public func readLine(prompt: String) -> LineInput {
+    package func readLine(prompt: String) -> LineInput {
         ReadlineBridge.catalog.withLock { $0 = catalog() }
         ReadlineBridge.delivered.withLock { $0 = nil }
         _ = interrupt.drainWakeUps()  // Ctrl-C pressed while a command ran is not for this prompt

@@ -15,8 +15,8 @@ import Foundation
 /// ReplCompleter.complete(before: "", word: ".tab", catalog)          // [".tables"]
 /// ReplCompleter.complete(before: "SELECT ", word: "count(ev", catalog) // ["count(event", ...]
 /// ```
-public enum ReplCompleter {
-    public static func complete(before: String, word: String, _ catalog: CompletionCatalog) -> [String] {
+package enum ReplCompleter {
+    package static func complete(before: String, word: String, _ catalog: CompletionCatalog) -> [String] {
         let previous = ReplShell.split(before)
         if previous.isEmpty {
             if word.hasPrefix(".") { return matching(word, catalog.commands.keys.sorted()) }

@@ -12,10 +12,10 @@ import Darwin
 /// let reader = StreamLineReader(text: ".tables\nSELECT 1;\n", name: "test.script")
 /// reader.readLine(prompt: "")   // .line(".tables")
 /// ```
-public final class StreamLineReader: LineReader {
-    public let sourceName: String?
-    public private(set) var lineNumber = 0
-    public var isInteractive: Bool { false }
+package final class StreamLineReader: LineReader {
+    package let sourceName: String?
+    package private(set) var lineNumber = 0
+    package var isInteractive: Bool { false }
 
     private let fileDescriptor: Int32?
     private let ownsDescriptor: Bool
@@ -24,7 +24,7 @@ public final class StreamLineReader: LineReader {
     private var atEnd = false
 
     /// Reads `text`.
-    public init(text: String, name: String) {
+    package init(text: String, name: String) {
         sourceName = name
         fileDescriptor = nil
         ownsDescriptor = false
@@ -33,14 +33,14 @@ public final class StreamLineReader: LineReader {
     }
 
     /// Reads an open descriptor (standard input) which the caller keeps open.
-    public init(fileDescriptor: Int32, name: String = "<stdin>") {
+    package init(fileDescriptor: Int32, name: String = "<stdin>") {
         sourceName = name
         self.fileDescriptor = fileDescriptor
         ownsDescriptor = false
     }
 
     /// Opens the file at `path`; `name` (default: `path`) names it in diagnostics.
-    public init(path: String, name: String? = nil) throws(ReplError) {
+    package init(path: String, name: String? = nil) throws(ReplError) {
         // `.read /dev/zero` would never end, `.read FIFO` would block in open(): scripts are regular files.
         if let refusal = InputFile.refusal(path) { throw ReplError.cannotOpen(path: name ?? path, reason: refusal) }
         let descriptor = open(path, O_RDONLY)
@@ -56,7 +56,7 @@ public final class StreamLineReader: LineReader {
         if ownsDescriptor, let fileDescriptor { close(fileDescriptor) }
     }
 
-    public func readLine(prompt: String) -> LineInput {
+    package func readLine(prompt: String) -> LineInput {
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
                 let line = take(upTo: newline)

@@ -7,17 +7,17 @@ import Darwin
 #endif
 
 /// Writes to a file descriptor: standard output, standard error, or a file `.output` opened.
-public final class FileDescriptorSink: OutputSink, Sendable {
-    public let fileDescriptor: Int32
-    public let isTerminal: Bool
+package final class FileDescriptorSink: OutputSink, Sendable {
+    package let fileDescriptor: Int32
+    package let isTerminal: Bool
     /// How errors name it: the path `.output` was given, or "standard output".
-    public let name: String
+    package let name: String
     private let ownsDescriptor: Bool
     /// The first failed write's `strerror` text since ``takeWriteFailure()`` last asked.
     private let failure = Locked<String?>(nil)
 
     /// Writes to `fileDescriptor`, which the caller keeps open.
-    public init(fileDescriptor: Int32, name: String? = nil) {
+    package init(fileDescriptor: Int32, name: String? = nil) {
         self.fileDescriptor = fileDescriptor
         self.name = name ?? "file descriptor \(fileDescriptor)"
         isTerminal = isatty(fileDescriptor) != 0
@@ -30,7 +30,7 @@ public final class FileDescriptorSink: OutputSink, Sendable {
     /// Devices and pipes are fine (`/dev/stdout`, `/dev/null`, a FIFO a reader has open), but opening
     /// a FIFO nobody reads would block the shell forever: it is opened non-blocking, which fails
     /// at once instead, and made blocking again for the writes.
-    public init(creatingFileAt path: String, name: String? = nil) throws(ReplError) {
+    package init(creatingFileAt path: String, name: String? = nil) throws(ReplError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else {
             let reason = errno == ENXIO ? "it is a pipe (FIFO) that nothing is reading" : String(cString: strerror(errno)).lowercased()
@@ -47,17 +47,17 @@ public final class FileDescriptorSink: OutputSink, Sendable {
         if ownsDescriptor { close(fileDescriptor) }
     }
 
-    public static let standardOutput = FileDescriptorSink(fileDescriptor: STDOUT_FILENO, name: "standard output")
-    public static let standardError = FileDescriptorSink(fileDescriptor: STDERR_FILENO, name: "standard error")
+    package static let standardOutput = FileDescriptorSink(fileDescriptor: STDOUT_FILENO, name: "standard output")
+    package static let standardError = FileDescriptorSink(fileDescriptor: STDERR_FILENO, name: "standard error")
 
-    public func takeWriteFailure() -> String? {
+    package func takeWriteFailure() -> String? {
         failure.withLock { failure in
             defer { failure = nil }
             return failure
         }
     }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         var bytes = Array(text.utf8)
         var done = 0
         while done < bytes.count {

@@ -1,7 +1,7 @@
 import LifelineTerminal
 
 /// How the shell prints query results, as sqlite3's `.mode`.
-public enum OutputMode: String, CaseIterable, Sendable {
+package enum OutputMode: String, CaseIterable, Sendable {
     /// Columns between ASCII rules, sized to the terminal (the default).
     case table
     /// The same with box-drawing characters.

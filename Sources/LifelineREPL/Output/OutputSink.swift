@@ -3,7 +3,7 @@
 /// The shell writes through sinks rather than `print`, so tests collect a
 /// session's transcript in a ``TextSink`` and `.output FILE` swaps in a
 /// ``FileDescriptorSink`` on the file.
-public protocol OutputSink: AnyObject {
+package protocol OutputSink: AnyObject {
     /// Writes `text` as is (the shell has already escaped values from the database).
     func write(_ text: String)
     /// Whether a person is looking at it: a terminal gets colour and tables sized to its width.
@@ -17,5 +17,5 @@ public protocol OutputSink: AnyObject {
 
 extension OutputSink {
     /// Sinks that cannot fail (a string in memory) have nothing to report.
-    public func takeWriteFailure() -> String? { nil }
+    package func takeWriteFailure() -> String? { nil }
 }

@@ -2,7 +2,7 @@ import LifelineTerminal
 
 extension TerminalStyle {
     /// The style for a sink, given the environment: colour only when a person is looking at it.
-    public static func `for`(_ sink: OutputSink, environment: [String: String]) -> TerminalStyle {
+    package static func `for`(_ sink: OutputSink, environment: [String: String]) -> TerminalStyle {
         .for(terminal: sink.isTerminal, environment: environment)
     }
 }

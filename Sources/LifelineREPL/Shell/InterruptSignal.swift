@@ -20,7 +20,7 @@ import Darwin
 /// next to standard input (and drains before each prompt). When no person is
 /// typing (a script on standard input), Ctrl-C between queries ends the process
 /// with status 130, as the sqlite3 shell does.
-public final class InterruptSignal {
+package final class InterruptSignal {
     private struct State: Sendable {
         /// What interrupts the query, import or check under way.
         var running: StoreInterrupt?
@@ -35,10 +35,10 @@ public final class InterruptSignal {
     private let wakePipe: (read: Int32, write: Int32)
 
     /// The descriptor that becomes readable when Ctrl-C is pressed at a prompt.
-    public var wakeDescriptor: Int32 { wakePipe.read }
+    package var wakeDescriptor: Int32 { wakePipe.read }
 
     /// Installs the handler: from now on SIGINT no longer ends the process.
-    public init() {
+    package init() {
         var descriptors: [Int32] = [-1, -1]
         if pipe(&descriptors) == 0 {
             for descriptor in descriptors {

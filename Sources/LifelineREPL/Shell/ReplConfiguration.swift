@@ -1,18 +1,18 @@
 /// What a shell session needs to know about its surroundings.
-public struct ReplConfiguration: Sendable {
+package struct ReplConfiguration: Sendable {
     /// The database to open (read-only); it must exist.
-    public var databasePath: String
+    package var databasePath: String
     /// How the banner names it: the path, or what it was imported from.
-    public var databaseLabel: String?
+    package var databaseLabel: String?
     /// Relative paths in commands (`.import`, `.read`, `.output`) resolve against it; nil: the working directory.
-    public var directory: String?
+    package var directory: String?
     /// Where `.query NAME` finds `NAME.sql` (relative to ``directory``).
-    public var queriesDirectory: String
+    package var queriesDirectory: String
     /// Columns available for tables; nil: the terminal's width, if output is a terminal.
-    public var width: Int?
-    public var environment: [String: String]
+    package var width: Int?
+    package var environment: [String: String]
 
-    public init(
+    package init(
         databasePath: String, directory: String? = nil, queriesDirectory: String? = nil, width: Int? = nil,
         environment: [String: String] = [:]
     ) {

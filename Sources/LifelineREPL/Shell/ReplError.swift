@@ -1,7 +1,7 @@
 import LifelineTerminal
 
 /// Something a shell command could not do. The shell prints it and reads the next command.
-public enum ReplError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ReplError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A dot-command the registry does not know, and the nearest one it does.
     case unknownCommand(String, suggestion: String?)
     /// A command given the wrong arguments.
@@ -18,7 +18,7 @@ public enum ReplError: Error, Equatable, Sendable, CustomStringConvertible {
     /// (`rules/app.rules:3:22: error: …` with its excerpt and caret).
     case located([SourceDiagnostic])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownCommand(let name, let suggestion):
             "unknown command '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; .help lists the commands")

@@ -13,14 +13,14 @@ import Darwin
 /// Starts `lifeline repl` as the command line asks: picks or builds the
 /// database, the line reader (readline at a terminal, standard input
 /// otherwise) and the Ctrl-C handling, runs the shell and cleans up.
-public enum ReplLauncher {
+package enum ReplLauncher {
     /// Runs a session and returns the exit status: 0; 1 when a scripted command failed; 2 on usage errors.
     ///
     /// - Parameters:
     ///   - path: A database (default `lifeline.db`), or traces (a directory, `*.ndjson`, `*.jsonl`) to
     ///     import first into `database`, or into a temporary database removed at the end.
     ///   - database: Where to import `path` when it names traces.
-    public static func run(path: String?, database: String?, environment: [String: String]) -> Int32 {
+    package static func run(path: String?, database: String?, environment: [String: String]) -> Int32 {
         let target = path ?? TraceStore.defaultPath
         let errors = FileDescriptorSink.standardError
         var configuration = ReplConfiguration(databasePath: target, environment: environment)

@@ -20,11 +20,11 @@ import LifelineTerminal
 /// SQL runs on a read-only connection (``ReplDatabase``); a statement may span
 /// lines and ends at `;`. A line starting with `.` is a dot-command from the
 /// ``registry``. No input ends the session but `.quit` and the end of input.
-public final class ReplShell {
-    public let configuration: ReplConfiguration
-    public private(set) var registry: ReplCommandRegistry
+package final class ReplShell {
+    package let configuration: ReplConfiguration
+    package private(set) var registry: ReplCommandRegistry
     /// Ids of the loaded rules, offered by tab completion (``ReplCompletion/ruleIDs``).
-    public var ruleIDs: [String] = [] { didSet { catalogCache = nil } }
+    package var ruleIDs: [String] = [] { didSet { catalogCache = nil } }
     /// The rules `.check` runs and `.rules` lists: the defaults, then what `.load` added.
     /// Nil while the defaults do not load (a `rules/*.rules` that does not parse).
     var loadedRules: RuleSet? { didSet { ruleIDs = Self.ids(of: loadedRules) } }
@@ -57,7 +57,7 @@ public final class ReplShell {
     var output: OutputSink { onceOutput ?? redirectedOutput ?? standardOutput }
 
     /// Opens the database read-only. `interrupt` (for the command line) makes Ctrl-C interrupt queries.
-    public init(
+    package init(
         configuration: ReplConfiguration, output: OutputSink, errors: OutputSink, interrupt: InterruptSignal? = nil,
         registry: ReplCommandRegistry = .standard
     ) throws(ReplError) {
@@ -73,13 +73,13 @@ public final class ReplShell {
     }
 
     /// Adds a dot-command (or replaces the one of the same name).
-    public func register(_ command: ReplCommand) {
+    package func register(_ command: ReplCommand) {
         registry.register(command)
         catalogCache = nil
     }
 
     /// The one line printed when a person starts the shell.
-    public var banner: String {
+    package var banner: String {
         let name = TerminalText.escape(configuration.databaseLabel ?? configuration.databasePath)
         guard let counts = try? database.session.counts() else {
             return "\(name): not a Lifeline database (no 'launch' table); SQL works, lifecycle commands do not. "
@@ -95,7 +95,7 @@ public final class ReplShell {
     ///
     /// Returns the exit status: 0, or 1 when a command failed in a session no person typed.
     @discardableResult
-    public func run(reader: LineReader) -> Int32 {
+    package func run(reader: LineReader) -> Int32 {
         readers.append(reader)
         defer { readers.removeLast() }
         var pending = ""
@@ -284,7 +284,7 @@ public final class ReplShell {
     /// Runs `body` with the database writable (a ``TraceStore``), then reopens it read-only.
     ///
     /// For commands that write: `.import`, and `.check` storing violations.
-    public func withWritableStore<T>(_ body: (TraceStore) throws -> T) throws -> T {
+    package func withWritableStore<T>(_ body: (TraceStore) throws -> T) throws -> T {
         defer { databaseDidChange() }
         return try database.withWritableStore { store in
             guard let interrupt else { return try body(store) }
@@ -300,7 +300,7 @@ public final class ReplShell {
     // MARK: - Completion
 
     /// What tab completion offers now: commands, tables, columns, callbacks, launches, sessions, saved queries, rule ids.
-    public var completionCatalog: CompletionCatalog {
+    package var completionCatalog: CompletionCatalog {
         if let catalogCache { return catalogCache }
         var catalog = CompletionCatalog()
         for name in registry.names {

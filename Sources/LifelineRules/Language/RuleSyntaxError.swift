@@ -30,7 +30,7 @@ public struct RuleSyntaxError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Every diagnostic of ``file``, with its severity, the line it is on and a caret under its column.
-    public var located: [SourceDiagnostic] {
+    package var located: [SourceDiagnostic] {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         return diagnostics.map { diagnostic in
             let location = diagnostic.location

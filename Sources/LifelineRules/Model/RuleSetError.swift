@@ -16,7 +16,7 @@ public enum RuleSetError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The error as located diagnostics, each with its severity (and its excerpt, for a syntax error).
-    public var diagnostics: [SourceDiagnostic] {
+    package var diagnostics: [SourceDiagnostic] {
         switch self {
         case .unreadable(let path, let reason):
             return [SourceDiagnostic(FileDiagnostic(.error, file: path, "cannot read rules: \(reason)"))]

@@ -6,6 +6,11 @@ import LifelineFormat
 /// judges each segment by direct search over indices — no automata, no
 /// incremental state, no sharing with ``RuleChecker``'s monitors. It is
 /// quadratic and keeps whole traces in memory; it exists to be obviously right.
+///
+/// It is a test oracle, not API: it is SPI (`@_spi(Reference) import LifelineRules`), which
+/// the package's tests and the check benchmark (a package of its own) use, and which
+/// nobody else should.
+@_spi(Reference)
 public enum ReferenceEvaluator {
     /// One launch with its events, as read from a trace.
     public struct Launch: Sendable {

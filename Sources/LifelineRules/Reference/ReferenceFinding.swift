@@ -1,5 +1,6 @@
 /// A finding reduced to what two evaluators must agree on: rule, severity, slice,
 /// status, reason and the locations of its witnesses.
+@_spi(Reference)
 public struct ReferenceFinding: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var ruleID: String
     /// The rule's severity, or a machine transition's own.

@@ -2,7 +2,7 @@
 ///
 /// The fault lives in the delegate code path: the delegate misbehaves and the
 /// recorder faithfully records what it did; the simulator never writes lines itself.
-public enum AppFault: Hashable, Sendable {
+package enum AppFault: Hashable, Sendable {
     /// The app delegate builds the window and root view controller in
     /// `application(_:didFinishLaunchingWithOptions:)`, as pre-scene apps did,
     /// instead of in `scene(_:willConnectTo:options:)`.
@@ -20,7 +20,7 @@ public enum AppFault: Hashable, Sendable {
     case blockBackground(nanoseconds: UInt64)
 
     /// The name a script uses: `fault ui-in-didfinish`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .uiInDidFinish: return "ui-in-didfinish"
         case .wrongOrder: return "wrong-order"
@@ -30,5 +30,5 @@ public enum AppFault: Hashable, Sendable {
     }
 
     /// The fault names a script may use, for diagnostics.
-    public static let names = ["ui-in-didfinish", "wrong-order", "late-save", "block-background"]
+    package static let names = ["ui-in-didfinish", "wrong-order", "late-save", "block-background"]
 }

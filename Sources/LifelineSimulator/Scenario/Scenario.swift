@@ -9,15 +9,15 @@ import LifelineFormat
 /// let scenario = try Scenario(parsing: "launch cold; home; wait 30s; return", file: "inline")
 /// try Simulator(seed: 1).run(scenario, writingTo: traceURL)
 /// ```
-public struct Scenario: Hashable, Sendable {
+package struct Scenario: Hashable, Sendable {
     /// The script's path or label, used in diagnostics.
-    public var file: String
+    package var file: String
     /// The script's text.
-    public var source: String
-    public var steps: [ScenarioStep]
+    package var source: String
+    package var steps: [ScenarioStep]
 
     /// Parses `source`; the error names `file` and the line and column at fault.
-    public init(parsing source: String, file: String) throws(ScenarioError) {
+    package init(parsing source: String, file: String) throws(ScenarioError) {
         var parser = ScenarioParser(source: source, file: file)
         self.file = file
         self.source = source
@@ -25,7 +25,7 @@ public struct Scenario: Hashable, Sendable {
     }
 
     /// The commands in their canonical spelling, separated by `; `: `launch cold; home; wait 30s; return`.
-    public var commandLine: String {
+    package var commandLine: String {
         steps.map(\.command.description).joined(separator: "; ")
     }
 

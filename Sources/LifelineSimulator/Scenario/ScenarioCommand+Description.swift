@@ -6,7 +6,7 @@ extension ScenarioCommand: CustomStringConvertible {
     /// Parsing the description gives the command back. The simulator seeds its
     /// generators from these spellings, not from the script's text, so comments
     /// and layout do not change a trace.
-    public var description: String {
+    package var description: String {
         switch self {
         case .app(let lifecycle): return "app " + (lifecycle == .scene ? "scene" : "legacy")
         case .device(let model): return "device \(model)"

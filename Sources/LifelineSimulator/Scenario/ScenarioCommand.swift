@@ -4,7 +4,7 @@ import LifelineFormat
 ///
 /// Every command is documented in docs/scenarios.md with the callbacks it
 /// produces and the source for that order (docs/research/uikit-lifecycle.md).
-public enum ScenarioCommand: Hashable, Sendable {
+package enum ScenarioCommand: Hashable, Sendable {
     /// `app scene` / `app legacy`: the life cycle of the app under simulation (default `scene`).
     case app(Lifecycle)
     /// `device iPad13,4`: the device model of later launches (an `iPad` model enables windows).
@@ -39,7 +39,7 @@ public enum ScenarioCommand: Hashable, Sendable {
     case fault(AppFault?)
 
     /// How a launch starts.
-    public enum LaunchKind: Hashable, Sendable {
+    package enum LaunchKind: Hashable, Sendable {
         /// The user taps the icon; persisted sessions are restored, else a new one is created.
         case cold
         /// As `cold`, but a session is always restored (one from an earlier run if the script has none).
@@ -51,21 +51,21 @@ public enum ScenarioCommand: Hashable, Sendable {
     }
 
     /// The event a background launch handles.
-    public enum BackgroundEvent: String, Hashable, Sendable, CaseIterable {
+    package enum BackgroundEvent: String, Hashable, Sendable, CaseIterable {
         case push
         case fetch
     }
 
     /// How a swipe-kill goes.
-    public struct SwipeKill: Hashable, Sendable {
+    package struct SwipeKill: Hashable, Sendable {
         /// The window swiped away; `nil` for the whole app.
-        public var scene: String?
+        package var scene: String?
         /// The fast-kill variant seen on devices (a new scene object enters the foreground and the background).
-        public var fast: Bool
+        package var fast: Bool
         /// The session survives the kill and is restored at the next launch (FB9855914).
-        public var keepsSession: Bool
+        package var keepsSession: Bool
 
-        public init(scene: String? = nil, fast: Bool = false, keepsSession: Bool = false) {
+        package init(scene: String? = nil, fast: Bool = false, keepsSession: Bool = false) {
             self.scene = scene
             self.fast = fast
             self.keepsSession = keepsSession

@@ -8,32 +8,32 @@ import LifelineTerminal
 ///   1 | launch cold; hom; return
 ///     |              ^
 /// ```
-public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, for callers that react to a kind of error.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        public let name: String
+    package struct Code: Hashable, Sendable, CustomStringConvertible {
+        package let name: String
 
         /// The command's name is not one the language knows.
-        public static let unknownCommand = Code(name: "unknownCommand")
+        package static let unknownCommand = Code(name: "unknownCommand")
         /// A command lacks an argument it needs, or has one it does not take.
-        public static let badArgument = Code(name: "badArgument")
+        package static let badArgument = Code(name: "badArgument")
         /// A duration is not a number followed by `ms`, `s`, `m`, `min` or `h`.
-        public static let badDuration = Code(name: "badDuration")
+        package static let badDuration = Code(name: "badDuration")
         /// The step is well-formed but impossible in the state the simulation is in.
-        public static let impossibleStep = Code(name: "impossibleStep")
+        package static let impossibleStep = Code(name: "impossibleStep")
 
-        public var description: String { name }
+        package var description: String { name }
     }
 
-    public var code: Code
+    package var code: Code
     /// The script's path as given, or a label such as `<demo>`.
-    public var file: String
-    public var location: SourceLocation
-    public var message: String
+    package var file: String
+    package var location: SourceLocation
+    package var message: String
     /// The text of the line the error is on, for the caret line.
-    public var sourceLine: String
+    package var sourceLine: String
 
-    public init(_ code: Code, file: String, at location: SourceLocation, _ message: String, sourceLine: String) {
+    package init(_ code: Code, file: String, at location: SourceLocation, _ message: String, sourceLine: String) {
         self.code = code
         self.file = file
         self.location = location
@@ -42,7 +42,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// `file:line:col: error: message`, then the line and a caret under the column.
-    public var description: String {
+    package var description: String {
         SourceDiagnostic(
             FileDiagnostic(.error, file: file, line: location.line, column: location.column, message),
             excerpt: SourceExcerpt(lineNumber: location.line, text: sourceLine, utf8Column: location.column)

@@ -4,12 +4,12 @@ import LifelineFormat
 ///
 /// The location lets the simulator report a step it cannot perform (`return`
 /// with no app running) at the command that asked for it.
-public struct ScenarioStep: Hashable, Sendable {
-    public var command: ScenarioCommand
+package struct ScenarioStep: Hashable, Sendable {
+    package var command: ScenarioCommand
     /// Where the command's name starts.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(_ command: ScenarioCommand, at location: SourceLocation) {
+    package init(_ command: ScenarioCommand, at location: SourceLocation) {
         self.command = command
         self.location = location
     }

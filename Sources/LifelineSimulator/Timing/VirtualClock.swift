@@ -13,21 +13,21 @@ import LifelineRecorder
 /// configuration.clock = clock.recorderClock
 /// clock.advance(milliseconds: 12)
 /// ```
-public final class VirtualClock: Sendable {
+package final class VirtualClock: Sendable {
     private let nanoseconds: Locked<UInt64>
 
-    public init(start: UInt64 = 0) { nanoseconds = Locked(start) }
+    package init(start: UInt64 = 0) { nanoseconds = Locked(start) }
 
     /// The current virtual time in nanoseconds.
-    public var now: UInt64 { nanoseconds.withLock { $0 } }
+    package var now: UInt64 { nanoseconds.withLock { $0 } }
 
     /// Moves time forward.
-    public func advance(nanoseconds delta: UInt64) {
+    package func advance(nanoseconds delta: UInt64) {
         nanoseconds.withLock { $0 += delta }
     }
 
-    public func advance(milliseconds: Double) { advance(nanoseconds: UInt64(milliseconds * 1_000_000)) }
+    package func advance(milliseconds: Double) { advance(nanoseconds: UInt64(milliseconds * 1_000_000)) }
 
     /// A recorder clock that reads this virtual clock.
-    public var recorderClock: RecorderClock { .custom { [self] in now } }
+    package var recorderClock: RecorderClock { .custom { [self] in now } }
 }

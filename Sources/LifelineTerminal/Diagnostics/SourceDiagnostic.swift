@@ -11,19 +11,19 @@ import LifelineFormat
 ///
 /// The severity is a value (``FileDiagnostic/Severity``), so a terminal colours the
 /// `error:` label from it rather than by finding the word in the text.
-public struct SourceDiagnostic: Hashable, Sendable, CustomStringConvertible {
-    public var diagnostic: FileDiagnostic
-    public var excerpt: SourceExcerpt?
+package struct SourceDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    package var diagnostic: FileDiagnostic
+    package var excerpt: SourceExcerpt?
 
-    public init(_ diagnostic: FileDiagnostic, excerpt: SourceExcerpt? = nil) {
+    package init(_ diagnostic: FileDiagnostic, excerpt: SourceExcerpt? = nil) {
         self.diagnostic = diagnostic
         self.excerpt = excerpt
     }
 
-    public var severity: FileDiagnostic.Severity { diagnostic.severity }
+    package var severity: FileDiagnostic.Severity { diagnostic.severity }
 
     /// Plain text, without a final newline.
-    public var description: String { rendered() }
+    package var description: String { rendered() }
 
     /// The diagnostic and its excerpt, without a final newline.
     ///
@@ -31,7 +31,7 @@ public struct SourceDiagnostic: Hashable, Sendable, CustomStringConvertible {
     ///   - style: colours the severity label.
     ///   - escaping: passes the file name, the message and the excerpt through
     ///     ``TerminalText/escape(_:)``, for text that quotes untrusted input.
-    public func rendered(style: TerminalStyle = .plain, escaping: Bool = false) -> String {
+    package func rendered(style: TerminalStyle = .plain, escaping: Bool = false) -> String {
         func clean(_ text: String) -> String { escaping ? TerminalText.escape(text) : text }
         var location = clean(diagnostic.file)
         if let line = diagnostic.line {

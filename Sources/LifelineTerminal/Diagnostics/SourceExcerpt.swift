@@ -14,15 +14,15 @@
 ///     | SELECT * FORM event
 ///     |          ^
 /// ```
-public struct SourceExcerpt: Hashable, Sendable {
+package struct SourceExcerpt: Hashable, Sendable {
     /// The line's number in its file, or nil for a line typed at a prompt.
-    public var lineNumber: Int?
+    package var lineNumber: Int?
     /// The line as it is shown (already escaped, when it comes from untrusted input).
-    public var text: String
+    package var text: String
     /// Characters before the caret.
-    public var caretOffset: Int
+    package var caretOffset: Int
 
-    public init(lineNumber: Int?, text: String, caretOffset: Int) {
+    package init(lineNumber: Int?, text: String, caretOffset: Int) {
         self.lineNumber = lineNumber
         self.text = text
         self.caretOffset = max(0, caretOffset)
@@ -30,13 +30,13 @@ public struct SourceExcerpt: Hashable, Sendable {
 
     /// An excerpt whose column counts UTF-8 bytes from 1 (the scenario parser's): the caret goes
     /// under the character that starts at that byte.
-    public init(lineNumber: Int?, text: String, utf8Column column: Int) {
+    package init(lineNumber: Int?, text: String, utf8Column column: Int) {
         let prefix = text.utf8.prefix(max(0, column - 1))
         self.init(lineNumber: lineNumber, text: text, caretOffset: String(decoding: prefix, as: UTF8.self).count)
     }
 
     /// The two lines, without a final newline.
-    public var rendered: String {
+    package var rendered: String {
         let number = lineNumber.map(String.init) ?? ""
         let gutter = String(repeating: " ", count: max(number.count, 1))
         return "  \(number.isEmpty ? gutter : number) | \(text)\n"

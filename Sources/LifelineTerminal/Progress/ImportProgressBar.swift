@@ -9,7 +9,7 @@ import Foundation
 /// ```
 /// [##########..........]  52%  traces/big.ndjson  520,000 events  1,480,000 events/s
 /// ```
-public final class ImportProgressBar: @unchecked Sendable {
+package final class ImportProgressBar: @unchecked Sendable {
     private let write: (String) -> Void
     private let width: Int
     private let start = Date()
@@ -21,13 +21,13 @@ public final class ImportProgressBar: @unchecked Sendable {
     private var drawn = false
 
     /// `write` receives the control sequences and text (standard error on a terminal).
-    public init(width: Int = 20, write: @escaping (String) -> Void) {
+    package init(width: Int = 20, write: @escaping (String) -> Void) {
         self.width = width
         self.write = write
     }
 
     /// Feeds a progress report from ``TraceImporter``.
-    public func update(file: String, bytesRead: Int, fileSize: Int, events: Int) {
+    package func update(file: String, bytesRead: Int, fileSize: Int, events: Int) {
         if file != currentFile {
             totalEvents += fileEvents
             fileEvents = 0
@@ -44,7 +44,7 @@ public final class ImportProgressBar: @unchecked Sendable {
     }
 
     /// Clears the bar so the summary line starts clean.
-    public func finish() {
+    package func finish() {
         if drawn { write("\r\u{1B}[K") }
     }
 

@@ -15,22 +15,22 @@ import Darwin
 /// let style = TerminalStyle.for(fileDescriptor: STDERR_FILENO, environment: environment)
 /// style.label(.error)   // "\u{1B}[1;31merror:\u{1B}[0m" on a terminal, "error:" in a file
 /// ```
-public struct TerminalStyle: Sendable, Hashable {
-    public var isEnabled: Bool
+package struct TerminalStyle: Sendable, Hashable {
+    package var isEnabled: Bool
 
-    public init(isEnabled: Bool) { self.isEnabled = isEnabled }
+    package init(isEnabled: Bool) { self.isEnabled = isEnabled }
 
     /// The style for an output that is (or is not) a terminal, given the environment.
-    public static func `for`(terminal isTerminal: Bool, environment: [String: String]) -> TerminalStyle {
+    package static func `for`(terminal isTerminal: Bool, environment: [String: String]) -> TerminalStyle {
         TerminalStyle(isEnabled: isTerminal && (environment["NO_COLOR"] ?? "").isEmpty)
     }
 
     /// The style for a file descriptor (`isatty`), given the environment.
-    public static func `for`(fileDescriptor: Int32, environment: [String: String]) -> TerminalStyle {
+    package static func `for`(fileDescriptor: Int32, environment: [String: String]) -> TerminalStyle {
         .for(terminal: isatty(fileDescriptor) != 0, environment: environment)
     }
 
-    public static let plain = TerminalStyle(isEnabled: false)
+    package static let plain = TerminalStyle(isEnabled: false)
 
     package func bold(_ text: String) -> String { wrap(text, "1") }
     package func dim(_ text: String) -> String { wrap(text, "2") }

@@ -8,12 +8,12 @@
 ///
 /// The demo's tables, the summary table of `lifeline check` and the listing of `lifeline rules`
 /// are all one of these; ``Options`` says what differs.
-public struct TextTable: Hashable, Sendable {
-    public var columns: [String]
+package struct TextTable: Hashable, Sendable {
+    package var columns: [String]
     /// Cells as text; `nil` for SQL `NULL` (rendered empty).
-    public var rows: [[String?]]
+    package var rows: [[String?]]
 
-    public init(columns: [String], rows: [[String?]]) {
+    package init(columns: [String], rows: [[String?]]) {
         self.columns = columns
         self.rows = rows
     }
@@ -48,7 +48,7 @@ public struct TextTable: Hashable, Sendable {
     }
 
     /// The table, one line per row, each line ending in a newline, trailing spaces trimmed.
-    public var rendered: String { rendered(Options()) }
+    package var rendered: String { rendered(Options()) }
 
     /// The table as `options` say, one line per row, each line ending in a newline.
     package func rendered(_ options: Options) -> String {

@@ -14,9 +14,9 @@
 /// print explanations (which quote session and scene ids from the trace) through it.
 ///
 /// - Note: Widths count characters; East Asian wide characters and emoji count as one column.
-public enum TerminalText {
+package enum TerminalText {
     /// Replaces C0 controls, DEL, C1 controls and bidirectional formatting characters with visible escapes.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
@@ -37,7 +37,7 @@ public enum TerminalText {
         return result
     }
 
-    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: return true
         // Bidirectional embeddings, overrides and isolates ("Trojan Source"), and the Arabic letter mark.
@@ -47,17 +47,17 @@ public enum TerminalText {
     }
 
     /// Columns `text` takes on a terminal (one per character).
-    public static func width(_ text: String) -> Int { text.count }
+    package static func width(_ text: String) -> Int { text.count }
 
     /// Cuts `text` to `width` columns, ending in an ellipsis when it was longer.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    package static func truncate(_ text: String, to width: Int) -> String {
         guard text.count > width else { return text }
         guard width > 1 else { return width == 1 ? "…" : "" }
         return String(text.prefix(width - 1)) + "…"
     }
 
     /// Pads `text` with spaces to `width` columns, on the right (left-aligned) or on the left.
-    public static func pad(_ text: String, to width: Int, right: Bool = false) -> String {
+    package static func pad(_ text: String, to width: Int, right: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - text.count))
         return right ? padding + text : text + padding
     }
