@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import LifelineFormat
 import LifelineStore
 
 /// A saved SQL query from `queries/`: a `-- description` first line, then SQL.
@@ -29,11 +30,14 @@ public struct SavedQuery: Hashable, Sendable {
 
     /// Reads `path` (`queries/launch-time.sql`).
     public init(contentsOf path: String) throws(StoreError) {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+        let bytes: [UInt8]
+        do throws(InputFileError) {
+            bytes = try InputFile.contents(of: path)
         } catch {
-            throw StoreError(path: path, message: "cannot read the query: \(error.localizedDescription)")
+            throw StoreError(path: path, message: "cannot read the query: \(error.description)")
+        }
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
+            throw StoreError(path: path, message: "cannot read the query: it is not UTF-8 text")
         }
         try self.init(name: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, sql: text)
     }

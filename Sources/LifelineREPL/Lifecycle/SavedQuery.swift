@@ -1,4 +1,5 @@
 import Foundation
+import LifelineFormat
 
 /// A query kept in `queries/NAME.sql`, described by its first line (`-- description`).
 struct SavedQuery: Equatable {
@@ -17,7 +18,8 @@ struct SavedQuery: Equatable {
     }
 
     static func description(of path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        // A FIFO named `x.sql` would block the open, and with it `.queries` and tab completion.
+        guard InputFile(path: path) == .regular, let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         let head = String(decoding: handle.readData(ofLength: 4096), as: UTF8.self)
         guard let first = head.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first,
