@@ -11,6 +11,8 @@ public struct ReplConfiguration: Sendable {
     /// Columns available for tables; nil: the terminal's width, if output is a terminal.
     public var width: Int?
     public var environment: [String: String]
+    /// How long one SQL statement may run (`--statement-time`); `.limit statement-time` changes it in a session.
+    public var statementTimeLimit = StatementTimeLimit.automatic
 
     public init(
         databasePath: String, directory: String? = nil, queriesDirectory: String? = nil, width: Int? = nil,

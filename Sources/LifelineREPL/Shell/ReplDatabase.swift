@@ -16,11 +16,13 @@ final class ReplDatabase {
     private(set) var queue: DatabaseQueue
     /// Why SQLite refused the last statement it refused, for the error message.
     let authorizer = UntrustedSQLAuthorizer()
+    /// Stops a user statement that runs past the statement time limit.
+    let deadline = StatementDeadline()
 
     /// Opens the existing database at `path` read-only.
     init(path: String) throws(ReplError) {
         self.path = path
-        queue = try Self.openReadOnly(path, authorizer: authorizer)
+        queue = try Self.openReadOnly(path, authorizer: authorizer, deadline: deadline)
     }
 
     /// Runs `body` on the read-only connection.
@@ -35,7 +37,7 @@ final class ReplDatabase {
             throw ReplError.message("a transaction is open: end it with 'COMMIT;' or 'ROLLBACK;' first")
         }
         try? queue.close()
-        defer { if let reopened = try? Self.openReadOnly(path, authorizer: authorizer) { queue = reopened } }
+        defer { if let reopened = try? Self.openReadOnly(path, authorizer: authorizer, deadline: deadline) { queue = reopened } }
         let store: TraceStore
         do {
             store = try TraceStore(path: path)
@@ -78,7 +80,9 @@ final class ReplDatabase {
         }
     }
 
-    private static func openReadOnly(_ path: String, authorizer: UntrustedSQLAuthorizer) throws(ReplError) -> DatabaseQueue {
+    private static func openReadOnly(
+        _ path: String, authorizer: UntrustedSQLAuthorizer, deadline: StatementDeadline
+    ) throws(ReplError) -> DatabaseQueue {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .cannotOpen(path: path, reason: "no such database")
         }
@@ -89,7 +93,10 @@ final class ReplDatabase {
         // `BEGIN;` on one line and `COMMIT;` on another are two accesses; GRDB would stop the process between them.
         configuration.allowsUnsafeTransactions = true
         ConnectionHardening.prepare(&configuration)
-        configuration.prepareDatabase { db in authorizer.install(on: db) }
+        configuration.prepareDatabase { db in
+            authorizer.install(on: db)
+            deadline.install(on: db)
+        }
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             // Opening is lazy about the file's contents: read the schema now so a bad file fails here.

@@ -35,6 +35,8 @@ extension ReplShell {
         let settings = ResultPrinter.Settings(mode: mode, headers: headers, width: width, style: style)
         let sink = output
         let authorizer = database.authorizer
+        let deadline = database.deadline
+        let limit = statementTimeLimit.seconds(scripted: currentReader?.isInteractive == false)
         try read { db in
             // The authorizer stands in for GRDB's, which would have noticed a schema change.
             defer { db.clearSchemaCache() }
@@ -49,6 +51,8 @@ extension ReplShell {
                     ?? (error.resultCode == .SQLITE_TOOBIG ? ConnectionHardening.tooBigMessage : nil)
                 throw SQLStatementError(message: message ?? Self.message(for: error), offset: offset >= 0 ? offset : nil)
             }
+            deadline.arm(seconds: limit)
+            defer { deadline.disarm() }
             do {
                 guard statement.columnCount > 0 else {
                     try statement.execute()
@@ -60,6 +64,9 @@ extension ReplShell {
                 while let row = try rows.next() {
                     printer.add(row.databaseValues.map(ResultValue.init))
                 }
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT && deadline.expired {
+                // The limit, not Ctrl-C: say which limit, and how to lift it.
+                throw SQLStatementError(message: statementTimeLimit.stoppedMessage(after: limit ?? 0), offset: nil)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_TOOBIG {
                 throw SQLStatementError(message: ConnectionHardening.tooBigMessage, offset: nil)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_AUTH && authorizer.lastDenial != nil {
