@@ -72,8 +72,8 @@ extension ReplCommand {
     }
 
     static let limit = ReplCommand(
-        name: ".limit", usage: "[statement-time SECONDS|off|default]",
-        summary: "Show or set how long one SQL statement may run",
+        name: ".limit", usage: "[NAME [VALUE]]",
+        summary: "Show or set a limit: statement-time SECONDS|off|default",
         discussion: """
             By default a statement read from a script (standard input that is not a terminal, .read, .query)
             stops after \(StatementTimeLimit.format(StatementTimeLimit.scriptSeconds)) with an error, and one typed at the prompt runs until it ends or Ctrl-C.
@@ -100,7 +100,7 @@ extension ReplCommand {
             }
             shell.statementTimeLimit = limit
         default:
-            throw ReplError.usage(command: ".limit", usage: "[statement-time SECONDS|off|default]")
+            throw ReplError.usage(command: ".limit", usage: "[NAME [VALUE]]")
         }
     }
 
