@@ -20,7 +20,12 @@ package enum InputFile: Hashable, Sendable {
     package init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
+        self.init(mode: info.st_mode)
+    }
+
+    /// The kind of file a `stat` mode names.
+    package init(mode: mode_t) {
+        switch mode & S_IFMT {
         case S_IFREG: self = .regular
         case S_IFDIR: self = .directory
         case S_IFIFO: self = .pipe

@@ -18,6 +18,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case noSuchDatabase
         /// Ctrl-C (`sqlite3_interrupt`) stopped the statement; its transaction rolled back.
         case interrupted
+        /// A statement ran past the time limit its caller gave (``StatementDeadline``); it rolled back.
+        case timeLimit
         /// A command that must close the connection found a transaction the user left open.
         case transactionOpen
         /// A saved query file that is not a query (no `-- description` first line, unreadable).

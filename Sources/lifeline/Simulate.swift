@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LifelineFormat
 import LifelineSimulator
 
 /// `lifeline simulate`: plays a scenario script against the UIKit life-cycle model.
@@ -24,13 +25,21 @@ struct Simulate: ParsableCommand {
 
     func run() throws {
         let text: String
-        do {
-            text = scenario == "-"
-                ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-                : try String(contentsOfFile: scenario, encoding: .utf8)
-        } catch {
-            printError("\(scenario): error: cannot read the scenario: \(error.localizedDescription)")
-            throw ExitCode(2)
+        if scenario == "-" {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        } else {
+            let bytes: [UInt8]
+            do throws(InputFileError) {
+                bytes = try InputFile.contents(of: scenario)
+            } catch {
+                printError("\(scenario): error: cannot read the scenario: \(error.description)")
+                throw ExitCode(2)
+            }
+            guard let decoded = String(bytes: bytes, encoding: .utf8) else {
+                printError("\(scenario): error: cannot read the scenario: it is not UTF-8 text")
+                throw ExitCode(2)
+            }
+            text = decoded
         }
         do {
             let parsed = try Scenario(parsing: text, file: scenario == "-" ? "<stdin>" : scenario)

@@ -25,6 +25,31 @@ struct SimulateAndDemoCommandTests {
         #expect(validate.stdout.contains("2 launches, 48 events, 0 errors, 0 warnings"))
     }
 
+    @Test("simulate refuses a scenario that is a FIFO or a device without blocking, and one that is not UTF-8; an empty one is a script")
+    func simulateInputFiles() throws {
+        let directory = try Command.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(mkfifo(directory.appendingPathComponent("fifo.scenario").path, 0o600) == 0)
+        let fifo = try Command.run(["simulate", "fifo.scenario", "-o", "f.ndjson"], in: directory)
+        #expect(fifo.status == 2)
+        #expect(fifo.stderr == "fifo.scenario: error: cannot read the scenario: it is a pipe (FIFO), not a regular file\n")
+        let device = try Command.run(["simulate", "/dev/zero", "-o", "d.ndjson"], in: directory)
+        #expect(device.status == 2)
+        #expect(device.stderr == "/dev/zero: error: cannot read the scenario: it is a device, not a regular file\n")
+        try Data([0x6C, 0xFF, 0x0A]).write(to: directory.appendingPathComponent("bad.scenario"))
+        let bad = try Command.run(["simulate", "bad.scenario", "-o", "b.ndjson"], in: directory)
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "bad.scenario: error: cannot read the scenario: it is not UTF-8 text\n")
+        try Data().write(to: directory.appendingPathComponent("empty.scenario"))
+        let empty = try Command.run(["simulate", "empty.scenario", "-o", "e.ndjson"], in: directory)
+        let fromInput = try Self.run(["simulate", "-", "-o", "e.ndjson"], in: directory, input: "")
+        #expect(empty.status == fromInput.status)
+        #expect(empty.stderr == fromInput.stderr.replacingOccurrences(of: "<stdin>", with: "empty.scenario"))
+        for name in ["f", "d", "b"] {
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("\(name).ndjson").path))
+        }
+    }
+
     @Test("simulate reports a script error compiler-style with exit 2 (also from standard input), an unreadable script too")
     func simulateErrors() throws {
         let directory = try Command.temporaryDirectory()

@@ -27,6 +27,42 @@ struct InputFileTests {
     }
 }
 
+@Suite("Reading whole input files")
+struct InputFileContentsTests {
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("input-contents-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test("an empty file, a small one and one of several read chunks come back byte for byte", arguments: [0, 3, 200_001])
+    func exactBytes(_ size: Int) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("f").path
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(try InputFile.contents(of: path) == bytes)
+    }
+
+    @Test("directories, devices and FIFOs are refused without blocking; a missing file names errno's reason")
+    func refusals() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // No writer ever opens the FIFO: a blocking open would hang here.
+        #expect(throws: InputFileError.refused(.pipe)) { try InputFile.contents(of: fifo) }
+        #expect(throws: InputFileError.refused(.device)) { try InputFile.contents(of: "/dev/zero") }
+        #expect(throws: InputFileError.refused(.directory)) { try InputFile.contents(of: directory.path) }
+        let missing = directory.appendingPathComponent("missing").path
+        #expect(throws: InputFileError.system(errno: ENOENT)) { try InputFile.contents(of: missing) }
+        #expect(InputFileError.system(errno: ENOENT).description == "no such file or directory")
+        #expect(InputFileError.refused(.device).description == "it is a device, not a regular file")
+    }
+}
+
 @Suite("Trace line reader inputs")
 struct TraceLineReaderInputTests {
     @Test("the reader refuses a device before reading a byte of it")

@@ -45,7 +45,7 @@ struct ReplCommandRegistryTests {
         #expect(sink.text.hasSuffix("lint: a,b\n"))
         let catalog = shell.completionCatalog
         #expect(ReplCompleter.complete(before: ".lint ", word: "la", catalog) == ["launch.order"])
-        #expect(ReplCompleter.complete(before: "", word: ".li", catalog) == [".lint"])
+        #expect(ReplCompleter.complete(before: "", word: ".lin", catalog) == [".lint"])
     }
 
     @Test("the standard registry has the rules commands under Rules")

@@ -15,7 +15,7 @@ struct RuleFileEncodingTests {
 
     @Test("the first bad byte is located by line and character column", arguments: cases)
     func located(_ bytes: [UInt8], _ line: Int, _ column: Int, _ byte: String) throws {
-        guard case .failure(let error) = RuleSet.decodeUTF8(Data(bytes), file: "r.rules") else {
+        guard case .failure(let error) = RuleSet.decodeUTF8(bytes, file: "r.rules") else {
             Issue.record("decoded")
             return
         }
@@ -28,7 +28,7 @@ struct RuleFileEncodingTests {
     @Test("valid text, multi-byte characters included, decodes unchanged")
     func valid() throws {
         let text = "rule é: never \"日本\".x\n"
-        #expect(try RuleSet.decodeUTF8(Data(text.utf8), file: "r.rules").get() == text)
+        #expect(try RuleSet.decodeUTF8(Array(text.utf8), file: "r.rules").get() == text)
     }
 
     @Test("reading a file refuses devices and reports bad bytes through RuleSetError")

@@ -29,14 +29,17 @@ let catalog: CompletionCatalog = {
 ///
 /// Each line goes where the shell's reading loop sends it, without running anything:
 /// a line starting with `.` is split into words, looked up (with the "did you mean"
-/// suggestion) and completed; other lines gather into SQL until SQLite calls the text
-/// complete, and the script is split into statements whose offsets, locations and
-/// source lines (what error messages print) must stay inside the text.
+/// suggestion) and completed; other lines gather into SQL until the shell's
+/// incremental scanner calls the text complete (which must be `sqlite3_complete`'s
+/// answer on the whole text, and blank when `SQLScript.isBlank` says so), and the
+/// script is split into statements whose offsets, locations and source lines (what
+/// error messages print) must stay inside the text.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReplInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     var pending = ""
     var pendingLine = 0
+    var completion = SQLCompletionScanner()
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
         let line = String(line)
         if pending.isEmpty {
@@ -54,13 +57,26 @@ public func fuzzReplInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             pending = line
         } else {
             pending += "\n" + line
+            completion.consume(0x0A)
         }
+        completion.consume(line)
         complete(line)
-        if SQLScript.isComplete(pending) {
+        // The shell's incremental scanner must agree with SQLite's own answers on the whole text.
+        let isComplete = SQLScript.isComplete(pending)
+        let isBlank = SQLScript.isBlank(Array(pending.utf8)[...])
+        guard completion.isComplete == isComplete, completion.isBlank == isBlank else {
+            fatalError("""
+                the scanner says complete \(completion.isComplete), blank \(completion.isBlank); \
+                sqlite3_complete \(isComplete), isBlank \(isBlank): \(Array(pending.utf8))
+                """)
+        }
+        if isComplete {
             check(SQLScript(text: pending, firstLine: pendingLine))
             pending = ""
-        } else if SQLScript.isBlank(Array(pending.utf8)[...]) {
+            completion = SQLCompletionScanner()
+        } else if isBlank {
             pending = ""
+            completion = SQLCompletionScanner()
         }
     }
     if !pending.isEmpty { check(SQLScript(text: pending, firstLine: pendingLine)) }
@@ -76,6 +92,11 @@ func complete(_ line: String) {
 /// Splits `script` and checks that every statement, and every location an error could point at, is inside it.
 func check(_ script: SQLScript) {
     let bytes = Array(script.text.utf8)
+    let split = script.statements.map { [$0.offset: $0.text] }
+    let reference = referenceStatements(bytes).map { [$0.offset: $0.text] }
+    guard split == reference else {
+        fatalError("the script splits into \(split), sqlite3_complete at each ';' into \(reference): \(bytes)")
+    }
     var previousEnd = 0
     for statement in script.statements {
         let start = statement.offset
@@ -96,6 +117,23 @@ func check(_ script: SQLScript) {
             }
         }
     }
+}
+
+/// `script`'s statements as `sqlite3_complete` on the text up to each `;` finds them (the scan
+/// `SQLScript.statements` made before it scanned once): the reference its statements must equal.
+func referenceStatements(_ bytes: [UInt8]) -> [(offset: Int, text: String)] {
+    var result: [(offset: Int, text: String)] = []
+    var start = 0
+    for index in bytes.indices where bytes[index] == UInt8(ascii: ";") {
+        let candidate = String(decoding: bytes[start...index], as: UTF8.self)
+        guard SQLScript.isComplete(candidate) else { continue }
+        if !SQLScript.isBlank(bytes[start...index]) { result.append((start, candidate)) }
+        start = index + 1
+    }
+    if start < bytes.count, !SQLScript.isBlank(bytes[start...]) {
+        result.append((start, String(decoding: bytes[start...], as: UTF8.self)))
+    }
+    return result
 }
 
 /// The program's entry point (see FuzzSupport's `runLibFuzzer`).

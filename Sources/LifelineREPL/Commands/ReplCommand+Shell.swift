@@ -5,8 +5,8 @@ import LifelineTerminal
 // MARK: - Commands as in the sqlite3 shell
 
 extension ReplCommand {
-    /// `.help`, `.quit`, `.mode`, `.headers`, `.timer`, `.read`, `.once`, `.output`, `.tables`, `.schema`.
-    static var shellCommands: [ReplCommand] { [help, tables, schema, mode, headers, timer, read, once, output, quit] }
+    /// `.help`, `.quit`, `.mode`, `.headers`, `.timer`, `.limit`, `.read`, `.once`, `.output`, `.tables`, `.schema`.
+    static var shellCommands: [ReplCommand] { [help, tables, schema, mode, headers, timer, limit, read, once, output, quit] }
 
     static let help = ReplCommand(
         name: ".help", usage: "[COMMAND]", summary: "List the commands, or explain one", topic: .shell,
@@ -69,6 +69,39 @@ extension ReplCommand {
         completion: .choices(["on", "off"])
     ) { shell, arguments in
         shell.timer = try Self.flag(".timer", arguments)
+    }
+
+    static let limit = ReplCommand(
+        name: ".limit", usage: "[NAME [VALUE]]",
+        summary: "Show or set a limit: statement-time SECONDS|off|default",
+        discussion: """
+            By default a statement read from a script (standard input that is not a terminal, .read, .query)
+            stops after \(StatementTimeLimit.format(StatementTimeLimit.scriptSeconds)) with an error, and one typed at the prompt runs until it ends or Ctrl-C.
+            SECONDS (such as 30 or 0.5) or off applies to every statement, typed or read; default restores this.
+            'lifeline repl --statement-time SECONDS|off' sets it from the start.
+            """,
+        topic: .shell, completion: .positional([.choices(["statement-time"]), .choices(["off", "default"])])
+    ) { shell, arguments in
+        guard let name = arguments.first else {
+            shell.write("statement-time  \(shell.statementTimeLimit)\n")
+            return
+        }
+        guard name.lowercased() == "statement-time" else {
+            throw ReplError.invalidArgument(command: ".limit", argument: name, expected: "'statement-time'")
+        }
+        switch arguments.count {
+        case 1:
+            shell.write("statement-time  \(shell.statementTimeLimit)\n")
+        case 2:
+            guard let limit = StatementTimeLimit(parsing: arguments[1]) else {
+                throw ReplError.invalidArgument(
+                    command: ".limit statement-time", argument: arguments[1],
+                    expected: "'off', 'default' or seconds (more than 0, at most \(Int(StatementTimeLimit.maximumSeconds)))")
+            }
+            shell.statementTimeLimit = limit
+        default:
+            throw ReplError.usage(command: ".limit", usage: "[NAME [VALUE]]")
+        }
     }
 
     static let read = ReplCommand(

@@ -69,8 +69,7 @@ package enum ReplCompleter {
         let part = String(word[start...])
         guard !part.isEmpty || !head.isEmpty else { return [] }
         let isUpper = part.first?.isUppercase ?? true
-        let words = catalog.tables + catalog.columns
-            + keywords.map { $0 == "json_extract" || isUpper ? $0 : $0.lowercased() }
+        let words = catalog.tables + catalog.columns + (isUpper ? keywords : lowercaseKeywords)
         var seen = Set<String>()
         return matching(part, words).filter { seen.insert($0).inserted }.map { head + $0 }
     }
@@ -94,7 +93,12 @@ package enum ReplCompleter {
         }
     }
 
+    /// ``keywords`` as offered after a lowercase letter (`json_extract` is one already).
+    static let lowercaseKeywords = keywords.map { $0 == "json_extract" ? $0 : $0.lowercased() }
+
     static func matching(_ prefix: String, _ words: [String]) -> [String] {
-        words.filter { $0.hasPrefix(prefix) || (!prefix.isEmpty && $0.lowercased().hasPrefix(prefix.lowercased()) && $0 != prefix) }
+        // Lowercased once, not once per word: completion runs at every Tab, the REPL fuzzer at every line.
+        let lowercasePrefix = prefix.lowercased()
+        return words.filter { $0.hasPrefix(prefix) || (!prefix.isEmpty && $0.lowercased().hasPrefix(lowercasePrefix) && $0 != prefix) }
     }
 }

@@ -11,6 +11,8 @@ package struct ReplConfiguration: Sendable {
     /// Columns available for tables; nil: the terminal's width, if output is a terminal.
     package var width: Int?
     package var environment: [String: String]
+    /// How long one SQL statement may run (`--statement-time`); `.limit statement-time` changes it in a session.
+    package var statementTimeLimit = StatementTimeLimit.automatic
 
     package init(
         databasePath: String, directory: String? = nil, queriesDirectory: String? = nil, width: Int? = nil,

@@ -20,10 +20,14 @@ package enum ReplLauncher {
     ///   - path: A database (default `lifeline.db`), or traces (a directory, `*.ndjson`, `*.jsonl`) to
     ///     import first into `database`, or into a temporary database removed at the end.
     ///   - database: Where to import `path` when it names traces.
-    package static func run(path: String?, database: String?, environment: [String: String]) -> Int32 {
+    ///   - statementTimeLimit: How long one SQL statement may run (`--statement-time`).
+    package static func run(
+        path: String?, database: String?, statementTimeLimit: StatementTimeLimit = .automatic, environment: [String: String]
+    ) -> Int32 {
         let target = path ?? TraceStore.defaultPath
         let errors = FileDescriptorSink.standardError
         var configuration = ReplConfiguration(databasePath: target, environment: environment)
+        configuration.statementTimeLimit = statementTimeLimit
         var temporary: String?
         if isTraces(target) {
             let databasePath = database ?? NSTemporaryDirectory() + "lifeline-repl-\(getpid())-\(UUID().uuidString).db"

@@ -32,12 +32,19 @@ extension ReplShell {
     private func runStatement(_ sql: String) throws {
         let settings = ResultPrinter.Settings(mode: mode, headers: headers, width: width, style: style)
         let sink = output
+        let limit = statementTimeLimit.seconds(scripted: currentReader?.isInteractive == false)
         var printer: ResultPrinter?
         defer { printer?.finish() }
-        try read { session in
-            try session.execute(
-                sql, columns: { printer = ResultPrinter(columns: $0, settings: settings, sink: sink) },
-                row: { values in printer?.add(values.map(ResultValue.init)) })
+        do {
+            try read { session in
+                try session.execute(
+                    sql, timeLimit: limit,
+                    columns: { printer = ResultPrinter(columns: $0, settings: settings, sink: sink) },
+                    row: { values in printer?.add(values.map(ResultValue.init)) })
+            }
+        } catch let error as StoreError where error.code == .timeLimit {
+            // The limit, not Ctrl-C: say which limit, and how to lift it.
+            throw SQLStatementError(message: statementTimeLimit.stoppedMessage(after: limit ?? 0), offset: nil)
         }
     }
 

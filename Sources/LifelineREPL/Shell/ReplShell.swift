@@ -36,10 +36,11 @@ package final class ReplShell {
     let standardOutput: OutputSink
     let errors: OutputSink
 
-    // `.mode`, `.headers`, `.timer`
+    // `.mode`, `.headers`, `.timer`, `.limit`
     var mode: OutputMode = .table
     var headers = true
     var timer = false
+    var statementTimeLimit: StatementTimeLimit
 
     /// `.output FILE`, until `.output` alone.
     var redirectedOutput: OutputSink?
@@ -66,6 +67,7 @@ package final class ReplShell {
         self.standardOutput = output
         self.errors = errors
         self.interrupt = interrupt
+        statementTimeLimit = configuration.statementTimeLimit
         database = try ReplDatabase(path: configuration.resolve(configuration.databasePath))
         // Quietly: a rules file that does not parse is reported when a rules command needs it.
         loadedRules = try? defaultRules()
@@ -100,16 +102,20 @@ package final class ReplShell {
         defer { readers.removeLast() }
         var pending = ""
         var pendingLine = 0
+        // Scans each line once as it arrives: asking sqlite3_complete about all of `pending` after
+        // every line took time growing with the square of a long statement's length.
+        var completion = SQLCompletionScanner()
         while !quitRequested {
             let prompt = pending.isEmpty ? "lifeline> " : "     ...> "
             switch reader.readLine(prompt: prompt) {
             case .end:
-                if !SQLScript.isBlank(Array(pending.utf8)[...]) {
+                if !completion.isBlank {
                     runSQL(SQLScript(text: pending, firstLine: pendingLine))
                 }
                 return status(for: reader)
             case .interrupt:
                 pending = ""
+                completion = SQLCompletionScanner()
             case .line(let line):
                 if pending.isEmpty {
                     let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -122,12 +128,16 @@ package final class ReplShell {
                     pending = line
                 } else {
                     pending += "\n" + line
+                    completion.consume(0x0A)
                 }
-                if SQLScript.isComplete(pending) {
+                completion.consume(line)
+                if completion.isComplete {
                     runSQL(SQLScript(text: pending, firstLine: pendingLine))
                     pending = ""
-                } else if SQLScript.isBlank(Array(pending.utf8)[...]) {
+                    completion = SQLCompletionScanner()
+                } else if completion.isBlank {
                     pending = ""
+                    completion = SQLCompletionScanner()
                 }
             }
         }

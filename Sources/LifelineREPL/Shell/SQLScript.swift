@@ -28,7 +28,9 @@ package struct SQLScript {
         self.firstLine = firstLine
     }
 
-    /// Whether `text` ends with a complete statement (more lines are needed otherwise).
+    /// Whether `text` ends with a complete statement (more lines are needed otherwise): `sqlite3_complete`.
+    ///
+    /// It scans the whole text: to follow text as it arrives, use ``SQLCompletionScanner``.
     package static func isComplete(_ text: String) -> Bool {
         sqlite3_complete(text) != 0
     }
@@ -37,11 +39,16 @@ package struct SQLScript {
         let bytes = Array(text.utf8)
         var result: [Statement] = []
         var start = 0
-        for index in bytes.indices where bytes[index] == UInt8(ascii: ";") {
-            let candidate = String(decoding: bytes[start...index], as: UTF8.self)
-            guard Self.isComplete(candidate) else { continue }
-            if !Self.isBlank(bytes[start...index]) { result.append(Statement(offset: start, text: candidate)) }
+        // One scan: `isComplete` on the text from `start` to each ';' would rescan it for every ';' in a string.
+        var completion = SQLCompletionScanner()
+        for index in bytes.indices {
+            completion.consume(bytes[index])
+            guard bytes[index] == UInt8(ascii: ";"), completion.isComplete else { continue }
+            if !completion.isBlank {
+                result.append(Statement(offset: start, text: String(decoding: bytes[start...index], as: UTF8.self)))
+            }
             start = index + 1
+            completion = SQLCompletionScanner()
         }
         if start < bytes.count, !Self.isBlank(bytes[start...]) {
             result.append(Statement(offset: start, text: String(decoding: bytes[start...], as: UTF8.self)))

@@ -23,17 +23,14 @@ public struct RuleSet: Sendable, Hashable {
     /// other in the file.
     public init(contentsOf path: String, label: String? = nil) throws(RuleSetError) {
         let file = label ?? path
-        if let refusal = InputFile.refusal(path) {
-            throw RuleSetError.unreadable(path: file, reason: refusal)
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let bytes: [UInt8]
+        do throws(InputFileError) {
+            bytes = try InputFile.contents(of: path)
         } catch {
-            throw RuleSetError.unreadable(path: file, reason: error.localizedDescription)
+            throw RuleSetError.unreadable(path: file, reason: error.description)
         }
         let text: String
-        switch Self.decodeUTF8(data, file: file) {
+        switch Self.decodeUTF8(bytes, file: file) {
         case .success(let decoded): text = decoded
         case .failure(let error): throw RuleSetError.syntax(error)
         }
@@ -48,7 +45,7 @@ public struct RuleSet: Sendable, Hashable {
     ///
     /// The column counts characters (Unicode scalars) as the rule parser's do;
     /// the excerpt shows the bad byte as U+FFFD, so the caret lands under it.
-    static func decodeUTF8(_ data: Data, file: String) -> Result<String, RuleSyntaxError> {
+    static func decodeUTF8(_ data: [UInt8], file: String) -> Result<String, RuleSyntaxError> {
         var iterator = data.makeIterator()
         var decoder = UTF8()
         var offset = 0

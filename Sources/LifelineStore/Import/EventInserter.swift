@@ -21,12 +21,14 @@ struct EventInserter: ~Copyable {
     /// Bound for NULL in the id columns (no string has id 0).
     private static let null: Int64 = 0
 
-    init(_ db: Database) throws {
+    /// - Parameter expectedBytes: The bytes of trace to be inserted, if known: the string table
+    ///   remembers no more strings than so many bytes can hold (see ``StringInterner/capacity(forBytes:)``).
+    init(_ db: Database, expectedBytes: Int? = nil) throws {
         let statement = try db.makeStatement(sql: """
             INSERT INTO event_raw (launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        let interner = try StringInterner(db)
+        let interner = try StringInterner(db, capacity: StringInterner.capacity(forBytes: expectedBytes))
         self.statement = statement
         self.interner = interner
     }

@@ -12,6 +12,8 @@ final class ImportBatchQueue: @unchecked Sendable {
 
     private let condition = NSCondition()
     private let limit: Int
+    /// Events a new batch reserves room for.
+    private let reserve: Int
     // Guarded by `condition`.
     private var filled: [ImportBatch] = []
     private var empty: [ImportBatch] = []
@@ -20,7 +22,15 @@ final class ImportBatchQueue: @unchecked Sendable {
     private var cancelled = false
     private var parserOutcome: ImportParser.Outcome?
 
-    init(limit: Int = 4) { self.limit = limit }
+    /// - Parameters:
+    ///   - limit: Batches in existence at most; a parser that would need another waits for one to come back.
+    ///   - expectedBytes: The bytes the parser will read, if known: a small file's batches reserve room for
+    ///     the events it can hold, not ``batchCapacity`` (a fuzzer imports hundreds of small files a second).
+    init(limit: Int = 4, expectedBytes: Int? = nil) {
+        self.limit = limit
+        // No event line is shorter than 16 bytes; a batch that guessed low grows like any array.
+        reserve = min(Self.batchCapacity, expectedBytes.map { max($0, 0) / 16 + 1 } ?? Self.batchCapacity)
+    }
 
     // MARK: - Parsing thread
 
@@ -32,7 +42,7 @@ final class ImportBatchQueue: @unchecked Sendable {
         if cancelled { return nil }
         if let batch = empty.popLast() { return batch }
         created += 1
-        return ImportBatch(capacity: Self.batchCapacity)
+        return ImportBatch(capacity: reserve)
     }
 
     func send(_ batch: ImportBatch) {

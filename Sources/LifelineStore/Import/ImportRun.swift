@@ -28,6 +28,9 @@ struct ImportRun {
         self.progress = progress
     }
 
+    /// Bytes left to import at most for the parser to run on the calling thread: 64 KiB, a few hundred events.
+    static let parsedInline = 64 << 10
+
     mutating func execute() throws -> FileImportResult {
         var result = FileImportResult(path: label, outcome: .imported)
         var order = TraceOrderChecker()
@@ -73,13 +76,22 @@ struct ImportRun {
         }
 
         // The parser reads and checks lines on its own thread; this one inserts what it hands over.
-        let queue = ImportBatchQueue()
+        // What is left of a small file is parsed here first instead, all of it at once (the queue
+        // holds every batch it needs): starting a thread costs more than overlapping the two saves
+        // for a few thousand lines, and importing many small files (or a fuzzer's inputs) pays it per file.
+        let left = hashes.size - startOffset
+        let inline = left <= Self.parsedInline
+        let queue = inline ? ImportBatchQueue(limit: .max, expectedBytes: left) : ImportBatchQueue(expectedBytes: left)
         let parser = ImportParser(
             path: path, label: label, strict: options.strict, endOffset: hashes.size, startOffset: startOffset,
             firstLine: firstLine, order: order, inLaunch: launchID != nil)
-        Thread { parser.run(into: queue) }.start()
+        if inline {
+            parser.run(into: queue)
+        } else {
+            Thread { parser.run(into: queue) }.start()
+        }
         do {
-            try insertBatches(from: queue, launchID: launchID, fileID: fileID)
+            try insertBatches(from: queue, launchID: launchID, fileID: fileID, expectedBytes: left)
         } catch {
             queue.cancel()
             _ = queue.outcome()
@@ -123,8 +135,8 @@ struct ImportRun {
     }
 
     /// Inserts the parser's batches as they come: launches, events, and the diagnostics between them in order.
-    private func insertBatches(from queue: ImportBatchQueue, launchID resumed: Int64?, fileID: Int64) throws {
-        var inserter = try EventInserter(db)
+    private func insertBatches(from queue: ImportBatchQueue, launchID resumed: Int64?, fileID: Int64, expectedBytes: Int) throws {
+        var inserter = try EventInserter(db, expectedBytes: expectedBytes)
         let launchStatement = try db.makeStatement(sql: """
             INSERT INTO launch (file_id, line, uuid, part, pid, app, platform, os, device, lifecycle, started)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

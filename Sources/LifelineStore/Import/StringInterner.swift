@@ -25,6 +25,16 @@ struct StringInterner: ~Copyable {
     private var callbacks: [Int64]
     private var table: ByteTable
 
+    /// The capacity for a file of `bytes` bytes (nil: unknown): ``defaultCapacity``, or, for a small
+    /// file, room for as many strings as it can name. Its table costs a few megabytes to set up, most of
+    /// the cost of importing a small file (a fuzzer imports hundreds a second); a table that fills up
+    /// starts over, so a low guess costs lookups, never correctness.
+    static func capacity(forBytes bytes: Int?) -> Int {
+        // An event line, at least 16 bytes, names at most four strings (name, session, scene, thread).
+        guard let bytes else { return defaultCapacity }
+        return min(defaultCapacity, max(bytes, 0) / 4 + 64)
+    }
+
     init(_ db: Database, capacity: Int = StringInterner.defaultCapacity) throws {
         let select = try db.makeStatement(sql: "SELECT id FROM string WHERE value = ?")
         let insert = try db.makeStatement(sql: "INSERT INTO string (value) VALUES (?)")

@@ -219,7 +219,11 @@ struct FileHashes {
         var terminatedHash = ContentHash()
         var priorHash: String?
         var offset = 0
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        // A megabyte, or the file's size and a byte to see its end when it is smaller: clearing a
+        // megabyte per file is most of the cost of hashing a small one.
+        var info = stat()
+        let statedSize = fstat(descriptor, &info) == 0 ? max(Int(info.st_size), 0) : 1 << 20
+        var buffer = [UInt8](repeating: 0, count: min(statedSize, 1 << 20) + 1)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
             if count < 0 {

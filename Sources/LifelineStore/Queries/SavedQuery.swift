@@ -1,4 +1,5 @@
 import Foundation
+import LifelineFormat
 
 /// A saved SQL query from `queries/`: a `-- description` first line, then SQL.
 ///
@@ -29,11 +30,14 @@ public struct SavedQuery: Hashable, Sendable {
 
     /// Reads `path` (`queries/launch-time.sql`).
     public init(contentsOf path: String) throws(StoreError) {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+        let bytes: [UInt8]
+        do throws(InputFileError) {
+            bytes = try InputFile.contents(of: path)
         } catch {
-            throw StoreError(.invalidQuery, path: path, message: "cannot read the query: \(error.localizedDescription)")
+            throw StoreError(.invalidQuery, path: path, message: "cannot read the query: \(error.description)")
+        }
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
+            throw StoreError(.invalidQuery, path: path, message: "cannot read the query: it is not UTF-8 text")
         }
         try self.init(name: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, sql: text)
     }
@@ -70,7 +74,8 @@ public struct SavedQuery: Hashable, Sendable {
 
     /// The description of the file at `path`, reading no more than its first 4 KB.
     private static func firstLineDescription(ofFileAt path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        // A FIFO named `x.sql` would block the open, and with it `.queries` and tab completion.
+        guard InputFile(path: path) == .regular, let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         return description(in: String(decoding: handle.readData(ofLength: 4096), as: UTF8.self))
     }

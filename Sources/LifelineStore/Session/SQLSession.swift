@@ -22,6 +22,8 @@ package final class SQLSession {
     private let queue: DatabaseQueue
     /// Why SQLite refused the last statement it refused, for the error message.
     private let authorizer = UntrustedSQLAuthorizer()
+    /// Stops a user statement that runs past its time limit.
+    private let deadline = StatementDeadline()
 
     /// Opens the existing database at `path` read-only.
     ///
@@ -40,7 +42,11 @@ package final class SQLSession {
         configuration.allowsUnsafeTransactions = true
         ConnectionHardening.prepare(&configuration)
         let authorizer = self.authorizer
-        configuration.prepareDatabase { db in authorizer.install(on: db) }
+        let deadline = self.deadline
+        configuration.prepareDatabase { db in
+            authorizer.install(on: db)
+            deadline.install(on: db)
+        }
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
             // Opening is lazy about the file's contents: read the schema now so a bad file fails here.
@@ -77,11 +83,18 @@ package final class SQLSession {
     /// Runs one statement a person wrote: `columns` gets its column names (only for a statement
     /// that returns rows), then `row` each row's values, as SQLite returns them.
     ///
+    /// `timeLimit` (seconds; nil for none) bounds how long the statement may run: SQL from a script
+    /// nobody watches must not hang a CI job (``StatementDeadline``).
+    ///
     /// Throws ``SQLStatementError`` for the statement's own fault (it does not compile, the
     /// authorizer refused it, a value is too big), with where SQLite stopped when it says;
-    /// ``StoreError`` for anything else (``StoreError/Code/interrupted`` for Ctrl-C).
-    package func execute(_ sql: String, columns: ([String]) -> Void, row: ([SQLValue]) -> Void) throws {
+    /// ``StoreError`` for anything else: ``StoreError/Code/interrupted`` for Ctrl-C,
+    /// ``StoreError/Code/timeLimit`` when `timeLimit` stopped it.
+    package func execute(
+        _ sql: String, timeLimit: Double? = nil, columns: ([String]) -> Void, row: ([SQLValue]) -> Void
+    ) throws {
         let authorizer = self.authorizer
+        let deadline = self.deadline
         do {
             try queue.inDatabase { db in
                 // The authorizer stands in for GRDB's, which would have noticed a schema change.
@@ -98,6 +111,8 @@ package final class SQLSession {
                     throw SQLStatementError(
                         message: message ?? TraceStore.describe(error), offset: offset >= 0 ? offset : nil)
                 }
+                deadline.arm(seconds: timeLimit)
+                defer { deadline.disarm() }
                 do {
                     guard statement.columnCount > 0 else {
                         try statement.execute()
@@ -108,6 +123,9 @@ package final class SQLSession {
                     while let next = try rows.next() {
                         row(Array(next.databaseValues.map(SQLValue.init)))
                     }
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT && deadline.expired {
+                    // The limit, not Ctrl-C: the caller says which limit, and how to lift it.
+                    throw StoreError(.timeLimit, path: path, message: "the statement ran past its time limit")
                 } catch let error as DatabaseError where error.resultCode == .SQLITE_TOOBIG {
                     throw SQLStatementError(message: ConnectionHardening.tooBigMessage, offset: nil)
                 } catch let error as DatabaseError where error.resultCode == .SQLITE_AUTH && authorizer.lastDenial != nil {
@@ -116,6 +134,8 @@ package final class SQLSession {
                 }
             }
         } catch let error as SQLStatementError {
+            throw error
+        } catch let error as StoreError {
             throw error
         } catch {
             throw TraceStore.storeError(error, path: path)

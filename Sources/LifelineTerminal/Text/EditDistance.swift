@@ -13,8 +13,11 @@
 package enum EditDistance {
     /// The number of single-character insertions, deletions and substitutions that turn `a` into `b`.
     package static func between(_ a: String, _ b: String) -> Int {
-        let a = Array(a.lowercased())
-        let b = Array(b.lowercased())
+        distance(Array(a.lowercased()), Array(b.lowercased()))
+    }
+
+    /// The distance between two lowercased character arrays.
+    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)
@@ -44,12 +47,20 @@ package enum EditDistance {
             let extensions = candidates.filter { $0.lowercased().hasPrefix(lowered) }
             if extensions.count == 1 { return extensions[0] }
         }
+        let target = Array(word.lowercased())
+        let limit = max(2, word.count / 3)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
-            let distance = between(word, candidate)
+            let lowered = Array(candidate.lowercased())
+            // The difference in length is a lower bound of the distance: a candidate that can be neither
+            // near enough nor nearer than the best so far is not measured. The answer is the same; a
+            // rules file naming many unknown events, each measured against every callback, parses faster.
+            let bound = abs(lowered.count - target.count)
+            if bound > limit || bound >= (best?.distance ?? Int.max) { continue }
+            let distance = distance(target, lowered)
             if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
-        guard let best, best.distance <= max(2, word.count / 3) else { return nil }
+        guard let best, best.distance <= limit else { return nil }
         return best.candidate
     }
 }
