@@ -196,19 +196,35 @@ final class TraceWriter: @unchecked Sendable {
         var heads = [Int](repeating: 0, count: shards.count)
         let firstSeq = nextSeq
         let firstT = lastT
-        while true {
-            var best = -1
+        // Only shards with pending events take part in the merge; ties go to the lower shard, as they always have.
+        var active = (0..<pending.count).filter { !pending[$0].isEmpty }
+        while active.count > 1 {
+            var bestIndex = 0
             var bestT = UInt64.max
-            for shard in 0..<pending.count where heads[shard] < pending[shard].count {
+            for index in active.indices {
+                let shard = active[index]
                 let t = pending[shard][heads[shard]].t
                 if t < bestT {
-                    best = shard
+                    bestIndex = index
                     bestT = t
                 }
             }
-            if best < 0 || (!everything && bestT > watermark) { break }
+            if !everything && bestT > watermark { break }
+            let best = active[bestIndex]
             encode(pending[best][heads[best]], shard: best)
             heads[best] += 1
+            if heads[best] == pending[best].count { active.remove(at: bestIndex) }
+        }
+        // One shard left: its events are in time order already, so they go out as a run.
+        if active.count == 1 {
+            let shard = active[0]
+            var head = heads[shard]
+            let count = pending[shard].count
+            while head < count && (everything || pending[shard][head].t <= watermark) {
+                encode(pending[shard][head], shard: shard)
+                head += 1
+            }
+            heads[shard] = head
         }
         for shard in 0..<pending.count where heads[shard] > 0 {
             let written = heads[shard]
