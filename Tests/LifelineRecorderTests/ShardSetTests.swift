@@ -9,24 +9,32 @@ import Testing
 /// and decodes as the writer does, without a file in between.
 @Suite("Shard buffers")
 struct ShardSetTests {
-    /// A consumer that takes and decodes batches the way ``TraceWriter`` does, reusing its spare buffers.
+    /// A consumer that takes and decodes batches the way ``TraceWriter`` does, reusing its spare buffers,
+    /// then parses each decoded event's line back (its tail after a `seq` and `t` head) to see what it holds.
     final class Consumer: @unchecked Sendable {
         let shards: ShardSet
         private var decoder: SlotDecoder
         private var spares: [UnsafeMutableRawPointer?]
-        private(set) var events: [[PendingEvent]]
+        private var tails: [ByteBuffer]
+        private(set) var events: [[DecodedEvent]]
         private(set) var dropped = 0
         private(set) var batches = 0
 
+        /// Thread labels the decoder sees: `t0`, `t1`, ...
+        static let labels = (0..<16).map { "t\($0)" }
+
         init(_ shards: ShardSet) {
             self.shards = shards
-            decoder = SlotDecoder(shardCount: shards.count)
+            decoder = SlotDecoder(shardCount: shards.count) { Consumer.labels }
             spares = Array(repeating: nil, count: shards.count)
+            tails = (0..<shards.count).map { _ in ByteBuffer(capacity: 256) }
             events = Array(repeating: [], count: shards.count)
         }
 
         deinit {
             for spare in spares { spare?.deallocate() }
+            for tail in tails { tail.deallocate() }
+            decoder.deallocate()
         }
 
         /// Takes every shard's buffer once.
@@ -41,10 +49,42 @@ struct ShardSetTests {
                 dropped += batch.dropped
                 guard let slots = batch.slots else { continue }
                 if batch.count > 0 { batches += 1 }
-                decoder.decode(batch, shard: shard, into: &events[shard])
+                var pending: [PendingEvent] = []
+                decoder.decode(batch, shard: shard, into: &pending, tails: &tails[shard])
+                for event in pending { events[shard].append(Self.parse(event, tails[shard])) }
+                tails[shard].removeAll()
                 spares[shard] = slots
             }
         }
+
+        private static func parse(_ event: PendingEvent, _ tails: ByteBuffer) -> DecodedEvent {
+            var line = ByteBuffer(capacity: 64)
+            defer { line.deallocate() }
+            EventLineEncoder.appendHead(seq: 1, t: event.t, to: &line)
+            line.append(UnsafeRawBufferPointer(start: tails.base + event.tailStart, count: event.tailLength))
+            let text = String(decoding: line.bytes.dropLast(), as: UTF8.self)
+            guard case .event(let record) = try? TraceRecord(parsing: text) else {
+                Issue.record("not an event line: \(text)")
+                return DecodedEvent(t: event.t, callback: nil, name: nil, phase: .instant, thread: .max)
+            }
+            return DecodedEvent(
+                t: event.t, callback: record.event.callback, name: record.event.callback == nil ? record.event.name : nil,
+                phase: record.phase, session: record.session, scene: record.scene,
+                thread: record.thread.flatMap { UInt32($0.dropFirst()) } ?? .max,
+                attrs: record.attrs.isEmpty ? nil : record.attrs)
+        }
+    }
+
+    /// What a decoded event's line says.
+    struct DecodedEvent {
+        var t: UInt64
+        var callback: Callback?
+        var name: String?
+        var phase: Phase
+        var session: String?
+        var scene: String?
+        var thread: UInt32
+        var attrs: Attributes?
     }
 
     /// A clock that counts up by one per reading, so times are distinct and ordered.
@@ -169,7 +209,7 @@ struct ShardSetTests {
         let clock = Self.countingClock()
         // Fill the table, then keep the oldest entry (the next to be replaced) in use as the session
         // while every event brings a new name and scene.
-        Self.append(shards, clock: clock, session: "oldest")
+        Self.append(shards, clock: clock, name: "fill0", session: "oldest")
         for index in 1..<StringInterner.capacity { Self.append(shards, clock: clock, name: "fill\(index)") }
         for index in 0..<200 {
             Self.append(shards, clock: clock, name: "name\(index)", session: "oldest", scene: "scene\(index)")

@@ -1,21 +1,14 @@
-import LifelineFormat
-
-/// An event taken from a shard but not yet written, its string ids resolved.
+/// An event taken from a shard but not yet written: its time and its line's
+/// tail, already encoded into the shard's tail buffer.
 ///
 /// No `seq` yet: the writer assigns it in timestamp order when it merges the
-/// shards. The caller's thread stores the smaller ``EventSlot``; the writer
-/// builds these from a taken batch.
+/// shards, and writes the line's head (``EventLineEncoder/appendHead(seq:t:to:)``)
+/// before copying the tail. A plain value: holding it retains nothing.
 struct PendingEvent {
     /// Nanoseconds since the recorder's origin.
     var t: UInt64
-    /// The catalog callback, or `nil` for an app-defined `name`.
-    var callback: Callback?
-    var phase: Phase
-    /// Index of the recording thread's label.
-    var thread: UInt32
-    /// The app-defined event name, when `callback` is `nil`.
-    var name: String?
-    var session: String?
-    var scene: String?
-    var attrs: Attributes?
+    /// Where the tail starts in the shard's tail buffer.
+    var tailStart: Int
+    /// The tail's length in bytes.
+    var tailLength: Int
 }

@@ -59,6 +59,11 @@ struct TraceFileSink {
     /// When the OS takes only part of the run (a full disk), the lines it took
     /// whole stay and the torn remainder is truncated away.
     mutating func append(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    /// Appends whole lines from `bytes`, as the array form does.
+    mutating func append(_ bytes: UnsafeRawBufferPointer) -> Int {
         guard descriptor >= 0 else { return 0 }
         let written = writeAll(bytes)
         if written == bytes.count {
@@ -78,19 +83,22 @@ struct TraceFileSink {
 
     /// Writes as much as the OS takes; returns the byte count written.
     private func writeAll(_ bytes: [UInt8]) -> Int {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return offset
-                }
-                if written == 0 { return offset }
-                offset += written
+        bytes.withUnsafeBytes { writeAll($0) }
+    }
+
+    private func writeAll(_ raw: UnsafeRawBufferPointer) -> Int {
+        guard let start = raw.baseAddress else { return 0 }
+        var offset = 0
+        while offset < raw.count {
+            let written = write(descriptor, start + offset, raw.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return offset
             }
-            return offset
+            if written == 0 { return offset }
+            offset += written
         }
+        return offset
     }
 
     /// Asks the OS to put the file's data on disk.

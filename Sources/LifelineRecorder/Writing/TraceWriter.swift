@@ -36,12 +36,15 @@ final class TraceWriter: @unchecked Sendable {
     // Owned by the writer thread (and by `init` before the thread starts).
     private var sink: TraceFileSink
     private var pending: [[PendingEvent]]
+    /// Per shard: the encoded tails of its pending events, in their order.
+    private var tails: [ByteBuffer]
     private var spares: [UnsafeMutableRawPointer?]
     private var decoder: SlotDecoder
     private var nextSeq: Int64 = 1
     private var lastT: UInt64 = 0
     private var unreportedDrops = 0
-    private var output: [UInt8] = []
+    private var output = ByteBuffer(capacity: 64 << 10)
+    private var scratch: [UInt8] = []
     /// Where each encoded line of `output` ends, with the `seq` and `t` it carries.
     private var lineEnds: [(end: Int, seq: Int64, t: UInt64, isDropReport: Bool)] = []
 
@@ -59,21 +62,24 @@ final class TraceWriter: @unchecked Sendable {
         self.currentPath = path
         self.pending = Array(repeating: [], count: shards.count)
         self.spares = Array(repeating: nil, count: shards.count)
-        self.decoder = SlotDecoder(shardCount: shards.count)
-        output.reserveCapacity(64 << 10)
+        self.tails = (0..<shards.count).map { _ in ByteBuffer(capacity: 16 << 10) }
+        self.decoder = SlotDecoder(shardCount: shards.count) { [registry] in registry.snapshot() }
         // The launch record goes out first and at once: a process killed a moment later still names its launch.
-        TraceEncoder.append(launch, to: &output)
-        guard sink.append(output) == output.count else {
+        var first: [UInt8] = []
+        TraceEncoder.append(launch, to: &first)
+        guard sink.append(first) == first.count else {
             sink.close()
             throw RecorderError(.cannotWriteFile, path: path, reason: "the launch record could not be written")
         }
-        output.removeAll(keepingCapacity: true)
     }
 
     deinit {
         for spare in spares {
             spare?.deallocate()
         }
+        output.deallocate()
+        decoder.deallocate()
+        for tail in tails { tail.deallocate() }
     }
 
     /// Starts the background thread.
@@ -180,38 +186,57 @@ final class TraceWriter: @unchecked Sendable {
             }
             lost += taken.dropped
             guard let slots = taken.slots else { continue }
-            decoder.decode(taken, shard: shard, into: &pending[shard])
+            decoder.decode(taken, shard: shard, into: &pending[shard], tails: &tails[shard])
             spares[shard] = slots
         }
         unreportedDrops += lost
 
-        let labels = registry.snapshot()
-        output.removeAll(keepingCapacity: true)
+        output.removeAll()
         lineEnds.removeAll(keepingCapacity: true)
         var heads = [Int](repeating: 0, count: shards.count)
         let firstSeq = nextSeq
         let firstT = lastT
-        while true {
-            var best = -1
+        // Only shards with pending events take part in the merge; ties go to the lower shard, as they always have.
+        var active = (0..<pending.count).filter { !pending[$0].isEmpty }
+        while active.count > 1 {
+            var bestIndex = 0
             var bestT = UInt64.max
-            for shard in 0..<pending.count where heads[shard] < pending[shard].count {
+            for index in active.indices {
+                let shard = active[index]
                 let t = pending[shard][heads[shard]].t
                 if t < bestT {
-                    best = shard
+                    bestIndex = index
                     bestT = t
                 }
             }
-            if best < 0 || (!everything && bestT > watermark) { break }
-            encode(pending[best][heads[best]], labels: labels)
+            if !everything && bestT > watermark { break }
+            let best = active[bestIndex]
+            encode(pending[best][heads[best]], shard: best)
             heads[best] += 1
+            if heads[best] == pending[best].count { active.remove(at: bestIndex) }
+        }
+        // One shard left: its events are in time order already, so they go out as a run.
+        if active.count == 1 {
+            let shard = active[0]
+            var head = heads[shard]
+            let count = pending[shard].count
+            while head < count && (everything || pending[shard][head].t <= watermark) {
+                encode(pending[shard][head], shard: shard)
+                head += 1
+            }
+            heads[shard] = head
         }
         for shard in 0..<pending.count where heads[shard] > 0 {
-            pending[shard].removeFirst(heads[shard])
+            let written = heads[shard]
+            let consumed = written < pending[shard].count ? pending[shard][written].tailStart : tails[shard].count
+            tails[shard].removeFirst(consumed)
+            pending[shard].removeFirst(written)
+            for index in pending[shard].indices { pending[shard][index].tailStart -= consumed }
         }
         if unreportedDrops > 0 { encodeDrops(unreportedDrops) }
-        guard !output.isEmpty else { return lost }
+        guard output.count > 0 else { return lost }
 
-        let kept = sink.append(output)
+        let kept = sink.append(output.bytes)
         // Lines the file took are final; the rest of the batch is lost and counted.
         var keptEvents = 0
         var reportDelivered = false
@@ -230,21 +255,20 @@ final class TraceWriter: @unchecked Sendable {
         return lost
     }
 
-    private func encode(_ event: PendingEvent, labels: [String]) {
+    @inline(__always)
+    private func encode(_ event: PendingEvent, shard: Int) {
         if event.t > lastT { lastT = event.t }
-        let name = event.callback.map(EventName.init) ?? EventName(event.name ?? "")
-        let record = EventRecord(
-            seq: nextSeq, t: Int64(lastT), event: name, phase: event.phase, session: event.session,
-            scene: event.scene, thread: Int(event.thread) < labels.count ? labels[Int(event.thread)] : nil,
-            attrs: event.attrs ?? [:])
-        TraceEncoder.append(record, to: &output)
+        EventLineEncoder.appendHead(seq: UInt64(nextSeq), t: lastT, to: &output)
+        output.append(UnsafeRawBufferPointer(start: tails[shard].base + event.tailStart, count: event.tailLength))
         lineEnds.append((output.count, nextSeq, lastT, false))
         nextSeq += 1
     }
 
     private func encodeDrops(_ count: Int) {
         let record = EventRecord(seq: nextSeq, t: Int64(lastT), event: .dropped, attrs: ["count": .int(Int64(count))])
-        TraceEncoder.append(record, to: &output)
+        scratch.removeAll(keepingCapacity: true)
+        TraceEncoder.append(record, to: &scratch)
+        output.append(scratch)
         lineEnds.append((output.count, nextSeq, lastT, true))
         nextSeq += 1
     }
@@ -253,10 +277,9 @@ final class TraceWriter: @unchecked Sendable {
         guard sink.rotate() else { return }
         var continued = launch
         continued.part = sink.part
-        output.removeAll(keepingCapacity: true)
-        TraceEncoder.append(continued, to: &output)
-        _ = sink.append(output)
-        output.removeAll(keepingCapacity: true)
+        scratch.removeAll(keepingCapacity: true)
+        TraceEncoder.append(continued, to: &scratch)
+        _ = sink.append(scratch)
     }
 
     private func relativeNow() -> UInt64 {
