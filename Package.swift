@@ -163,8 +163,9 @@ if ProcessInfo.processInfo.environment["LIFELINE_FUZZ"] != nil {
     package.targets.append(.target(name: "CFuzzer", path: "Fuzz/CFuzzer"))
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["CFuzzer"], path: "Fuzz/Support"))
     for target in fuzzTargets {
-        package.targets.append(.executableTarget(
-            name: target.name, dependencies: target.dependencies + ["FuzzSupport"], path: "Fuzz/Targets/\(target.name)"))
+        package.targets.append(
+            .executableTarget(
+                name: target.name, dependencies: target.dependencies + ["FuzzSupport"], path: "Fuzz/Targets/\(target.name)"))
         package.products.append(.executable(name: target.name, targets: [target.name]))
     }
 }

@@ -10,7 +10,7 @@ let package = Package(
     name: "LifelineBenchmarks",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "Lifeline", path: ".."),
+        .package(name: "Lifeline", path: "..")
     ],
     targets: [
         // Realistic generated traces shared by the benchmarks.

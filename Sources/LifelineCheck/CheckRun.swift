@@ -48,8 +48,10 @@ package enum CheckRun {
             for catalog in BuiltinCatalog.allCases { try add(catalog.rules, .builtin, catalog.rawValue, to: &loaded) }
             if let rulesDirectory {
                 files = rulesFileNames(in: rulesDirectory).map { name in
-                    ((rulesDirectory as NSString).appendingPathComponent(name),
-                     rulesDirectoryLabel.map { ($0 as NSString).appendingPathComponent(name) }, .local)
+                    (
+                        (rulesDirectory as NSString).appendingPathComponent(name),
+                        rulesDirectoryLabel.map { ($0 as NSString).appendingPathComponent(name) }, .local
+                    )
                 }
             }
         }
@@ -100,7 +102,9 @@ package enum CheckRun {
         }
     }
 
-    private static func add(_ other: RuleSet, _ kind: RuleSource.Kind, _ name: String, to loaded: inout LoadedRules)
+    private static func add(
+        _ other: RuleSet, _ kind: RuleSource.Kind, _ name: String, to loaded: inout LoadedRules
+    )
         throws(CheckRunError)
     {
         try merge(other, into: &loaded.rules)
@@ -122,9 +126,11 @@ package enum CheckRun {
             guard let rule = other.rules.first(where: { $0.id == id }) else {
                 return [FileDiagnostic(.error, file: second, "duplicate rule id '\(id)' (first defined at \(first))")]
             }
-            return [FileDiagnostic(
-                .error, file: rule.file, line: rule.location.line, column: rule.location.column,
-                "duplicate rule id '\(id)' (first defined at \(first))")]
+            return [
+                FileDiagnostic(
+                    .error, file: rule.file, line: rule.location.line, column: rule.location.column,
+                    "duplicate rule id '\(id)' (first defined at \(first))")
+            ]
         }
     }
 
@@ -183,9 +189,10 @@ package enum CheckRun {
                     diagnostics.append(allowSkippedLines ? diagnostic.with(severity: .warning) : diagnostic)
                 }
                 if checked.launches == 0 {
-                    diagnostics.append(FileDiagnostic(
-                        .error, file: file,
-                        "no launch record: not a Lifeline trace (each launch starts with {\"lifeline\":1,\"type\":\"launch\",…})"))
+                    diagnostics.append(
+                        FileDiagnostic(
+                            .error, file: file,
+                            "no launch record: not a Lifeline trace (each launch starts with {\"lifeline\":1,\"type\":\"launch\",…})"))
                 }
             } catch {
                 diagnostics.append(FileDiagnostic(error))
@@ -200,8 +207,9 @@ package enum CheckRun {
         if summary.events == 0 {
             let missing = Set(errors.map(\.file))
             for input in inputs where !missing.contains(input) {
-                diagnostics.append(FileDiagnostic(
-                    .error, file: input, "no events were checked: a check that looked at nothing cannot pass"))
+                diagnostics.append(
+                    FileDiagnostic(
+                        .error, file: input, "no events were checked: a check that looked at nothing cannot pass"))
             }
         }
         return CheckReport(
@@ -256,7 +264,9 @@ package enum CheckRun {
     }
 
     /// Opens a database and feeds its records to the checker; returns the open store for the violations.
-    private static func checkDatabase(_ path: String, checker: RuleChecker, traces: inout [String]) throws(CheckRunError)
+    private static func checkDatabase(
+        _ path: String, checker: RuleChecker, traces: inout [String]
+    ) throws(CheckRunError)
         -> TraceStore
     {
         let store: TraceStore

@@ -1,5 +1,5 @@
-import LifelineSimulator
 import LifelineRules
+import LifelineSimulator
 import LifelineStore
 import LifelineTerminal
 

@@ -5,7 +5,9 @@
 package enum DemoScenarios {
     /// Names and scripts, in the order the demo plays them.
     package static let all: [(name: String, script: String)] = [
-        ("cold-launch", """
+        (
+            "cold-launch",
+            """
             # A scene app's first launch: a new session (so UIKit asks for a configuration),
             # a few seconds of use, home, and back half a minute later.
             launch cold
@@ -13,8 +15,11 @@ package enum DemoScenarios {
             home
             wait 30s
             return
-            """),
-        ("swipe-kill-relaunch", """
+            """
+        ),
+        (
+            "swipe-kill-relaunch",
+            """
             # The user swipes the app away in the switcher while it runs, and launches it an
             # hour later: didDiscardSceneSessions reports S1 right after didFinishLaunching and
             # a new session, S2, gets a configuration.
@@ -23,8 +28,11 @@ package enum DemoScenarios {
             swipe-kill
             wait 1h
             launch cold
-            """),
-        ("ipad-multiwindow", """
+            """
+        ),
+        (
+            "ipad-multiwindow",
+            """
             # iPad with several windows in different states: S2 opens beside S1, S1 leaves the
             # screen, S3 opens, S2 is closed (discarded at once), the app goes home and its
             # scenes are released; S3 and S1 come back, S3 is swiped away in the switcher, then
@@ -48,8 +56,11 @@ package enum DemoScenarios {
             swipe-kill
             wait 1h
             launch cold
-            """),
-        ("bug-ui-in-didfinish", """
+            """
+        ),
+        (
+            "bug-ui-in-didfinish",
+            """
             # BUG: the app delegate builds its window in didFinishLaunching, as pre-scene apps
             # did, instead of in scene(_:willConnectTo:options:). It does so on every launch,
             # including a background launch where no scene connects at all.
@@ -60,8 +71,11 @@ package enum DemoScenarios {
             wait 5m
             kill
             launch background push
-            """),
-        ("bug-wrong-order", """
+            """
+        ),
+        (
+            "bug-wrong-order",
+            """
             # BUG: a new build records didFinishLaunching from a block it dispatches to the main
             # queue, so in launch 2 the discard, the configuration, willConnectTo and
             # sceneWillEnterForeground are recorded before didFinishLaunching.
@@ -71,13 +85,17 @@ package enum DemoScenarios {
             wait 1h
             fault wrong-order
             launch cold
-            """),
-        ("bug-block-background", """
+            """
+        ),
+        (
+            "bug-block-background",
+            """
             # BUG: sceneDidEnterBackground uploads synchronously for 6 s; UIKit gives it about 5 s.
             fault block-background 6s
             launch cold
             wait 20s
             home
-            """),
+            """
+        ),
     ]
 }

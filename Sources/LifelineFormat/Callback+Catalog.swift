@@ -28,11 +28,13 @@ extension Callback {
     private var entry: Entry {
         switch self {
         case .willFinishLaunching:
-            return app("application(_:willFinishLaunchingWithOptions:)", "willFinishLaunching",
-                       "willFinishLaunchingWithOptions", "application:willFinishLaunchingWithOptions:")
+            return app(
+                "application(_:willFinishLaunchingWithOptions:)", "willFinishLaunching",
+                "willFinishLaunchingWithOptions", "application:willFinishLaunchingWithOptions:")
         case .didFinishLaunching:
-            return app("application(_:didFinishLaunchingWithOptions:)", "didFinishLaunching",
-                       "didFinishLaunchingWithOptions", "application:didFinishLaunchingWithOptions:")
+            return app(
+                "application(_:didFinishLaunchingWithOptions:)", "didFinishLaunching",
+                "didFinishLaunchingWithOptions", "application:didFinishLaunchingWithOptions:")
         case .applicationWillTerminate:
             return app("applicationWillTerminate(_:)", "applicationWillTerminate", "applicationWillTerminate:")
         case .applicationDidBecomeActive:
@@ -40,68 +42,87 @@ extension Callback {
         case .applicationWillResignActive:
             return app("applicationWillResignActive(_:)", "applicationWillResignActive", "applicationWillResignActive:")
         case .applicationDidEnterBackground:
-            return app("applicationDidEnterBackground(_:)", "applicationDidEnterBackground",
-                       "applicationDidEnterBackground:")
+            return app(
+                "applicationDidEnterBackground(_:)", "applicationDidEnterBackground",
+                "applicationDidEnterBackground:")
         case .applicationWillEnterForeground:
-            return app("applicationWillEnterForeground(_:)", "applicationWillEnterForeground",
-                       "applicationWillEnterForeground:")
+            return app(
+                "applicationWillEnterForeground(_:)", "applicationWillEnterForeground",
+                "applicationWillEnterForeground:")
         case .configurationForConnecting:
-            return app("application(_:configurationForConnecting:options:)", "configurationForConnecting",
-                       "application:configurationForConnectingSceneSession:options:")
+            return app(
+                "application(_:configurationForConnecting:options:)", "configurationForConnecting",
+                "application:configurationForConnectingSceneSession:options:")
         case .didDiscardSceneSessions:
-            return app("application(_:didDiscardSceneSessions:)", "didDiscardSceneSessions",
-                       "application:didDiscardSceneSessions:")
+            return app(
+                "application(_:didDiscardSceneSessions:)", "didDiscardSceneSessions",
+                "application:didDiscardSceneSessions:")
         case .applicationDidReceiveMemoryWarning:
-            return app("applicationDidReceiveMemoryWarning(_:)", "applicationDidReceiveMemoryWarning",
-                       "didReceiveMemoryWarning", "applicationDidReceiveMemoryWarning:")
+            return app(
+                "applicationDidReceiveMemoryWarning(_:)", "applicationDidReceiveMemoryWarning",
+                "didReceiveMemoryWarning", "applicationDidReceiveMemoryWarning:")
         case .applicationSignificantTimeChange:
-            return app("applicationSignificantTimeChange(_:)", "applicationSignificantTimeChange",
-                       "applicationSignificantTimeChange:")
+            return app(
+                "applicationSignificantTimeChange(_:)", "applicationSignificantTimeChange",
+                "applicationSignificantTimeChange:")
         case .applicationProtectedDataWillBecomeUnavailable:
-            return app("applicationProtectedDataWillBecomeUnavailable(_:)",
-                       "applicationProtectedDataWillBecomeUnavailable", "protectedDataWillBecomeUnavailable",
-                       "applicationProtectedDataWillBecomeUnavailable:")
+            return app(
+                "applicationProtectedDataWillBecomeUnavailable(_:)",
+                "applicationProtectedDataWillBecomeUnavailable", "protectedDataWillBecomeUnavailable",
+                "applicationProtectedDataWillBecomeUnavailable:")
         case .applicationProtectedDataDidBecomeAvailable:
-            return app("applicationProtectedDataDidBecomeAvailable(_:)",
-                       "applicationProtectedDataDidBecomeAvailable", "protectedDataDidBecomeAvailable",
-                       "applicationProtectedDataDidBecomeAvailable:")
+            return app(
+                "applicationProtectedDataDidBecomeAvailable(_:)",
+                "applicationProtectedDataDidBecomeAvailable", "protectedDataDidBecomeAvailable",
+                "applicationProtectedDataDidBecomeAvailable:")
         case .applicationOpenURL:
-            return app("application(_:open:options:)", "applicationOpenURL", "openURL",
-                       "application:openURL:options:")
+            return app(
+                "application(_:open:options:)", "applicationOpenURL", "openURL",
+                "application:openURL:options:")
         case .applicationContinueUserActivity:
-            return app("application(_:continue:restorationHandler:)", "applicationContinueUserActivity",
-                       "continueUserActivity", "application:continueUserActivity:restorationHandler:")
+            return app(
+                "application(_:continue:restorationHandler:)", "applicationContinueUserActivity",
+                "continueUserActivity", "application:continueUserActivity:restorationHandler:")
         case .applicationPerformShortcutAction:
-            return app("application(_:performActionFor:completionHandler:)", "applicationPerformShortcutAction",
-                       "performActionForShortcutItem", "application:performActionForShortcutItem:completionHandler:")
+            return app(
+                "application(_:performActionFor:completionHandler:)", "applicationPerformShortcutAction",
+                "performActionForShortcutItem", "application:performActionForShortcutItem:completionHandler:")
         case .applicationHandleBackgroundURLSession:
-            return app("application(_:handleEventsForBackgroundURLSession:completionHandler:)",
-                       "handleEventsForBackgroundURLSession",
-                       "application:handleEventsForBackgroundURLSession:completionHandler:")
+            return app(
+                "application(_:handleEventsForBackgroundURLSession:completionHandler:)",
+                "handleEventsForBackgroundURLSession",
+                "application:handleEventsForBackgroundURLSession:completionHandler:")
         case .applicationPerformFetch:
-            return app("application(_:performFetchWithCompletionHandler:)", "performFetch",
-                       "performFetchWithCompletionHandler", "application:performFetchWithCompletionHandler:")
+            return app(
+                "application(_:performFetchWithCompletionHandler:)", "performFetch",
+                "performFetchWithCompletionHandler", "application:performFetchWithCompletionHandler:")
         case .applicationDidReceiveRemoteNotification:
-            return app("application(_:didReceiveRemoteNotification:fetchCompletionHandler:)",
-                       "didReceiveRemoteNotification",
-                       "application:didReceiveRemoteNotification:fetchCompletionHandler:")
+            return app(
+                "application(_:didReceiveRemoteNotification:fetchCompletionHandler:)",
+                "didReceiveRemoteNotification",
+                "application:didReceiveRemoteNotification:fetchCompletionHandler:")
         case .applicationDidRegisterForRemoteNotifications:
-            return app("application(_:didRegisterForRemoteNotificationsWithDeviceToken:)",
-                       "didRegisterForRemoteNotifications",
-                       "application:didRegisterForRemoteNotificationsWithDeviceToken:")
+            return app(
+                "application(_:didRegisterForRemoteNotificationsWithDeviceToken:)",
+                "didRegisterForRemoteNotifications",
+                "application:didRegisterForRemoteNotificationsWithDeviceToken:")
         case .applicationDidFailToRegisterForRemoteNotifications:
-            return app("application(_:didFailToRegisterForRemoteNotificationsWithError:)",
-                       "didFailToRegisterForRemoteNotifications",
-                       "application:didFailToRegisterForRemoteNotificationsWithError:")
+            return app(
+                "application(_:didFailToRegisterForRemoteNotificationsWithError:)",
+                "didFailToRegisterForRemoteNotifications",
+                "application:didFailToRegisterForRemoteNotificationsWithError:")
         case .applicationShouldSaveSecureState:
-            return app("application(_:shouldSaveSecureApplicationState:)", "shouldSaveSecureApplicationState",
-                       "application:shouldSaveSecureApplicationState:")
+            return app(
+                "application(_:shouldSaveSecureApplicationState:)", "shouldSaveSecureApplicationState",
+                "application:shouldSaveSecureApplicationState:")
         case .applicationShouldRestoreSecureState:
-            return app("application(_:shouldRestoreSecureApplicationState:)", "shouldRestoreSecureApplicationState",
-                       "application:shouldRestoreSecureApplicationState:")
+            return app(
+                "application(_:shouldRestoreSecureApplicationState:)", "shouldRestoreSecureApplicationState",
+                "application:shouldRestoreSecureApplicationState:")
         case .willConnectTo:
-            return scene("scene(_:willConnectTo:options:)", "willConnectTo", "sceneWillConnect",
-                         "scene:willConnectToSession:options:")
+            return scene(
+                "scene(_:willConnectTo:options:)", "willConnectTo", "sceneWillConnect",
+                "scene:willConnectToSession:options:")
         case .sceneDidDisconnect:
             return scene("sceneDidDisconnect(_:)", "sceneDidDisconnect", "sceneDidDisconnect:")
         case .sceneDidBecomeActive:
@@ -115,31 +136,38 @@ extension Callback {
         case .sceneOpenURLContexts:
             return scene("scene(_:openURLContexts:)", "openURLContexts", "scene:openURLContexts:")
         case .sceneStateRestorationActivity:
-            return scene("stateRestorationActivity(for:)", "stateRestorationActivity",
-                         "stateRestorationActivityForScene:")
+            return scene(
+                "stateRestorationActivity(for:)", "stateRestorationActivity",
+                "stateRestorationActivityForScene:")
         case .sceneRestoreInteractionState:
-            return scene("scene(_:restoreInteractionStateWith:)", "restoreInteractionState",
-                         "scene:restoreInteractionStateWithUserActivity:")
+            return scene(
+                "scene(_:restoreInteractionStateWith:)", "restoreInteractionState",
+                "scene:restoreInteractionStateWithUserActivity:")
         case .sceneWillContinueUserActivity:
-            return scene("scene(_:willContinueUserActivityWithType:)", "willContinueUserActivity",
-                         "scene:willContinueUserActivityWithType:")
+            return scene(
+                "scene(_:willContinueUserActivityWithType:)", "willContinueUserActivity",
+                "scene:willContinueUserActivityWithType:")
         case .sceneContinueUserActivity:
             return scene("scene(_:continue:)", "sceneContinueUserActivity", "scene:continueUserActivity:")
         case .sceneDidFailToContinueUserActivity:
-            return scene("scene(_:didFailToContinueUserActivityWithType:error:)", "didFailToContinueUserActivity",
-                         "scene:didFailToContinueUserActivityWithType:error:")
+            return scene(
+                "scene(_:didFailToContinueUserActivityWithType:error:)", "didFailToContinueUserActivity",
+                "scene:didFailToContinueUserActivityWithType:error:")
         case .sceneDidUpdateUserActivity:
             return scene("scene(_:didUpdate:)", "didUpdateUserActivity", "scene:didUpdateUserActivity:")
         case .windowSceneDidUpdateGeometry:
-            return windowScene("windowScene(_:didUpdate:interfaceOrientation:traitCollection:)",
-                               "windowSceneDidUpdate", "didUpdateCoordinateSpace",
-                               "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:")
+            return windowScene(
+                "windowScene(_:didUpdate:interfaceOrientation:traitCollection:)",
+                "windowSceneDidUpdate", "didUpdateCoordinateSpace",
+                "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:")
         case .windowScenePerformShortcutAction:
-            return windowScene("windowScene(_:performActionFor:completionHandler:)", "windowScenePerformAction",
-                               "windowScene:performActionForShortcutItem:completionHandler:")
+            return windowScene(
+                "windowScene(_:performActionFor:completionHandler:)", "windowScenePerformAction",
+                "windowScene:performActionForShortcutItem:completionHandler:")
         case .windowSceneAcceptCloudKitShare:
-            return windowScene("windowScene(_:userDidAcceptCloudKitShareWith:)", "userDidAcceptCloudKitShare",
-                               "windowScene:userDidAcceptCloudKitShareWithMetadata:")
+            return windowScene(
+                "windowScene(_:userDidAcceptCloudKitShareWith:)", "userDidAcceptCloudKitShare",
+                "windowScene:userDidAcceptCloudKitShareWithMetadata:")
         }
     }
 

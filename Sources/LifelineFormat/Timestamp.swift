@@ -46,12 +46,12 @@ public enum Timestamp {
             return true
         }
         guard let year = number(4), literal([UInt8(ascii: "-")]), let month = number(2), literal([UInt8(ascii: "-")]),
-              let day = number(2), literal([UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")]),
-              let hour = number(2), literal([UInt8(ascii: ":")]), let minute = number(2),
-              literal([UInt8(ascii: ":")]), let second = number(2)
+            let day = number(2), literal([UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")]),
+            let hour = number(2), literal([UInt8(ascii: ":")]), let minute = number(2),
+            literal([UInt8(ascii: ":")]), let second = number(2)
         else { throw .malformed }
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60,
-              second <= 60
+            second <= 60
         else { throw .malformed }
         var nanoseconds: Int64 = 0
         if literal([UInt8(ascii: ".")]) {
@@ -71,7 +71,7 @@ public enum Timestamp {
             let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
             index += 1
             guard let offsetHours = number(2), literal([UInt8(ascii: ":")]), let offsetMinutes = number(2),
-                  offsetHours < 24, offsetMinutes < 60
+                offsetHours < 24, offsetMinutes < 60
             else { throw .malformed }
             offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
         } else {

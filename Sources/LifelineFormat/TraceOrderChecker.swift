@@ -66,13 +66,15 @@ public struct TraceOrderChecker: Sendable {
         }
         var problems: [TraceDiagnostic] = []
         if seq <= lastSeq {
-            problems.append(TraceDiagnostic(
-                .error, line: line, column: seqColumn,
-                "seq \(seq) does not increase (line \(lastLine) had seq \(lastSeq))"))
+            problems.append(
+                TraceDiagnostic(
+                    .error, line: line, column: seqColumn,
+                    "seq \(seq) does not increase (line \(lastLine) had seq \(lastSeq))"))
         }
         if t < lastT {
-            problems.append(TraceDiagnostic(
-                .error, line: line, column: tColumn, "t decreases from \(lastT) to \(t) (line \(lastLine))"))
+            problems.append(
+                TraceDiagnostic(
+                    .error, line: line, column: tColumn, "t decreases from \(lastT) to \(t) (line \(lastLine))"))
         }
         lastSeq = max(lastSeq, seq)
         lastT = max(lastT, t)
@@ -86,8 +88,9 @@ public struct TraceOrderChecker: Sendable {
                 if depth == 1 { open[key] = nil } else { open[key] = depth - 1 }
             } else if !continuesLaunch {
                 // A rotated part may end spans its previous part began.
-                problems.append(TraceDiagnostic(
-                    .warning, line: line, column: phaseColumn, "'end' of \(key.event) with no open 'begin'"))
+                problems.append(
+                    TraceDiagnostic(
+                        .warning, line: line, column: phaseColumn, "'end' of \(key.event) with no open 'begin'"))
             }
         case .instant:
             break

@@ -24,9 +24,10 @@ public enum TraceValidator {
         var order = TraceOrderChecker()
         reader.forEachLine { bytes, number, terminated in
             if !terminated {
-                report.diagnostics.append(TraceDiagnostic(
-                    .warning, line: number, column: bytes.count + 1,
-                    "last line is not terminated (the producer stopped mid-write)"))
+                report.diagnostics.append(
+                    TraceDiagnostic(
+                        .warning, line: number, column: bytes.count + 1,
+                        "last line is not terminated (the producer stopped mid-write)"))
             }
             if TraceLineScanner.isBlank(bytes) { return true }
             let scanned: ScannedLine

@@ -68,7 +68,8 @@ package struct CheckReport: Sendable {
         func plural(_ count: Int, _ word: String, _ plural: String? = nil) -> String {
             "\(count) \(count == 1 ? word : plural ?? word + "s")"
         }
-        var line = "checked \(plural(traces.count, "trace")) (\(plural(summary.launches, "launch", "launches")), "
+        var line =
+            "checked \(plural(traces.count, "trace")) (\(plural(summary.launches, "launch", "launches")), "
             + "\(plural(summary.events, "event"))) against \(plural(rules.count, "rule")): "
             + "\(plural(count(.error), "error")), \(plural(count(.warning), "warning")), "
             + "\(count(.info)) info, \(pending.count) pending"

@@ -53,7 +53,8 @@ enum JUnitReport {
                     let message = counts.joined(separator: ", ") + ": \(rule.message)"
                     // The findings' own severity: a state machine's transition may be a warning in an error rule.
                     let severity = failing.map(\.severity).max() ?? rule.severity
-                    body += "      <failure message=\"\(XMLText.escape(message))\" type=\"\(severity.rawValue)\">"
+                    body +=
+                        "      <failure message=\"\(XMLText.escape(message))\" type=\"\(severity.rawValue)\">"
                         + XMLText.escape(failing.map(\.explained).joined(separator: "\n\n")) + "</failure>\n"
                 } else if found.isEmpty, !report.applies(rule.id, to: trace) {
                     suite.skipped += 1
@@ -79,9 +80,13 @@ enum JUnitReport {
             for file in others { add(inputCase(file, byFile[file] ?? []), to: &suite) }
             suites.append(suite)
         }
-        let properties = report.ruleSources.isEmpty ? "" : "    <properties>\n" + report.ruleSources.map { source in
-            "      <property name=\"rule-source\" value=\"\(XMLText.escape(source.description))\"/>\n"
-        }.joined() + "    </properties>\n"
+        let properties =
+            report.ruleSources.isEmpty
+            ? ""
+            : "    <properties>\n"
+                + report.ruleSources.map { source in
+                    "      <property name=\"rule-source\" value=\"\(XMLText.escape(source.description))\"/>\n"
+                }.joined() + "    </properties>\n"
         let rendered = suites.map { suite in
             "  <testsuite name=\"\(XMLText.escape(suite.name))\" tests=\"\(suite.tests)\" failures=\"\(suite.failures)\""
                 + " errors=\"\(suite.errors)\" skipped=\"\(suite.skipped)\">\n" + properties
@@ -106,7 +111,8 @@ enum JUnitReport {
         var body = ""
         if !errors.isEmpty {
             let message = "\(errors.count) input error\(errors.count == 1 ? "" : "s"): \(errors[0].message)"
-            body += "      <error message=\"\(XMLText.escape(message))\" type=\"input\">"
+            body +=
+                "      <error message=\"\(XMLText.escape(message))\" type=\"input\">"
                 + XMLText.escape(errors.map(\.description).joined(separator: "\n")) + "</error>\n"
         }
         if !warnings.isEmpty {

@@ -12,11 +12,13 @@ package enum RuleListing {
         let table = TextTable(
             columns: ["id", "severity", "slicing", "message"],
             rows: rules.rules.map { [$0.id, $0.severity.rawValue, $0.slicing.description, $0.message] })
-        let rows = table.rendered(TextTable.Options(
-            indent: "  ", header: false, trimsTrailingSpaces: false,
-            // "warning" and "per session across launches" are the widest severity and slicing.
-            minimumWidths: [8, 7, 27], rightAligned: [false, false, false, false]
-        )).split(separator: "\n", omittingEmptySubsequences: false)
+        let rows = table.rendered(
+            TextTable.Options(
+                indent: "  ", header: false, trimsTrailingSpaces: false,
+                // "warning" and "per session across launches" are the widest severity and slicing.
+                minimumWidths: [8, 7, 27], rightAligned: [false, false, false, false]
+            )
+        ).split(separator: "\n", omittingEmptySubsequences: false)
         var file: String?
         for (rule, row) in zip(rules.rules, rows) {
             if rule.file != file {

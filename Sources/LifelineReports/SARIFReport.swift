@@ -152,10 +152,12 @@ enum SARIFReport {
     static func notification(_ diagnostic: FileDiagnostic) -> Notification {
         Notification(
             level: diagnostic.severity == .error ? "error" : "warning", message: Text(text: diagnostic.message),
-            locations: [Location(
-                physicalLocation: PhysicalLocation(
-                    artifactLocation: ArtifactLocation(uri: uri(diagnostic.file)),
-                    region: diagnostic.line.map { Region(startLine: $0, startColumn: diagnostic.column) }))])
+            locations: [
+                Location(
+                    physicalLocation: PhysicalLocation(
+                        artifactLocation: ArtifactLocation(uri: uri(diagnostic.file)),
+                        region: diagnostic.line.map { Region(startLine: $0, startColumn: diagnostic.column) }))
+            ])
     }
 
     static func render(_ report: CheckReport, gate: CheckGate) -> String {
@@ -178,8 +180,12 @@ enum SARIFReport {
                 ruleId: finding.ruleID, ruleIndex: indexes[finding.ruleID] ?? 0, kind: open ? "open" : "fail",
                 level: level(finding, gate: gate), message: Text(text: finding.explanation),
                 // A finding without witnesses (none is raised today) still points at its trace.
-                locations: [primary.map { location($0) } ?? Location(physicalLocation: PhysicalLocation(
-                    artifactLocation: ArtifactLocation(uri: uri(finding.slice.trace)), region: nil))], relatedLocations: related.isEmpty ? nil : related,
+                locations: [
+                    primary.map { location($0) }
+                        ?? Location(
+                            physicalLocation: PhysicalLocation(
+                                artifactLocation: ArtifactLocation(uri: uri(finding.slice.trace)), region: nil))
+                ], relatedLocations: related.isEmpty ? nil : related,
                 properties: Properties(
                     severity: finding.severity.rawValue, status: finding.status.rawValue, fails: gate.fails(finding),
                     launch: finding.slice.launch, session: finding.slice.session, scene: finding.slice.scene))
@@ -191,9 +197,11 @@ enum SARIFReport {
         let artifacts = report.ruleSources.filter { $0.kind != .builtin }.map { source in
             Artifact(location: ArtifactLocation(uri: uri(source.name)), roles: ["userSpecifiedConfiguration"])
         }
-        let log = Log(runs: [Run(
-            tool: Tool(driver: Driver(rules: descriptors)), invocations: [invocation],
-            artifacts: artifacts.isEmpty ? nil : artifacts, results: results)])
+        let log = Log(runs: [
+            Run(
+                tool: Tool(driver: Driver(rules: descriptors)), invocations: [invocation],
+                artifacts: artifacts.isEmpty ? nil : artifacts, results: results)
+        ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(log)) ?? Data("{}".utf8)

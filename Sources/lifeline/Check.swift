@@ -48,7 +48,10 @@ struct Check: ParsableCommand {
     @Option(help: "Whether pending findings (obligations open when a trace ended) fail the check: fail or report.")
     var pending = PendingPolicy.report
 
-    @Flag(help: "Check around lines that are not valid records (a torn last line, a corrupt line) and report them as warnings instead of failing with status 2. Unreadable files still fail.")
+    @Flag(
+        help:
+            "Check around lines that are not valid records (a torn last line, a corrupt line) and report them as warnings instead of failing with status 2. Unreadable files still fail."
+    )
     var allowSkippedLines = false
 
     func run() throws {
@@ -59,8 +62,10 @@ struct Check: ParsableCommand {
             let loaded = try CheckRun.load(rules, rulesDirectory: noLocalRules ? nil : "rules")
             let inputs = paths.isEmpty ? [db ?? TraceStore.defaultPath] : paths + (db.map { [$0] } ?? [])
             if paths.isEmpty, !FileManager.default.fileExists(atPath: inputs[0]) {
-                report = CheckReport(errors: [FileDiagnostic(
-                    .error, file: inputs[0], "no such database; give trace files or run 'lifeline import' first")])
+                report = CheckReport(errors: [
+                    FileDiagnostic(
+                        .error, file: inputs[0], "no such database; give trace files or run 'lifeline import' first")
+                ])
             } else {
                 report = CheckRun.check(
                     inputs, rules: loaded.rules, sources: loaded.sources, allowSkippedLines: allowSkippedLines)

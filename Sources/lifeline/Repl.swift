@@ -22,9 +22,10 @@ struct Repl: ParsableCommand {
     @Option(help: "The database to import traces into (default: a temporary one).")
     var db: String?
 
-    @Option(help: ArgumentHelp(
-        "How long one SQL statement may run, typed or from a script: seconds, or off (default: 60 s for SQL from a script, no limit at the prompt).",
-        valueName: "seconds|off"))
+    @Option(
+        help: ArgumentHelp(
+            "How long one SQL statement may run, typed or from a script: seconds, or off (default: 60 s for SQL from a script, no limit at the prompt).",
+            valueName: "seconds|off"))
     var statementTime: String?
 
     func validate() throws {
@@ -41,4 +42,3 @@ struct Repl: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 }
-

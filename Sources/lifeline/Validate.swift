@@ -21,8 +21,9 @@ struct Validate: ParsableCommand {
                 let report = try TraceValidator.validate(path: file)
                 for diagnostic in report.diagnostics { printError(diagnostic.rendered(file: file)) }
                 if !quiet {
-                    print("\(file): \(report.launches) launches, \(report.events) events, "
-                        + "\(report.errorCount) errors, \(report.warningCount) warnings")
+                    print(
+                        "\(file): \(report.launches) launches, \(report.events) events, "
+                            + "\(report.errorCount) errors, \(report.warningCount) warnings")
                 }
                 failed = failed || report.errorCount > 0
             } catch {

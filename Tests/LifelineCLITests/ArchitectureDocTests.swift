@@ -68,7 +68,7 @@ struct ArchitectureDocTests {
             for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
                 let words = line.split(separator: " ")
                 guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
-                      words[..<index].allSatisfy({ $0.hasPrefix("@") || $0 == "package" || $0 == "public" })
+                    words[..<index].allSatisfy({ $0.hasPrefix("@") || $0 == "package" || $0 == "public" })
                 else { continue }
                 let name = String(words[index + 1])
                 if projectModules.contains(name) { imports.insert(name) }
@@ -84,7 +84,8 @@ struct ArchitectureDocTests {
         #expect(!declared.isEmpty)
         #expect(Set(documented.keys) == Set(declared.keys), "modules in the doc vs Package.swift")
         for (module, dependencies) in declared {
-            #expect(documented[module] == dependencies, "\(module): the doc says \(documented[module] ?? []), Package.swift \(dependencies)")
+            #expect(
+                documented[module] == dependencies, "\(module): the doc says \(documented[module] ?? []), Package.swift \(dependencies)")
         }
     }
 

@@ -3,7 +3,7 @@ import GRDB
 import Testing
 
 #if canImport(FoundationXML)
-    import FoundationXML
+import FoundationXML
 #endif
 
 /// End-to-end tests of `lifeline check` and `lifeline rules`: every format, every exit code.
@@ -142,7 +142,9 @@ struct CheckCommandTests {
             #expect(cases.count == 32)
             #expect(cases.allSatisfy { $0.attribute(forName: "name") != nil && $0.attribute(forName: "classname") != nil })
             // Both traces are scene-based: the legacy app-delegate rules never applied, so they are skipped, not passed.
-            let skipped = cases.filter { !$0.elements(forName: "skipped").isEmpty }.compactMap { $0.attribute(forName: "name")?.stringValue }
+            let skipped = cases.filter { !$0.elements(forName: "skipped").isEmpty }.compactMap {
+                $0.attribute(forName: "name")?.stringValue
+            }
             #expect(skipped.count == 10)
             #expect(skipped.allSatisfy { $0.hasPrefix("app.") })
             #expect(suite.attribute(forName: "skipped")?.stringValue == "10")
@@ -152,11 +154,14 @@ struct CheckCommandTests {
         let failure = try #require(failing.first?.elements(forName: "failure").first)
         #expect(failure.attribute(forName: "type")?.stringValue == "error")
         #expect(failure.stringValue?.contains("bad.ndjson:2: error[scene.connect-after-launch]") == true)
-        let warned = try #require(suites[0].elements(forName: "testcase").first {
-            $0.attribute(forName: "name")?.stringValue == "scene.background-within-5s"
-        })
+        let warned = try #require(
+            suites[0].elements(forName: "testcase").first {
+                $0.attribute(forName: "name")?.stringValue == "scene.background-within-5s"
+            })
         #expect(warned.elements(forName: "failure").isEmpty)
-        #expect(warned.elements(forName: "system-out").first?.stringValue?.contains("(warning, below --fail-on; does not fail the check)\nbad.ndjson:5: warning[scene.background-within-5s]") == true)
+        #expect(
+            warned.elements(forName: "system-out").first?.stringValue?.contains(
+                "(warning, below --fail-on; does not fail the check)\nbad.ndjson:5: warning[scene.background-within-5s]") == true)
 
         // --fail-on warning: the warning fails the check, and its test case fails with it.
         let strict = try Self.run(
@@ -237,8 +242,10 @@ struct CheckCommandTests {
         let violations = try #require(object["violations"] as? [[String: Any]])
         let byFile = Dictionary(grouping: violations) { ($0["file"] as? String ?? "").replacingOccurrences(of: "traces/", with: "") }
         func rules(_ file: String) -> Set<String> { Set((byFile[file] ?? []).compactMap { $0["rule"] as? String }) }
-        for legal in ["cold-launch.ndjson", "restored-launch.ndjson", "background-launch.ndjson", "prewarm.ndjson",
-                      "memory-pressure.ndjson", "legacy-app.ndjson"] {
+        for legal in [
+            "cold-launch.ndjson", "restored-launch.ndjson", "background-launch.ndjson", "prewarm.ndjson",
+            "memory-pressure.ndjson", "legacy-app.ndjson",
+        ] {
             #expect(rules(legal).isEmpty, "\(legal) is legal: \(rules(legal))")
         }
         #expect(rules("swipe-kill-relaunch.ndjson") == ["scene.background-before-disconnect"])

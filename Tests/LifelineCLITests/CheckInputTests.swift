@@ -48,8 +48,9 @@ struct CheckInputTests {
 
         let github = try Self.run(["check", "garbage.ndjson", "--format", "github"], directory)
         #expect(github.status == 2)
-        #expect(github.stdout.hasPrefix(
-            "::error file=garbage.ndjson,line=6,col=1,title=input error::expected '{' at the start of a record\n"))
+        #expect(
+            github.stdout.hasPrefix(
+                "::error file=garbage.ndjson,line=6,col=1,title=input error::expected '{' at the start of a record\n"))
     }
 
     @Test func allowSkippedLinesChecksTheRestAndReportsThemAsWarnings() throws {
@@ -125,8 +126,9 @@ struct CheckInputTests {
 
         let local = try Self.run(["check", "legal.ndjson"], directory)
         #expect(local.status == 1)
-        #expect(local.stdout.contains(
-            "rules: uikit-scene (built-in, 22 rules), uikit-app (built-in, 10 rules), rules/local.rules (./rules, 1 rule)\n"))
+        #expect(
+            local.stdout.contains(
+                "rules: uikit-scene (built-in, 22 rules), uikit-app (built-in, 10 rules), rules/local.rules (./rules, 1 rule)\n"))
         #expect(local.stdout.contains("[local.no-active]"))
 
         let builtin = try Self.run(["check", "legal.ndjson", "--no-local-rules"], directory)

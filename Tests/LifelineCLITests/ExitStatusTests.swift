@@ -53,32 +53,45 @@ struct ExitStatusTests {
         Case(name: "validate without a file", arguments: ["validate"], status: 2),
         Case(name: "callbacks with an argument", arguments: ["callbacks", "extra"], status: 2),
         // Input errors.
-        Case(name: "demo into a database that is not Lifeline's", arguments: ["demo", "--db", "other.db", "-o", "demo"],
-             status: 2, setup: { try foreignDatabase("other.db", in: $0) }),
-        Case(name: "simulate a script with an error", arguments: ["simulate", "x.scenario", "-o", "x.ndjson"], status: 2,
-             setup: { try write("launch cold; hom\n", "x.scenario", in: $0) }),
+        Case(
+            name: "demo into a database that is not Lifeline's", arguments: ["demo", "--db", "other.db", "-o", "demo"],
+            status: 2, setup: { try foreignDatabase("other.db", in: $0) }),
+        Case(
+            name: "simulate a script with an error", arguments: ["simulate", "x.scenario", "-o", "x.ndjson"], status: 2,
+            setup: { try write("launch cold; hom\n", "x.scenario", in: $0) }),
         Case(name: "import a path that does not exist", arguments: ["import", "nope.ndjson"], status: 2),
-        Case(name: "import an empty directory", arguments: ["import", "empty"], status: 2,
-             setup: { try FileManager.default.createDirectory(at: $0.appendingPathComponent("empty"), withIntermediateDirectories: true) }),
-        Case(name: "import into a database that is not Lifeline's", arguments: ["import", "t.ndjson", "--db", "other.db"],
-             status: 2, setup: { try write(legal, "t.ndjson", in: $0); try foreignDatabase("other.db", in: $0) }),
-        Case(name: "check a line that is not a record", arguments: ["check", "g.ndjson"], status: 2,
-             setup: { try write(legal + "garbage\n", "g.ndjson", in: $0) }),
-        Case(name: "rules that do not parse", arguments: ["rules", "--rules", "bad.rules"], status: 2,
-             setup: { try write("rule x: didFinishLaunching preceeds willConnectTo\n", "bad.rules", in: $0) }),
+        Case(
+            name: "import an empty directory", arguments: ["import", "empty"], status: 2,
+            setup: { try FileManager.default.createDirectory(at: $0.appendingPathComponent("empty"), withIntermediateDirectories: true) }),
+        Case(
+            name: "import into a database that is not Lifeline's", arguments: ["import", "t.ndjson", "--db", "other.db"],
+            status: 2,
+            setup: {
+                try write(legal, "t.ndjson", in: $0); try foreignDatabase("other.db", in: $0)
+            }),
+        Case(
+            name: "check a line that is not a record", arguments: ["check", "g.ndjson"], status: 2,
+            setup: { try write(legal + "garbage\n", "g.ndjson", in: $0) }),
+        Case(
+            name: "rules that do not parse", arguments: ["rules", "--rules", "bad.rules"], status: 2,
+            setup: { try write("rule x: didFinishLaunching preceeds willConnectTo\n", "bad.rules", in: $0) }),
         Case(name: "repl on a database that does not exist", arguments: ["repl", "none.db"], status: 2),
         Case(name: "validate a file that does not exist", arguments: ["validate", "nope.ndjson"], status: 2),
         // Judged and failed.
-        Case(name: "import --strict of a file with a malformed line", arguments: ["import", "g.ndjson", "--strict"], status: 1,
-             setup: { try write(legal + "garbage\n", "g.ndjson", in: $0) }),
-        Case(name: "check a trace with a violation", arguments: ["check", "bad.ndjson"], status: 1,
-             setup: { try write(connectFirst, "bad.ndjson", in: $0) }),
-        Case(name: "validate a trace with an error", arguments: ["validate", "g.ndjson"], status: 1,
-             setup: { try write(legal + "garbage\n", "g.ndjson", in: $0) }),
+        Case(
+            name: "import --strict of a file with a malformed line", arguments: ["import", "g.ndjson", "--strict"], status: 1,
+            setup: { try write(legal + "garbage\n", "g.ndjson", in: $0) }),
+        Case(
+            name: "check a trace with a violation", arguments: ["check", "bad.ndjson"], status: 1,
+            setup: { try write(connectFirst, "bad.ndjson", in: $0) }),
+        Case(
+            name: "validate a trace with an error", arguments: ["validate", "g.ndjson"], status: 1,
+            setup: { try write(legal + "garbage\n", "g.ndjson", in: $0) }),
         // Success.
         Case(name: "import a trace", arguments: ["import", "t.ndjson"], status: 0, setup: { try write(legal, "t.ndjson", in: $0) }),
         Case(name: "check a legal trace", arguments: ["check", "t.ndjson"], status: 0, setup: { try write(legal, "t.ndjson", in: $0) }),
-        Case(name: "validate a legal trace", arguments: ["validate", "t.ndjson"], status: 0, setup: { try write(legal, "t.ndjson", in: $0) }),
+        Case(
+            name: "validate a legal trace", arguments: ["validate", "t.ndjson"], status: 0, setup: { try write(legal, "t.ndjson", in: $0) }),
         Case(name: "rules", arguments: ["rules"], status: 0),
         Case(name: "callbacks", arguments: ["callbacks"], status: 0),
         Case(name: "help", arguments: ["check", "--help"], status: 0),

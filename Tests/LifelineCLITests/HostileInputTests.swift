@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 import LifelineFormat
-@testable import LifelineStore
 import Testing
+
+@testable import LifelineStore
 
 /// The inputs of issue 12's fuzz and fault campaign, each run on the real binary: a located error or
 /// a right answer, never a trap, a hang or a write outside what the command was asked to write.
@@ -23,7 +24,8 @@ struct HostileInputTests {
 
     /// The issue's crash input 1 (with a later year beside it): a `started` time outside Int64 nanoseconds.
     static let outOfRangeLaunch = #"{"lifeline":1,"type":"launch","started":"1600-01-01T00:00:00Z"}"#
-    static let outOfRangeError = #"t.ndjson:1:41: error: "started" is outside the times a trace can hold (1677-09-21T00:12:43.145224192Z...2262-04-11T23:47:16.854775807Z)"#
+    static let outOfRangeError =
+        #"t.ndjson:1:41: error: "started" is outside the times a trace can hold (1677-09-21T00:12:43.145224192Z...2262-04-11T23:47:16.854775807Z)"#
 
     // MARK: - Times
 
@@ -57,7 +59,7 @@ struct HostileInputTests {
         let launch = #"{"lifeline":1,"type":"launch","started":"2026-11-21T10:00:00Z"}"#
         let directory = try Self.directory([
             "inf.ndjson": launch + "\n" + #"{"seq":1,"t":0,"event":"sync.upload","attrs":{"bytes":1e309}}"# + "\n"
-                + #"{"seq":2,"t":5,"event":"sync.upload","attrs":{"bytes":1e308}}"# + "\n",
+                + #"{"seq":2,"t":5,"event":"sync.upload","attrs":{"bytes":1e308}}"# + "\n"
         ])
         defer { try? FileManager.default.removeItem(at: directory) }
         let error = "inf.ndjson:2:55: error: number '1e309' is out of range (a 64-bit float)"
@@ -107,12 +109,18 @@ struct HostileInputTests {
 
     /// The issue's crash input 2 and its relatives: durations that overflow, or round to nothing.
     static let badDurations: [(rules: String, column: Int, message: String)] = [
-        ("rule r: a.b within 9300000000s after c.d", 20,
-         "duration '9300000000s' is too long (it must be shorter than 9223372036854775807ns, about 292 years)"),
-        ("rule r: a.b lasts at most 9223372036854775807ns", 27,
-         "duration '9223372036854775807ns' is too long (it must be shorter than 9223372036854775807ns, about 292 years)"),
-        ("rule r: a.b within 0.0000001ns after c.d", 20,
-         "duration '0.0000001ns' rounds to 0ns (the trace clock counts whole nanoseconds)"),
+        (
+            "rule r: a.b within 9300000000s after c.d", 20,
+            "duration '9300000000s' is too long (it must be shorter than 9223372036854775807ns, about 292 years)"
+        ),
+        (
+            "rule r: a.b lasts at most 9223372036854775807ns", 27,
+            "duration '9223372036854775807ns' is too long (it must be shorter than 9223372036854775807ns, about 292 years)"
+        ),
+        (
+            "rule r: a.b within 0.0000001ns after c.d", 20,
+            "duration '0.0000001ns' rounds to 0ns (the trace clock counts whole nanoseconds)"
+        ),
     ]
 
     @Test("an out-of-range rule duration is a located error in check --rules, .load and .check FILE", arguments: badDurations)
@@ -140,11 +148,11 @@ struct HostileInputTests {
         let directory = try Self.directory([
             "r.rules": "rule r per launch: a.b within 10ns after c.d\n",
             "t.ndjson": """
-                {"lifeline":1,"type":"launch","launch":"L"}
-                {"seq":1,"t":9223372036854775802,"event":"c.d"}
-                {"seq":2,"t":9223372036854775806,"event":"x.y"}
+            {"lifeline":1,"type":"launch","launch":"L"}
+            {"seq":1,"t":9223372036854775802,"event":"c.d"}
+            {"seq":2,"t":9223372036854775806,"event":"x.y"}
 
-                """,
+            """,
         ])
         defer { try? FileManager.default.removeItem(at: directory) }
         let check = try LifelineCommandTests.run(["check", "--rules", "r.rules", "t.ndjson"], in: directory)
@@ -155,20 +163,23 @@ struct HostileInputTests {
 
     // MARK: - The shell's SQL
 
-    @Test("BEGIN and SAVEPOINT left open no longer kill the shell; temporary work inside them is kept on COMMIT",
-          arguments: ["BEGIN;", "SAVEPOINT a;"])
+    @Test(
+        "BEGIN and SAVEPOINT left open no longer kill the shell; temporary work inside them is kept on COMMIT",
+        arguments: ["BEGIN;", "SAVEPOINT a;"])
     func openTransaction(_ statement: String) throws {
         let directory = try ReplCommandTests.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try Self.repl(["lifeline.db"], input: """
-            .mode csv
-            \(statement)
-            CREATE TEMP TABLE t AS SELECT id FROM launch;
-            \(statement == "BEGIN;" ? "COMMIT;" : "RELEASE a;")
-            SELECT COUNT(*) AS n FROM t;
-            \(statement)
+        let run = try Self.repl(
+            ["lifeline.db"],
+            input: """
+                .mode csv
+                \(statement)
+                CREATE TEMP TABLE t AS SELECT id FROM launch;
+                \(statement == "BEGIN;" ? "COMMIT;" : "RELEASE a;")
+                SELECT COUNT(*) AS n FROM t;
+                \(statement)
 
-            """, in: directory)
+                """, in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "")
         #expect(run.stdout == "n\n2\n")
@@ -176,8 +187,10 @@ struct HostileInputTests {
 
     /// The issue's crash input 4 and the rest of its shell findings, one script each.
     static let hostileSQL: [(script: String, error: String)] = [
-        ("SELECT fts3_tokenizer('simple', x'4141414141414141');\nCREATE VIRTUAL TABLE temp.t USING fts3(x, tokenize=simple);",
-         "<stdin>:1:8: error: 'fts3_tokenizer()' is not allowed in the shell"),
+        (
+            "SELECT fts3_tokenizer('simple', x'4141414141414141');\nCREATE VIRTUAL TABLE temp.t USING fts3(x, tokenize=simple);",
+            "<stdin>:1:8: error: 'fts3_tokenizer()' is not allowed in the shell"
+        ),
         ("SELECT fts3_tokenizer('simple');", "<stdin>:1:8: error: 'fts3_tokenizer()' is not allowed in the shell"),
         ("VACUUM INTO 'copy.db';", "<stdin>:1:1: error: 'ATTACH' and 'VACUUM INTO' are not allowed in the shell"),
         ("PRAGMA writable_schema = 1;", "<stdin>:1:1: error: 'PRAGMA writable_schema = ...' is not allowed in the shell"),
@@ -220,35 +233,38 @@ struct HostileInputTests {
         let directory = try ReplCommandTests.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try Self.fifo(in: directory)
-        let run = try Self.repl(["lifeline.db"], input: """
-            .read /dev/zero
-            .read fifo
-            .import /dev/zero
-            .import fifo
-            .load /dev/zero
-            .check fifo
-            .output fifo
-            .once fifo
-            .read /dev/stdout
-            .import /dev/stdout
-            .mode csv
-            SELECT 'alive' AS state;
+        let run = try Self.repl(
+            ["lifeline.db"],
+            input: """
+                .read /dev/zero
+                .read fifo
+                .import /dev/zero
+                .import fifo
+                .load /dev/zero
+                .check fifo
+                .output fifo
+                .once fifo
+                .read /dev/stdout
+                .import /dev/stdout
+                .mode csv
+                SELECT 'alive' AS state;
 
-            """, in: directory)
+                """, in: directory)
         #expect(run.status == 1)
-        #expect(run.stderr == """
-            <stdin>:1:1: error: cannot open '/dev/zero': it is a device, not a regular file
-            <stdin>:2:1: error: cannot open 'fifo': it is a pipe (FIFO), not a regular file
-            <stdin>:3:1: error: cannot open '/dev/zero': it is a device, not a regular file
-            <stdin>:4:1: error: cannot open 'fifo': it is a pipe (FIFO), not a regular file
-            <stdin>:5:1: error: cannot open '/dev/zero': it is a device, not a regular file
-            <stdin>:6:1: error: cannot open 'fifo': it is a pipe (FIFO), not a regular file
-            <stdin>:7:1: error: cannot open 'fifo': it is a pipe (FIFO) that nothing is reading
-            <stdin>:8:1: error: cannot open 'fifo': it is a pipe (FIFO) that nothing is reading
-            <stdin>:9:1: error: cannot open '/dev/stdout': it is a pipe (FIFO), not a regular file
-            <stdin>:10:1: error: cannot open '/dev/stdout': it is a pipe (FIFO), not a regular file
+        #expect(
+            run.stderr == """
+                <stdin>:1:1: error: cannot open '/dev/zero': it is a device, not a regular file
+                <stdin>:2:1: error: cannot open 'fifo': it is a pipe (FIFO), not a regular file
+                <stdin>:3:1: error: cannot open '/dev/zero': it is a device, not a regular file
+                <stdin>:4:1: error: cannot open 'fifo': it is a pipe (FIFO), not a regular file
+                <stdin>:5:1: error: cannot open '/dev/zero': it is a device, not a regular file
+                <stdin>:6:1: error: cannot open 'fifo': it is a pipe (FIFO), not a regular file
+                <stdin>:7:1: error: cannot open 'fifo': it is a pipe (FIFO) that nothing is reading
+                <stdin>:8:1: error: cannot open 'fifo': it is a pipe (FIFO) that nothing is reading
+                <stdin>:9:1: error: cannot open '/dev/stdout': it is a pipe (FIFO), not a regular file
+                <stdin>:10:1: error: cannot open '/dev/stdout': it is a pipe (FIFO), not a regular file
 
-            """)
+                """)
         #expect(run.stdout == "state\nalive\n")
     }
 
@@ -268,8 +284,9 @@ struct HostileInputTests {
         let fifo = try Self.fifo(in: directory)
         let imported = try LifelineCommandTests.run(["import", "--db", "x.db", "/dev/zero", fifo], in: directory)
         #expect(imported.status == 2)
-        #expect(imported.stderr.contains("/dev/zero: error: it is a device, not a regular file (give '-' to read standard input)"),
-                "\(imported.stderr)")
+        #expect(
+            imported.stderr.contains("/dev/zero: error: it is a device, not a regular file (give '-' to read standard input)"),
+            "\(imported.stderr)")
         #expect(imported.stderr.contains("\(fifo): error: it is a pipe (FIFO), not a regular file"), "\(imported.stderr)")
         for rules in ["/dev/zero", fifo] {
             let check = try LifelineCommandTests.run(["check", "--rules", rules, "x.db"], in: directory)
@@ -286,32 +303,37 @@ struct HostileInputTests {
         try FileManager.default.createDirectory(at: traces, withIntermediateDirectories: true)
         try (#"{"lifeline":1,"type":"launch"}"# + "\n").write(
             to: traces.appendingPathComponent("ok.ndjson"), atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: traces.appendingPathComponent("zero.ndjson").path,
-                                                   withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(
+            atPath: traces.appendingPathComponent("zero.ndjson").path,
+            withDestinationPath: "/dev/zero")
         #expect(mkfifo(traces.appendingPathComponent("pipe.ndjson").path, 0o600) == 0)
 
         let imported = try LifelineCommandTests.run(["import", "--db", "x.db", "artifact"], in: directory)
         #expect(imported.status == 2)
-        #expect(imported.stderr == """
-            artifact/pipe.ndjson: error: it is a pipe (FIFO), not a regular file
-            artifact/zero.ndjson: error: it is a device, not a regular file
+        #expect(
+            imported.stderr == """
+                artifact/pipe.ndjson: error: it is a pipe (FIFO), not a regular file
+                artifact/zero.ndjson: error: it is a device, not a regular file
 
-            """)
+                """)
         let check = try LifelineCommandTests.run(["check", "artifact"], in: directory)
         #expect(check.status == 2)
-        #expect(check.stdout.hasPrefix("""
-            artifact/pipe.ndjson: error: it is a pipe (FIFO), not a regular file
-            artifact/zero.ndjson: error: it is a device, not a regular file
+        #expect(
+            check.stdout.hasPrefix(
+                """
+                artifact/pipe.ndjson: error: it is a pipe (FIFO), not a regular file
+                artifact/zero.ndjson: error: it is a device, not a regular file
 
-            """), "\(check.stdout)")
+                """), "\(check.stdout)")
         let validate = try LifelineCommandTests.run(
             ["validate", "artifact/zero.ndjson", "artifact/pipe.ndjson", "artifact/ok.ndjson"], in: directory)
         #expect(validate.status == 2)
-        #expect(validate.stderr == """
-            artifact/zero.ndjson: error: cannot read: it is a device, not a regular file
-            artifact/pipe.ndjson: error: cannot read: it is a pipe (FIFO), not a regular file
+        #expect(
+            validate.stderr == """
+                artifact/zero.ndjson: error: cannot read: it is a device, not a regular file
+                artifact/pipe.ndjson: error: cannot read: it is a pipe (FIFO), not a regular file
 
-            """)
+                """)
     }
 
     // MARK: - Rules that are not text
@@ -347,18 +369,23 @@ struct HostileInputTests {
     func outputToFullDevice() throws {
         let directory = try ReplCommandTests.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try Self.repl(["lifeline.db"], input: ".output /dev/full\nSELECT 1;\n.output\n.once /dev/full\n.tables\nSELECT 2 AS two;\n", in: directory)
+        let run = try Self.repl(
+            ["lifeline.db"], input: ".output /dev/full\nSELECT 1;\n.output\n.once /dev/full\n.tables\nSELECT 2 AS two;\n", in: directory)
         #expect(run.status == 1)
-        #expect(run.stderr == """
-            <stdin>:2:1: error: cannot write to '/dev/full': no space left on device
-            <stdin>:5:1: error: cannot write to '/dev/full': no space left on device
+        #expect(
+            run.stderr == """
+                <stdin>:2:1: error: cannot write to '/dev/full': no space left on device
+                <stdin>:5:1: error: cannot write to '/dev/full': no space left on device
 
-            """)
+                """)
         #expect(run.stdout.contains("| two |"))
     }
 
-    @Test("standard output on a full device fails the shell and every command that prints",
-          arguments: [["repl", "lifeline.db"], ["check", "lifeline.db"], ["validate", "traces/notes-ipad.ndjson"], ["callbacks"], ["rules"]])
+    @Test(
+        "standard output on a full device fails the shell and every command that prints",
+        arguments: [
+            ["repl", "lifeline.db"], ["check", "lifeline.db"], ["validate", "traces/notes-ipad.ndjson"], ["callbacks"], ["rules"],
+        ])
     func standardOutputFull(_ arguments: [String]) throws {
         let directory = try ReplCommandTests.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -407,9 +434,9 @@ struct HostileInputTests {
     static func smallFileSystem() throws -> URL? {
         let directory = try LifelineCommandTests.temporaryDirectory()
         guard geteuid() == 0,
-              let mount = try? LifelineCommandTests.run(
-                  ["-t", "tmpfs", "-o", "size=2m", "tmpfs", directory.path], executable: URL(fileURLWithPath: "/bin/mount")),
-              mount.status == 0
+            let mount = try? LifelineCommandTests.run(
+                ["-t", "tmpfs", "-o", "size=2m", "tmpfs", directory.path], executable: URL(fileURLWithPath: "/bin/mount")),
+            mount.status == 0
         else {
             try? FileManager.default.removeItem(at: directory)
             return nil
@@ -451,8 +478,10 @@ struct HostileInputTests {
             // Without root, a file size limit (SIGXFSZ ignored, so writes fail with EFBIG) stands in for the full disk.
             database = traces.appendingPathComponent("x.db")
             run = try LifelineCommandTests.run(
-                ["-c", #"trap '' XFSZ; ulimit -f 2048; exec "$0" "$@""#, LifelineCommandTests.binary.path,
-                 "import", "--db", database.path, "big.ndjson"],
+                [
+                    "-c", #"trap '' XFSZ; ulimit -f 2048; exec "$0" "$@""#, LifelineCommandTests.binary.path,
+                    "import", "--db", database.path, "big.ndjson",
+                ],
                 in: traces, executable: URL(fileURLWithPath: "/bin/sh"))
             #expect(run.stderr.hasPrefix("big.ndjson: not imported: big.ndjson: error: "), "\(run.stderr)")
             #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
@@ -472,13 +501,15 @@ struct HostileInputTests {
         let directory = try ReplCommandTests.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         try DatabaseQueue(path: directory.appendingPathComponent("lifeline.db").path).write { db in
-            try db.execute(sql: """
-                UPDATE launch SET uuid = x'00ff', app = 3.5, started = 12;
-                UPDATE trace_file SET path = x'41';
-                UPDATE event_raw SET t = 'soon' WHERE rowid = 2;
-                """)
+            try db.execute(
+                sql: """
+                    UPDATE launch SET uuid = x'00ff', app = 3.5, started = 12;
+                    UPDATE trace_file SET path = x'41';
+                    UPDATE event_raw SET t = 'soon' WHERE rowid = 2;
+                    """)
         }
-        let repl = try Self.repl(["lifeline.db"], input: ".launches\n.timeline 1\n.sessions 1\n.mode csv\nSELECT 'alive' AS state;\n", in: directory)
+        let repl = try Self.repl(
+            ["lifeline.db"], input: ".launches\n.timeline 1\n.sessions 1\n.mode csv\nSELECT 'alive' AS state;\n", in: directory)
         #expect(repl.status == 1)
         #expect(!repl.stderr.contains("Fatal error"), "\(repl.stderr)")
         #expect(repl.stderr.hasPrefix("<stdin>:1:1: error: could not decode"), "\(repl.stderr)")

@@ -1,6 +1,6 @@
-import LifelineFormat
 import Foundation
 import GRDB
+import LifelineFormat
 import LifelineTestSupport
 import Testing
 
@@ -63,8 +63,10 @@ struct ImportKillTests {
             // alongside slow this one down, so the end moves).
             let fraction = Double(random.next() % 1_501) / 1_000
             let started = try LifelineCommandTests.start(["import", "big.ndjson", "--db", name], in: directory)
-            Thread.sleep(forTimeInterval: fraction * (Double(duration.components.seconds)
-                + Double(duration.components.attoseconds) / 1e18))
+            Thread.sleep(
+                forTimeInterval: fraction
+                    * (Double(duration.components.seconds)
+                        + Double(duration.components.attoseconds) / 1e18))
             kill(started.process.processIdentifier, SIGKILL)
             let run = started.wait()
             let killed = started.process.terminationReason == .uncaughtSignal
@@ -86,7 +88,8 @@ struct ImportKillTests {
             }
         }
         #expect(killedMidImport > 0, "some kills landed before the import committed")
-        print("""
+        print(
+            """
             import kill: \(kills) kills of a \(whole.events)-event import (\(duration) undisturbed, seed \(seed)); \
             \(killedMidImport) before the commit left nothing, \(kills - killedMidImport) after it left everything; \
             integrity ok and re-import exact in every round
@@ -104,7 +107,8 @@ struct ImportKillTests {
             var text = #"{"lifeline":1,"type":"launch","launch":"\#(prefix)-\#(launch)","lifecycle":"scene"}"# + "\n"
             for seq in 1...eventsPerLaunch {
                 let phase = seq % 3 == 1 ? "begin" : seq % 3 == 2 ? "end" : "instant"
-                text += #"{"seq":\#(seq),"t":\#(seq * 1_000),"event":"app.step","phase":"\#(phase)","#
+                text +=
+                    #"{"seq":\#(seq),"t":\#(seq * 1_000),"event":"app.step","phase":"\#(phase)","#
                     + #""session":"S\#(seq % 4)","attrs":{"n":\#(seq)}}"# + "\n"
             }
             try handle.write(contentsOf: Data(text.utf8))
@@ -126,14 +130,17 @@ struct ImportKillTests {
 
     static func stored(_ file: String, in database: URL) throws -> Stored {
         try DatabaseQueue(path: database.path).read { db in
-            let row = try Row.fetchOne(db, sql: """
-                SELECT (SELECT COUNT(*) FROM trace_file WHERE path = ?1),
-                       (SELECT COUNT(*) FROM launch l JOIN trace_file f ON f.id = l.file_id WHERE f.path = ?1),
-                       (SELECT COUNT(*) FROM event e JOIN trace_file f ON f.id = e.file_id WHERE f.path = ?1),
-                       (SELECT COALESCE(SUM(event_count), 0) FROM trace_file WHERE path = ?1)
-                """, arguments: [file])
-            return Stored(fileRows: row?[0] ?? -1, launches: row?[1] ?? -1, events: row?[2] ?? -1,
-                          recordedEvents: row?[3] ?? -1)
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT (SELECT COUNT(*) FROM trace_file WHERE path = ?1),
+                           (SELECT COUNT(*) FROM launch l JOIN trace_file f ON f.id = l.file_id WHERE f.path = ?1),
+                           (SELECT COUNT(*) FROM event e JOIN trace_file f ON f.id = e.file_id WHERE f.path = ?1),
+                           (SELECT COALESCE(SUM(event_count), 0) FROM trace_file WHERE path = ?1)
+                    """, arguments: [file])
+            return Stored(
+                fileRows: row?[0] ?? -1, launches: row?[1] ?? -1, events: row?[2] ?? -1,
+                recordedEvents: row?[3] ?? -1)
         }
     }
 }

@@ -1,9 +1,10 @@
-import LifelineTestSupport
 import Foundation
 import GRDB
 import LifelineFormat
-@testable import LifelineStore
+import LifelineTestSupport
 import Testing
+
+@testable import LifelineStore
 
 /// End-to-end tests of the built `lifeline` binary.
 @Suite("lifeline command")
@@ -44,18 +45,19 @@ struct LifelineCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("bad.ndjson").path
         try """
-            {"lifeline":1,"type":"launch","launch":"X"}
-            {"seq":1,"t":0,"event":"didFinishLaunching"}
-            {"seq":"two","t":5,"event":"x"}
-            {"seq":3,"t":4,"event":"y"}
+        {"lifeline":1,"type":"launch","launch":"X"}
+        {"seq":1,"t":0,"event":"didFinishLaunching"}
+        {"seq":"two","t":5,"event":"x"}
+        {"seq":3,"t":4,"event":"y"}
 
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         let run = try Self.run(["validate", path])
         #expect(run.status == 1)
-        #expect(run.stderr == """
-            \(path):3:8: error: expected integer for "seq"
+        #expect(
+            run.stderr == """
+                \(path):3:8: error: expected integer for "seq"
 
-            """)
+                """)
         #expect(run.stdout.contains("1 launches, 2 events, 1 errors, 0 warnings"))
     }
 
@@ -103,32 +105,38 @@ struct ImportCommandTests {
     func importAndQuery() throws {
         let directory = try LifelineCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("traces/more"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("traces/more"),
+            withIntermediateDirectories: true)
         try Self.trace.write(to: directory.appendingPathComponent("traces/a.ndjson"), atomically: true, encoding: .utf8)
         try Self.trace.replacingOccurrences(of: "L1", with: "L2")
             .write(to: directory.appendingPathComponent("traces/more/b.jsonl"), atomically: true, encoding: .utf8)
         let run = try LifelineCommandTests.run(["import", "traces"], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr == """
-            traces/a.ndjson:4:8: error: expected integer for "seq"
-            traces/more/b.jsonl:4:8: error: expected integer for "seq"
+        #expect(
+            run.stderr == """
+                traces/a.ndjson:4:8: error: expected integer for "seq"
+                traces/more/b.jsonl:4:8: error: expected integer for "seq"
 
-            """)
+                """)
         #expect(run.stdout.hasPrefix("imported 2 files, 2 launches, 6 events, 2 skipped lines in "))
         #expect(run.stdout.hasSuffix(" into lifeline.db\n"))
 
         let store = try TraceStore(path: directory.appendingPathComponent("lifeline.db").path)
         let rows = try store.database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT l.uuid, e.seq, e.event, e.line FROM event e JOIN launch l ON l.id = e.launch_id
-                WHERE e.session = 'S1' ORDER BY l.uuid, e.seq
-                """).map { "\($0[0] as String) \($0[1] as Int) \($0[2] as String) \($0[3] as Int)" }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT l.uuid, e.seq, e.event, e.line FROM event e JOIN launch l ON l.id = e.launch_id
+                    WHERE e.session = 'S1' ORDER BY l.uuid, e.seq
+                    """
+            ).map { "\($0[0] as String) \($0[1] as Int) \($0[2] as String) \($0[3] as Int)" }
         }
-        #expect(rows == [
-            "L1 2 scene(_:willConnectTo:options:) 3", "L1 4 sceneDidBecomeActive(_:) 5",
-            "L2 2 scene(_:willConnectTo:options:) 3", "L2 4 sceneDidBecomeActive(_:) 5",
-        ])
+        #expect(
+            rows == [
+                "L1 2 scene(_:willConnectTo:options:) 3", "L1 4 sceneDidBecomeActive(_:) 5",
+                "L2 2 scene(_:willConnectTo:options:) 3", "L2 4 sceneDidBecomeActive(_:) 5",
+            ])
 
         let again = try LifelineCommandTests.run(["import", "traces"], in: directory)
         #expect(again.status == 0)
@@ -175,7 +183,8 @@ struct ImportCommandTests {
             for launch in 1...40 {
                 text += #"{"lifeline":1,"type":"launch","launch":"F\#(index)-L\#(launch)","lifecycle":"scene"}"# + "\n"
                 for seq in 1...500 {
-                    text += #"{"seq":\#(seq),"t":\#(seq * 100),"event":"sceneDidBecomeActive","session":"S\#(index)-\#(seq % 4)"}"#
+                    text +=
+                        #"{"seq":\#(seq),"t":\#(seq * 100),"event":"sceneDidBecomeActive","session":"S\#(index)-\#(seq % 4)"}"#
                         + "\n"
                 }
             }
@@ -192,14 +201,21 @@ struct ImportCommandTests {
             }
             let store = try TraceStore(path: directory.appendingPathComponent(db).path)
             let (perFile, duplicates) = try store.database.read { db in
-                (try Row.fetchAll(db, sql: """
-                    SELECT f.path, f.event_count, COUNT(e.id), COUNT(DISTINCT e.launch_id) FROM trace_file f
-                    LEFT JOIN event e ON e.file_id = f.id GROUP BY f.id ORDER BY f.path
-                    """).map { "\($0[0] as String) \($0[1] as Int) \($0[2] as Int) \($0[3] as Int)" },
-                 try Int.fetchOne(db, sql: """
-                    SELECT COUNT(*) FROM (SELECT 1 FROM event e JOIN launch l ON l.id = e.launch_id
-                    GROUP BY l.uuid, e.seq HAVING COUNT(*) > 1)
-                    """))
+                (
+                    try Row.fetchAll(
+                        db,
+                        sql: """
+                            SELECT f.path, f.event_count, COUNT(e.id), COUNT(DISTINCT e.launch_id) FROM trace_file f
+                            LEFT JOIN event e ON e.file_id = f.id GROUP BY f.id ORDER BY f.path
+                            """
+                    ).map { "\($0[0] as String) \($0[1] as Int) \($0[2] as Int) \($0[3] as Int)" },
+                    try Int.fetchOne(
+                        db,
+                        sql: """
+                            SELECT COUNT(*) FROM (SELECT 1 FROM event e JOIN launch l ON l.id = e.launch_id
+                            GROUP BY l.uuid, e.seq HAVING COUNT(*) > 1)
+                            """)
+                )
             }
             #expect(perFile == ["a.ndjson 20000 20000 40", "b.ndjson 20000 20000 40"], "round \(round)")
             #expect(duplicates == 0)

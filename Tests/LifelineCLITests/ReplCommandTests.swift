@@ -29,15 +29,16 @@ struct ReplCommandTests {
         let run = try Self.repl([], input: ".mode csv\nSELECT id, uuid\nFROM launch;\n.sessions 2\n", in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "")
-        #expect(run.stdout == """
-            id,uuid
-            1,6A1F0C2E-93B4-4D7A-8E51-0F2C4B7D9A10
-            2,C0FFEE00-1B2C-4D3E-8F40-516273849506
-            launch  session  scenes  events  first    last     state
-            ------  -------  ------  ------  -------  -------  ------------------
-                 2  S1            1       7  +0.002s  +0.710s  foregroundInactive
+        #expect(
+            run.stdout == """
+                id,uuid
+                1,6A1F0C2E-93B4-4D7A-8E51-0F2C4B7D9A10
+                2,C0FFEE00-1B2C-4D3E-8F40-516273849506
+                launch  session  scenes  events  first    last     state
+                ------  -------  ------  ------  -------  -------  ------------------
+                     2  S1            1       7  +0.002s  +0.710s  foregroundInactive
 
-            """)
+                """)
     }
 
     @Test("errors go to standard error, located in <stdin>; the script goes on and exits 1")
@@ -45,16 +46,18 @@ struct ReplCommandTests {
         let directory = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let size = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("lifeline.db").path)[.size]
-        let run = try Self.repl([], input: "SELECT * FORM x;\nDELETE FROM event;\n.mode csv\nSELECT COUNT(*) AS n FROM event;\n",
-                                in: directory)
+        let run = try Self.repl(
+            [], input: "SELECT * FORM x;\nDELETE FROM event;\n.mode csv\nSELECT COUNT(*) AS n FROM event;\n",
+            in: directory)
         #expect(run.status == 1)
-        #expect(run.stderr == """
-            <stdin>:1:10: error: near "FORM": syntax error
-              1 | SELECT * FORM x;
-                |          ^
-            <stdin>:2:1: error: attempt to write a readonly database
+        #expect(
+            run.stderr == """
+                <stdin>:1:10: error: near "FORM": syntax error
+                  1 | SELECT * FORM x;
+                    |          ^
+                <stdin>:2:1: error: attempt to write a readonly database
 
-            """)
+                """)
         #expect(run.stdout == "n\n29\n")
         let after = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("lifeline.db").path)[.size]
         #expect(size as? Int == after as? Int)
@@ -68,8 +71,9 @@ struct ReplCommandTests {
         #expect(temporary.status == 0, "\(temporary.stderr)")
         #expect(temporary.stdout == "events\n29\n")
 
-        let named = try Self.repl(["traces/notes-ipad.ndjson", "--db", "ipad.db"], input: ".mode csv\nSELECT COUNT(*) AS launches FROM launch;\n",
-                                  in: directory)
+        let named = try Self.repl(
+            ["traces/notes-ipad.ndjson", "--db", "ipad.db"], input: ".mode csv\nSELECT COUNT(*) AS launches FROM launch;\n",
+            in: directory)
         #expect(named.status == 0, "\(named.stderr)")
         #expect(named.stdout == "launches\n1\n")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("ipad.db").path))
@@ -97,14 +101,16 @@ struct ReplCommandTests {
         #expect(lines.contains("  offending: sceneDidDisconnect(_:) begin seq 18 at bug.ndjson:19"))
         #expect(lines.contains { $0.hasPrefix("launch 1 · C22AE1D5-04CC-452C-A5AB-E5A444422C5A · com.example.Notes") })
         #expect(lines.filter { $0.hasPrefix(">") }.map { $0.split(separator: " ").prefix(2) } == [[">", "12"], [">", "18"]])
-        #expect(run.stdout.hasSuffix("""
-            id,rule,seq
-            1,scene.background-before-disconnect,18
-            2,scene.connect-after-launch,8
-            3,scene.sessions-after-launch,5
-            4,scene.sessions-after-launch,7
+        #expect(
+            run.stdout.hasSuffix(
+                """
+                id,rule,seq
+                1,scene.background-before-disconnect,18
+                2,scene.connect-after-launch,8
+                3,scene.sessions-after-launch,5
+                4,scene.sessions-after-launch,7
 
-            """))
+                """))
     }
 
     @Test("a missing database is exit 2 with a hint; --db with a database is a usage error")
@@ -114,8 +120,9 @@ struct ReplCommandTests {
         let missing = try Self.repl([], input: "", in: directory)
         #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("error: cannot open 'lifeline.db': no such database (import traces first"))
-        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("lifeline.db").path),
-                "opening read-only creates nothing")
+        #expect(
+            !FileManager.default.fileExists(atPath: directory.appendingPathComponent("lifeline.db").path),
+            "opening read-only creates nothing")
         let both = try Self.repl(["x.db", "--db", "y.db"], input: "", in: directory)
         #expect(both.status == 2)
     }
@@ -126,13 +133,13 @@ struct ReplCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         // A callback that begins again before it ends, then one end too many.
         try """
-            {"lifeline":1,"type":"launch","launch":"NESTED","lifecycle":"scene"}
-            {"seq":1,"t":0,"event":"sceneWillEnterForeground","phase":"begin","session":"S1","scene":"a"}
-            {"seq":2,"t":1000000,"event":"sceneWillEnterForeground","phase":"begin","session":"S1","scene":"a"}
-            {"seq":3,"t":3000000,"event":"sceneWillEnterForeground","phase":"end","session":"S1","scene":"a"}
-            {"seq":4,"t":5000000,"event":"sceneWillEnterForeground","phase":"end","session":"S1","scene":"a"}
+        {"lifeline":1,"type":"launch","launch":"NESTED","lifecycle":"scene"}
+        {"seq":1,"t":0,"event":"sceneWillEnterForeground","phase":"begin","session":"S1","scene":"a"}
+        {"seq":2,"t":1000000,"event":"sceneWillEnterForeground","phase":"begin","session":"S1","scene":"a"}
+        {"seq":3,"t":3000000,"event":"sceneWillEnterForeground","phase":"end","session":"S1","scene":"a"}
+        {"seq":4,"t":5000000,"event":"sceneWillEnterForeground","phase":"end","session":"S1","scene":"a"}
 
-            """.write(to: directory.appendingPathComponent("nested.ndjson"), atomically: true, encoding: .utf8)
+        """.write(to: directory.appendingPathComponent("nested.ndjson"), atomically: true, encoding: .utf8)
         let imported = try LifelineCommandTests.run(["import", "--quiet", "nested.ndjson"], in: directory)
         #expect(imported.status == 0, "\(imported.stderr)")
         let run = try Self.repl(

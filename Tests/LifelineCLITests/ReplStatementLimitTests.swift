@@ -33,21 +33,24 @@ struct ReplStatementLimitTests {
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("queries"), withIntermediateDirectories: true)
         try "-- never ends\n\(Self.runaway)\n".write(
             to: directory.appendingPathComponent("queries/forever.sql"), atomically: true, encoding: .utf8)
-        let run = try ReplCommandTests.repl(["lifeline.db"], input: """
-            .mode csv
-            .limit statement-time 0.25
-            .limit
-            .read runaway.sql
-            .query forever
-            SELECT 'alive' AS state;
+        let run = try ReplCommandTests.repl(
+            ["lifeline.db"],
+            input: """
+                .mode csv
+                .limit statement-time 0.25
+                .limit
+                .read runaway.sql
+                .query forever
+                SELECT 'alive' AS state;
 
-            """, in: directory)
+                """, in: directory)
         #expect(run.status == 1)
-        #expect(run.stderr == """
-            runaway.sql:2:1: \(Self.stopped("0.25"))
-            queries/forever.sql:2:1: \(Self.stopped("0.25"))
+        #expect(
+            run.stderr == """
+                runaway.sql:2:1: \(Self.stopped("0.25"))
+                queries/forever.sql:2:1: \(Self.stopped("0.25"))
 
-            """)
+                """)
         #expect(run.stdout == "statement-time  0.25 s\none\n1\nstate\nalive\n")
     }
 
@@ -57,34 +60,39 @@ struct ReplStatementLimitTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         // Three million rows: well over 0.05 s on any machine, a few seconds at most in a debug build.
         let long = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x < 3000000) SELECT count(*) AS n FROM c;"
-        let run = try ReplCommandTests.repl(["--statement-time", "0.05", "lifeline.db"], input: """
-            .mode csv
-            \(long)
-            .limit statement-time off
-            .limit statement-time
-            \(long)
+        let run = try ReplCommandTests.repl(
+            ["--statement-time", "0.05", "lifeline.db"],
+            input: """
+                .mode csv
+                \(long)
+                .limit statement-time off
+                .limit statement-time
+                \(long)
 
-            """, in: directory)
+                """, in: directory)
         #expect(run.status == 1)
         #expect(run.stderr == "<stdin>:2:1: \(Self.stopped("0.05"))\n")
         #expect(run.stdout == "statement-time  off\nn\n3000000\n")
     }
 
-    @Test("a statement-time that is not a positive number of seconds or 'off' is a usage error", arguments: ["0", "-1", "abc", "nan", "1e7"])
+    @Test(
+        "a statement-time that is not a positive number of seconds or 'off' is a usage error", arguments: ["0", "-1", "abc", "nan", "1e7"])
     func invalidLimit(_ value: String) throws {
         let directory = try ReplCommandTests.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let flag = try ReplCommandTests.repl(["--statement-time=\(value)", "lifeline.db"], input: "SELECT 1;\n", in: directory)
         #expect(flag.status == 2)
-        #expect(flag.stderr.contains("--statement-time: expected seconds (more than 0, at most 1000000) or 'off', not '\(value)'"),
-                "\(flag.stderr)")
+        #expect(
+            flag.stderr.contains("--statement-time: expected seconds (more than 0, at most 1000000) or 'off', not '\(value)'"),
+            "\(flag.stderr)")
         let command = try ReplCommandTests.repl(["lifeline.db"], input: ".limit statement-time \(value)\n", in: directory)
         #expect(command.status == 1)
-        #expect(command.stderr == """
-            <stdin>:1:1: error: .limit statement-time: unexpected '\(value)'; expected 'off', 'default' or seconds \
-            (more than 0, at most 1000000)
+        #expect(
+            command.stderr == """
+                <stdin>:1:1: error: .limit statement-time: unexpected '\(value)'; expected 'off', 'default' or seconds \
+                (more than 0, at most 1000000)
 
-            """)
+                """)
     }
 
     @Test("the default limit is shown, and named in --help")

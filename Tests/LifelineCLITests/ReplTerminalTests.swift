@@ -54,8 +54,10 @@ struct ReplTerminalTests {
 
         /// Starts `command` in a 150×40 pane of a new session, which stays on screen when the command ends.
         func start(_ session: String, _ command: String) throws {
-            _ = try tmux(["new-session", "-d", "-s", session, "-x", "150", "-y", "40", command, ";",
-                          "set-option", "-t", session, "remain-on-exit", "on"])
+            _ = try tmux([
+                "new-session", "-d", "-s", session, "-x", "150", "-y", "40", command, ";",
+                "set-option", "-t", session, "remain-on-exit", "on",
+            ])
         }
 
         /// Types text literally (tmux reads a final ';' as a command separator unless escaped).
@@ -110,7 +112,8 @@ struct ReplTerminalTests {
         let directory = try ReplCommandTests.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let history = directory.appendingPathComponent("history").path
-        let command = "cd '\(directory.path)' && env LIFELINE_HISTORY='\(history)' NO_COLOR=1 TERM=xterm "
+        let command =
+            "cd '\(directory.path)' && env LIFELINE_HISTORY='\(history)' NO_COLOR=1 TERM=xterm "
             + "'\(LifelineCommandTests.binary.path)' repl; echo \"EXITED $?\""
 
         // The banner and the prompt (capture-pane drops trailing spaces: "lifeline> " shows as "lifeline>").

@@ -44,8 +44,10 @@ struct ReportSchemaTests {
                 FileManager.default.isExecutableFile(atPath: python.path),
                 "no /usr/bin/python3: apt-get install python3-jsonschema python3-rfc3987 (see README)")
             let run = try LifelineCommandTests.run(
-                [scripts.appendingPathComponent("validate-sarif.py").path,
-                 schemas.appendingPathComponent("sarif-schema-2.1.0.json").path, file.path],
+                [
+                    scripts.appendingPathComponent("validate-sarif.py").path,
+                    schemas.appendingPathComponent("sarif-schema-2.1.0.json").path, file.path,
+                ],
                 executable: python)
             try #require(run.status != 2, "the SARIF validator cannot run: \(run.stderr)")
             return run
@@ -110,14 +112,20 @@ struct ReportSchemaTests {
             arguments: { _ in
                 let traces = try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("traces").path)
                     .filter { $0.hasSuffix(".ndjson") }.sorted().map { repository.appendingPathComponent("traces/\($0)").path }
-                return traces + ["--rules", "uikit-scene", "--rules", "uikit-app",
-                                 "--rules", repository.appendingPathComponent("rules/notes-app.rules").path]
+                return traces + [
+                    "--rules", "uikit-scene", "--rules", "uikit-app",
+                    "--rules", repository.appendingPathComponent("rules/notes-app.rules").path,
+                ]
             },
             // Warnings are below the default --fail-on error: reported, not failed.
-            junitHas: ["<failure", "type=\"error\"", "(warning, below --fail-on; does not fail the check)", "<skipped",
-                       "<property name=\"rule-source\" value=\"uikit-scene (built-in, "],
-            sarifHas: ["\"uri\" : \"file:///", "\"level\" : \"warning\"", "\"relatedLocations\"",
-                       "\"executionSuccessful\" : true", "\"userSpecifiedConfiguration\""]),
+            junitHas: [
+                "<failure", "type=\"error\"", "(warning, below --fail-on; does not fail the check)", "<skipped",
+                "<property name=\"rule-source\" value=\"uikit-scene (built-in, ",
+            ],
+            sarifHas: [
+                "\"uri\" : \"file:///", "\"level\" : \"warning\"", "\"relatedLocations\"",
+                "\"executionSuccessful\" : true", "\"userSpecifiedConfiguration\"",
+            ]),
         Scenario(
             name: "errors, warnings, info and pending with markup and controls in names that need escaping",
             arguments: { directory in
@@ -128,8 +136,10 @@ struct ReportSchemaTests {
                 return ["odd dir #1 & <x>", "--rules", "uikit-scene", "--rules", "odd.rules", "--pending", "report"]
             },
             junitHas: ["type=\"error\"", "(info, below --fail-on; does not fail the check)", "<system-out>", "&lt;&amp;&gt;", "\\u{1}"],
-            sarifHas: ["odd%20dir%20%231%20&%20%3Cx%3E/a%20b%25%C3%A9.ndjson", "\"kind\" : \"open\"",
-                       "\"level\" : \"note\"", "\"level\" : \"none\""]),
+            sarifHas: [
+                "odd%20dir%20%231%20&%20%3Cx%3E/a%20b%25%C3%A9.ndjson", "\"kind\" : \"open\"",
+                "\"level\" : \"note\"", "\"level\" : \"none\"",
+            ]),
         Scenario(
             name: "a clean trace: no failures and no results",
             arguments: { directory in
@@ -162,11 +172,15 @@ struct ReportSchemaTests {
                     at: directory.appendingPathComponent("empty"), withIntermediateDirectories: true)
                 return ["garbage.ndjson", "torn.ndjson", "headless.ndjson", "nope.ndjson", "empty"]
             },
-            junitHas: ["<testcase name=\"input\" classname=\"garbage.ndjson\">", "<error message=\"1 input error: ",
-                       "garbage.ndjson:6:1: error: ", "torn.ndjson:6:", "headless.ndjson:1:1: error: event before any launch record",
-                       "<testsuite name=\"lifeline input\"", "nope.ndjson: error: no such file or directory", "errors=\"5\""],
-            sarifHas: ["\"executionSuccessful\" : false", "\"exitCode\" : 2", "\"toolExecutionNotifications\"",
-                       "\"startColumn\" : 1", "\"uri\" : \"nope.ndjson\"", "no traces (*.ndjson, *.jsonl) in this directory"],
+            junitHas: [
+                "<testcase name=\"input\" classname=\"garbage.ndjson\">", "<error message=\"1 input error: ",
+                "garbage.ndjson:6:1: error: ", "torn.ndjson:6:", "headless.ndjson:1:1: error: event before any launch record",
+                "<testsuite name=\"lifeline input\"", "nope.ndjson: error: no such file or directory", "errors=\"5\"",
+            ],
+            sarifHas: [
+                "\"executionSuccessful\" : false", "\"exitCode\" : 2", "\"toolExecutionNotifications\"",
+                "\"startColumn\" : 1", "\"uri\" : \"nope.ndjson\"", "no traces (*.ndjson, *.jsonl) in this directory",
+            ],
             status: 2),
         Scenario(
             name: "skipped lines allowed: a torn last line is a warning and the check passes",
@@ -220,10 +234,10 @@ struct ReportSchemaTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let junit = directory.appendingPathComponent("bad.xml")
         try """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites><testsuite name="t" tests="1" failures="0" errors="0"><testcase classname="t"/></testsuite></testsuites>
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites><testsuite name="t" tests="1" failures="0" errors="0"><testcase classname="t"/></testsuite></testsuites>
 
-            """.write(to: junit, atomically: true, encoding: .utf8)
+        """.write(to: junit, atomically: true, encoding: .utf8)
         let xml = try Self.validate(junit, as: "junit")
         #expect(xml.status != 0)
         #expect(xml.stderr.contains("bad.xml:2"))
@@ -231,15 +245,16 @@ struct ReportSchemaTests {
 
         let sarif = directory.appendingPathComponent("bad.sarif")
         try """
-            {"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "x"}},
-              "invocations": [{"executionSuccessful": true, "startTimeUtc": "2026-02-30T10:00:00Z"}],
-              "results": [{"ruleId": "r", "level": "fatal", "message": {"text": "m"},
-                           "locations": [{"physicalLocation": {"artifactLocation": {"uri": "a b"}}}]}]}]}
-            """.write(to: sarif, atomically: true, encoding: .utf8)
+        {"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "x"}},
+          "invocations": [{"executionSuccessful": true, "startTimeUtc": "2026-02-30T10:00:00Z"}],
+          "results": [{"ruleId": "r", "level": "fatal", "message": {"text": "m"},
+                       "locations": [{"physicalLocation": {"artifactLocation": {"uri": "a b"}}}]}]}]}
+        """.write(to: sarif, atomically: true, encoding: .utf8)
         let json = try Self.validate(sarif, as: "sarif")
         #expect(json.status == 1)
         #expect(json.stdout.contains("at /runs/0/results/0/level: 'fatal' is not one of"))
-        #expect(json.stdout.contains("at /runs/0/results/0/locations/0/physicalLocation/artifactLocation/uri: 'a b' is not a 'uri-reference'"))
+        #expect(
+            json.stdout.contains("at /runs/0/results/0/locations/0/physicalLocation/artifactLocation/uri: 'a b' is not a 'uri-reference'"))
         #expect(json.stdout.contains("at /runs/0/invocations/0/startTimeUtc: '2026-02-30T10:00:00Z' is not a 'date-time'"))
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import Testing
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
 
 /// The catalogs' state machines on the real binary: `lifeline check` reports what they own, and
 /// `lifeline rules --verbose` shows them transition by transition, with their citations.
@@ -37,11 +38,13 @@ struct SceneMachineCommandTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let violations = try #require(report["violations"] as? [[String: Any]])
         let found = violations.map { "\($0["rule"] as? String ?? "") \($0["severity"] as? String ?? "")" }
-        #expect(found.sorted() == [
-            "scene.background-before-disconnect warning", "scene.config-before-connect error", "scene.lifecycle warning",
-        ])
+        #expect(
+            found.sorted() == [
+                "scene.background-before-disconnect warning", "scene.config-before-connect error", "scene.lifecycle warning",
+            ])
         let machine = try #require(violations.first { $0["rule"] as? String == "scene.lifecycle" })
-        #expect(machine["message"] as? String == "an inactive scene resigns active again (UIKit skipped the sceneDidBecomeActive in between)")
+        #expect(
+            machine["message"] as? String == "an inactive scene resigns active again (UIKit skipped the sceneDidBecomeActive in between)")
     }
 
     @Test func theMachinesWarningsAreWarnings() throws {
@@ -53,8 +56,10 @@ struct SceneMachineCommandTests {
             to: directory.appendingPathComponent("s.ndjson"), atomically: true, encoding: .utf8)
         let result = try CheckCommandTests.run(["check", "s.ndjson", "--rules", "uikit-scene"], directory)
         #expect(result.status == 0)
-        #expect(result.stdout.contains(
-            "s.ndjson:8: warning[scene.lifecycle]: sceneWillResignActive(_:) for scene a (session S1) in launch L1 in state 'foregroundInactive', moving to 'foregroundInactive'"))
+        #expect(
+            result.stdout.contains(
+                "s.ndjson:8: warning[scene.lifecycle]: sceneWillResignActive(_:) for scene a (session S1) in launch L1 in state 'foregroundInactive', moving to 'foregroundInactive'"
+            ))
         #expect(!result.stdout.contains("error["))
         let strict = try CheckCommandTests.run(["check", "s.ndjson", "--rules", "uikit-scene", "--fail-on", "warning"], directory)
         #expect(strict.status == 1)
@@ -80,8 +85,10 @@ struct SceneMachineCommandTests {
         let connect = try #require(lines.firstIndex(of: "      unattached, disconnected -> connected on willConnectTo"))
         #expect(lines[connect + 1].hasPrefix("        see: scene(_:willConnectTo:options:) docs"))
         // A transition the machine reports itself, with its severity and message.
-        #expect(lines.contains(
-            "      connected -> foregroundInactive on sceneWillResignActive: warning \"a scene that never entered the foreground resigns active\""))
+        #expect(
+            lines.contains(
+                "      connected -> foregroundInactive on sceneWillResignActive: warning \"a scene that never entered the foreground resigns active\""
+            ))
         // A transition another rule reports.
         #expect(lines.contains("      background -> foregroundActive on sceneDidBecomeActive: reported by scene.foreground-before-active"))
         #expect(lines.contains("      connected -> connected on configurationForConnecting: reported by scene.config-before-connect"))

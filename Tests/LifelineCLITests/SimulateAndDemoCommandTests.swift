@@ -58,12 +58,13 @@ struct SimulateAndDemoCommandTests {
             .write(to: directory.appendingPathComponent("x.scenario"), atomically: true, encoding: .utf8)
         let bad = try Command.run(["simulate", "x.scenario", "-o", "x.ndjson"], in: directory)
         #expect(bad.status == 2)
-        #expect(bad.stderr == """
-            x.scenario:1:14: error: unknown command 'hom'
-              1 | launch cold; hom; return
-                |              ^
+        #expect(
+            bad.stderr == """
+                x.scenario:1:14: error: unknown command 'hom'
+                  1 | launch cold; hom; return
+                    |              ^
 
-            """)
+                """)
         let impossible = try Self.run(["simulate", "-", "-o", "y.ndjson"], in: directory, input: "home\n")
         #expect(impossible.status == 2)
         #expect(impossible.stderr.hasPrefix("<stdin>:1:1: error: 'home' needs a running app"))
@@ -89,10 +90,11 @@ struct SimulateAndDemoCommandTests {
         #expect(run.stdout.hasSuffix("\nNext: lifeline repl lifeline.db\n"))
         let traces = try FileManager.default.contentsOfDirectory(
             atPath: directory.appendingPathComponent("traces/demo").path)
-        #expect(traces.sorted() == [
-            "bug-block-background.ndjson", "bug-ui-in-didfinish.ndjson", "bug-wrong-order.ndjson",
-            "cold-launch.ndjson", "ipad-multiwindow.ndjson", "swipe-kill-relaunch.ndjson",
-        ])
+        #expect(
+            traces.sorted() == [
+                "bug-block-background.ndjson", "bug-ui-in-didfinish.ndjson", "bug-wrong-order.ndjson",
+                "cold-launch.ndjson", "ipad-multiwindow.ndjson", "swipe-kill-relaunch.ndjson",
+            ])
         let store = try TraceStore(path: directory.appendingPathComponent("lifeline.db").path)
         #expect(try store.counts() == (files: 6, launches: 10, events: 260))
 

@@ -25,10 +25,10 @@ struct VersionTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let trace = directory.appendingPathComponent("t.ndjson")
         try """
-            {"lifeline":1,"type":"launch","launch":"L1","pid":1,"app":"a","platform":"iOS","os":"17.5","device":"d","lifecycle":"app","started":"2026-11-21T10:00:00.000Z"}
-            {"seq":1,"t":0,"event":"didFinishLaunching","phase":"instant","thread":"main"}
+        {"lifeline":1,"type":"launch","launch":"L1","pid":1,"app":"a","platform":"iOS","os":"17.5","device":"d","lifecycle":"app","started":"2026-11-21T10:00:00.000Z"}
+        {"seq":1,"t":0,"event":"didFinishLaunching","phase":"instant","thread":"main"}
 
-            """.write(to: trace, atomically: true, encoding: .utf8)
+        """.write(to: trace, atomically: true, encoding: .utf8)
         let run = try LifelineCommandTests.run(["check", "--format", "sarif", trace.path], in: directory)
         let log = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let runs = try #require(log["runs"] as? [[String: Any]])

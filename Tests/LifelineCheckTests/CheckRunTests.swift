@@ -21,11 +21,11 @@ struct CheckRunTests {
             try "rule broken per launch: didFinishLaunching preceeds willConnectTo\n"
                 .write(to: directory.appendingPathComponent("broken.rules"), atomically: true, encoding: .utf8)
             try """
-                {"lifeline":1,"type":"launch","launch":"L1","lifecycle":"scene"}
-                {"seq":1,"t":0,"event":"didFinishLaunching"}
-                {"seq":2,"t":5,"event":"sync.upload"}
+            {"lifeline":1,"type":"launch","launch":"L1","lifecycle":"scene"}
+            {"seq":1,"t":0,"event":"didFinishLaunching"}
+            {"seq":2,"t":5,"event":"sync.upload"}
 
-                """.write(to: directory.appendingPathComponent("app.ndjson"), atomically: true, encoding: .utf8)
+            """.write(to: directory.appendingPathComponent("app.ndjson"), atomically: true, encoding: .utf8)
         }
 
         func path(_ relative: String) -> String { directory.appendingPathComponent(relative).path }

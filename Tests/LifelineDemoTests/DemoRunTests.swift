@@ -1,8 +1,8 @@
-import LifelineTestSupport
 import Foundation
+import LifelineRules
 import LifelineStore
 import LifelineTerminal
-import LifelineRules
+import LifelineTestSupport
 import Testing
 
 @testable import LifelineDemo
@@ -45,7 +45,8 @@ struct DemoRunTests {
         #expect(first.contains("4. Query: queries/time-to-active.sql"))
         // The check finds the bugs of the buggy scenarios, each located in its demo trace.
         let errors = report.findings.filter { $0.status == .violated && $0.severity == .error }
-        #expect(errors.contains { $0.ruleID == "scene.connect-after-launch" && $0.primary?.file.hasSuffix("bug-wrong-order.ndjson") == true })
+        #expect(
+            errors.contains { $0.ruleID == "scene.connect-after-launch" && $0.primary?.file.hasSuffix("bug-wrong-order.ndjson") == true })
         #expect(errors.allSatisfy { $0.primary?.file.contains("/bug-") == true })
         #expect(first.contains("error[scene.connect-after-launch]"))
         #expect(first.hasSuffix("Next: lifeline repl \(demo.databasePath)\n"))
@@ -64,13 +65,14 @@ struct DemoRunTests {
     @Test("a table aligns text left and numbers right, renders NULL empty and trims trailing spaces")
     func table() {
         let table = TextTable(columns: ["launch", "file", "ms"], rows: [["1", "a.ndjson", "12.5"], ["10", "bb.ndjson", nil]])
-        #expect(table.rendered == """
-            launch  file         ms
-            ------  ---------  ----
-                 1  a.ndjson   12.5
-                10  bb.ndjson
+        #expect(
+            table.rendered == """
+                launch  file         ms
+                ------  ---------  ----
+                     1  a.ndjson   12.5
+                    10  bb.ndjson
 
-            """)
+                """)
     }
 
     @Test("a saved query without a '-- description' first line is refused")

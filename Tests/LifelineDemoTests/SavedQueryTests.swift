@@ -1,10 +1,10 @@
-import LifelineTestSupport
 import Foundation
 import LifelineCheck
 import LifelineDemo
 import LifelineReports
 import LifelineStore
 import LifelineTerminal
+import LifelineTestSupport
 import Testing
 
 /// Every query in `queries/` against the sample traces in `traces/`: golden output
@@ -12,7 +12,8 @@ import Testing
 @Suite("Saved queries")
 struct SavedQueryTests {
     static let directory = repositoryRoot.appendingPathComponent("queries")
-    static let names: [String] = (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?
+    static let names: [String] =
+        (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?
         .filter { $0.hasSuffix(".sql") }.map { String($0.dropLast(4)) }.sorted() ?? []
 
     /// The sample traces imported once into a temporary database, labelled `traces/<name>.ndjson`.
@@ -101,7 +102,9 @@ struct SavedQueryTests {
         }
         let expected = Bundle.module.url(forResource: "Fixtures/queries/\(name)", withExtension: "txt")
             .flatMap { try? String(contentsOf: $0, encoding: .utf8) }
-        #expect(rendered == expected, """
+        #expect(
+            rendered == expected,
+            """
             queries/\(name).sql gives a different result; if the change is intended, regenerate with
               LIFELINE_REGENERATE=1 swift test --filter SavedQueryTests
             """)
@@ -137,10 +140,10 @@ struct SavedQueryTests {
         func seconds(_ file: Int, _ session: String) -> [String] {
             rows.filter { $0["launch"] == String(file) && $0["session"] == session }.map { $0["background_s"]! }
         }
-        #expect(seconds(9, "S1") == ["30.0"])      // cold-launch: wait 30s
-        #expect(seconds(14, "S1") == ["120.0"])    // memory-pressure: home, wait 2m, released
-        #expect(seconds(4, "S1") == ["600.0"])     // bug-late-save: wait 10m
-        #expect(seconds(12, "(app)").count == 1)   // legacy: applicationDidEnterBackground
+        #expect(seconds(9, "S1") == ["30.0"])  // cold-launch: wait 30s
+        #expect(seconds(14, "S1") == ["120.0"])  // memory-pressure: home, wait 2m, released
+        #expect(seconds(4, "S1") == ["600.0"])  // bug-late-save: wait 10m
+        #expect(seconds(12, "(app)").count == 1)  // legacy: applicationDidEnterBackground
     }
 
     @Test("callback durations: sceneDidEnterBackground's max is the 6 s block; didFinishLaunching has 20 spans")
@@ -203,21 +206,23 @@ struct SavedQueryTests {
         let rows = try run("never-active").records
         #expect(rows.map { $0["file"] } == ["traces/background-launch.ndjson", "traces/bug-ui-in-didfinish.ndjson"])
         #expect(rows.allSatisfy { $0["state_at_launch"] == "background" })
-        #expect(rows.allSatisfy {
-            $0["last_callback"] == "application(_:didReceiveRemoteNotification:fetchCompletionHandler:)"
-        })
+        #expect(
+            rows.allSatisfy {
+                $0["last_callback"] == "application(_:didReceiveRemoteNotification:fetchCompletionHandler:)"
+            })
     }
 
     @Test("discarded sessions: closed windows at once, swiped ones at the next launch")
     func discardedSessions() throws {
         let rows = try run("discarded-sessions").records.map { "\($0["file"]!) \($0["session"]!) \($0["reported"]!)" }
-        #expect(rows == [
-            "traces/bug-wrong-order.ndjson S1 at a later launch",
-            "traces/ipad-multiwindow.ndjson S2 while running",
-            "traces/ipad-multiwindow.ndjson S1 at a later launch",
-            "traces/ipad-multiwindow.ndjson S3 at a later launch",
-            "traces/swipe-kill-relaunch.ndjson S1 at a later launch",
-        ])
+        #expect(
+            rows == [
+                "traces/bug-wrong-order.ndjson S1 at a later launch",
+                "traces/ipad-multiwindow.ndjson S2 while running",
+                "traces/ipad-multiwindow.ndjson S1 at a later launch",
+                "traces/ipad-multiwindow.ndjson S3 at a later launch",
+                "traces/swipe-kill-relaunch.ndjson S1 at a later launch",
+            ])
     }
 
     @Test("interruptions: the scripted 2 s and 500 ms alerts and the legacy app's 1 s one")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import LifelineFormat
 import Testing
+
+@testable import LifelineFormat
 
 @Suite("Input files")
 struct InputFileTests {
@@ -67,11 +68,15 @@ struct InputFileContentsTests {
 struct TraceLineReaderInputTests {
     @Test("the reader refuses a device before reading a byte of it")
     func device() {
-        #expect(throws: TraceFileError(path: "/dev/zero", operation: "read", errno: 0,
-                                       reason: "it is a device, not a regular file")) {
+        #expect(
+            throws: TraceFileError(
+                path: "/dev/zero", operation: "read", errno: 0,
+                reason: "it is a device, not a regular file")
+        ) {
             _ = try TraceLineReader(path: "/dev/zero")
         }
-        #expect(TraceFileError(path: "/dev/zero", operation: "read", errno: 0, reason: "it is a device, not a regular file")
-            .description == "/dev/zero: error: cannot read: it is a device, not a regular file")
+        #expect(
+            TraceFileError(path: "/dev/zero", operation: "read", errno: 0, reason: "it is a device, not a regular file")
+                .description == "/dev/zero: error: cannot read: it is a device, not a regular file")
     }
 }

@@ -7,15 +7,17 @@ struct TraceEncoderTests {
     @Test("the encoder writes fields in a fixed order and omits defaults")
     func fixedOrder() {
         var line: [UInt8] = []
-        TraceEncoder.append(EventRecord(
-            seq: 4, t: 2_010_000, event: "willConnectTo", phase: .begin, session: "S1", scene: "0x600001",
-            thread: "main", attrs: ["z": 1, "a": "x"]), to: &line)
+        TraceEncoder.append(
+            EventRecord(
+                seq: 4, t: 2_010_000, event: "willConnectTo", phase: .begin, session: "S1", scene: "0x600001",
+                thread: "main", attrs: ["z": 1, "a": "x"]), to: &line)
         TraceEncoder.append(EventRecord(seq: 5, t: 2_010_001, event: "db.open"), to: &line)
-        #expect(String(decoding: line, as: UTF8.self) == """
-            {"seq":4,"t":2010000,"event":"scene(_:willConnectTo:options:)","phase":"begin","session":"S1","scene":"0x600001","thread":"main","attrs":{"a":"x","z":1}}
-            {"seq":5,"t":2010001,"event":"db.open"}
+        #expect(
+            String(decoding: line, as: UTF8.self) == """
+                {"seq":4,"t":2010000,"event":"scene(_:willConnectTo:options:)","phase":"begin","session":"S1","scene":"0x600001","thread":"main","attrs":{"a":"x","z":1}}
+                {"seq":5,"t":2010001,"event":"db.open"}
 
-            """)
+                """)
     }
 
     @Test("launch records round-trip")
@@ -28,13 +30,16 @@ struct TraceEncoderTests {
         #expect(try TraceRecord(parsing: String(decoding: line.dropLast(), as: UTF8.self)) == .launch(launch))
     }
 
-    @Test("any string survives a round trip", arguments: [
-        "", "plain", "quote\"backslash\\", "new\nline\r\ttab", "\u{0}\u{1}\u{1F}\u{7F}", "é漢字😀", "\u{2028}",
-        "{\"json\":[1]}", String(repeating: "long ", count: 500),
-    ])
+    @Test(
+        "any string survives a round trip",
+        arguments: [
+            "", "plain", "quote\"backslash\\", "new\nline\r\ttab", "\u{0}\u{1}\u{1F}\u{7F}", "é漢字😀", "\u{2028}",
+            "{\"json\":[1]}", String(repeating: "long ", count: 500),
+        ])
     func stringsRoundTrip(_ value: String) throws {
-        let event = EventRecord(seq: 1, t: 0, event: EventName("e" + value), session: value, scene: value,
-                                thread: value, attrs: [value: .string(value), "list": .strings([value, value])])
+        let event = EventRecord(
+            seq: 1, t: 0, event: EventName("e" + value), session: value, scene: value,
+            thread: value, attrs: [value: .string(value), "list": .strings([value, value])])
         var line: [UInt8] = []
         TraceEncoder.append(event, to: &line)
         #expect(line.filter { $0 == 0x0A }.count == 1, "one line, terminator only at the end")

@@ -90,7 +90,9 @@ struct TraceLineReaderTests {
                 try reader.checkReadError()
             } catch {
                 #expect(error.line == 3)
-                #expect(error.description == "\(path):3:1: error: cannot read: the line is longer than \(limit) bytes, the most a trace line may hold")
+                #expect(
+                    error.description
+                        == "\(path):3:1: error: cannot read: the line is longer than \(limit) bytes, the most a trace line may hold")
             }
         }
     }
@@ -102,9 +104,10 @@ struct TraceLineReaderTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         var reader = try TraceLineReader(path: path)
         reader.forEachLine { _, _, _ in true }
-        #expect(throws: TraceFileError(
-            path: path, operation: "read", errno: 0,
-            reason: "the line is longer than 16 MiB, the most a trace line may hold", line: 1)
+        #expect(
+            throws: TraceFileError(
+                path: path, operation: "read", errno: 0,
+                reason: "the line is longer than 16 MiB, the most a trace line may hold", line: 1)
         ) { try reader.checkReadError() }
     }
 
@@ -130,10 +133,11 @@ struct TraceValidatorTests {
         let file = try TraceFile(contentsOf: Self.fixture("scene-launch.ndjson"))
         #expect(file.errors.isEmpty)
         #expect(file.records.count == 10)
-        #expect(file.events.map(\.event.callback) == [
-            .didFinishLaunching, .didFinishLaunching, .configurationForConnecting, .willConnectTo,
-            .sceneWillEnterForeground, .sceneDidBecomeActive, .didFinishLaunching, .willConnectTo,
-        ])
+        #expect(
+            file.events.map(\.event.callback) == [
+                .didFinishLaunching, .didFinishLaunching, .configurationForConnecting, .willConnectTo,
+                .sceneWillEnterForeground, .sceneDidBecomeActive, .didFinishLaunching, .willConnectTo,
+            ])
         #expect(file.lines.last?.number == 11)
         let report = try TraceValidator.validate(path: Self.fixture("scene-launch.ndjson"))
         #expect(report.launches == 2)
@@ -144,13 +148,14 @@ struct TraceValidatorTests {
     @Test("order problems are reported at their line and column")
     func orderProblems() throws {
         let report = try TraceValidator.validate(path: Self.fixture("bad-order.ndjson"))
-        #expect(report.diagnostics.map(\.description) == [
-            "1:1: error: event before any launch record",
-            "4:8: error: seq 1 does not increase (line 3 had seq 1)",
-            "4:14: error: t decreases from 100 to 90 (line 3)",
-            #"5:8: error: expected integer for "seq""#,
-            "6:60: warning: 'end' of sceneDidEnterBackground(_:) with no open 'begin'",
-        ])
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "1:1: error: event before any launch record",
+                "4:8: error: seq 1 does not increase (line 3 had seq 1)",
+                "4:14: error: t decreases from 100 to 90 (line 3)",
+                #"5:8: error: expected integer for "seq""#,
+                "6:60: warning: 'end' of sceneDidEnterBackground(_:) with no open 'begin'",
+            ])
         #expect(report.errorCount == 4)
         #expect(report.warningCount == 1)
     }
@@ -158,9 +163,10 @@ struct TraceValidatorTests {
     @Test("a torn last line is a warning, not an error")
     func tornLastLine() throws {
         let report = try TraceValidator.validate(path: Self.fixture("torn-last-line.ndjson"))
-        #expect(report.diagnostics.map(\.description) == [
-            "2:38: warning: last line is not terminated (the producer stopped mid-write)",
-        ])
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "2:38: warning: last line is not terminated (the producer stopped mid-write)"
+            ])
         let file = try TraceFile(contentsOf: Self.fixture("torn-last-line.ndjson"))
         #expect(file.hasUnterminatedLastLine)
         #expect(file.errors.isEmpty)
@@ -171,10 +177,10 @@ struct TraceValidatorTests {
     func continuedLaunch() throws {
         let path = NSTemporaryDirectory() + "lifeline-part-\(UUID().uuidString).ndjson"
         try """
-            {"lifeline":1,"type":"launch","launch":"P","part":2}
-            {"seq":90,"t":5,"event":"sceneDidEnterBackground","phase":"end","session":"S1"}
+        {"lifeline":1,"type":"launch","launch":"P","part":2}
+        {"seq":90,"t":5,"event":"sceneDidEnterBackground","phase":"end","session":"S1"}
 
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try TraceValidator.validate(path: path).diagnostics.isEmpty)
     }
@@ -194,9 +200,12 @@ struct TimestampTests {
         #expect(Timestamp.parse("yesterday") == nil)
     }
 
-    @Test("times outside Int64 nanoseconds are out of range, not a trap",
-          arguments: ["1600-01-01T00:00:00Z", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z",
-                      "2262-04-11T23:47:16.854775808Z", "1677-09-21T00:12:43.145224191Z", "2262-04-12T00:00:00+00:01"])
+    @Test(
+        "times outside Int64 nanoseconds are out of range, not a trap",
+        arguments: [
+            "1600-01-01T00:00:00Z", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59.999Z",
+            "2262-04-11T23:47:16.854775808Z", "1677-09-21T00:12:43.145224191Z", "2262-04-12T00:00:00+00:01",
+        ])
     func outOfRange(_ text: String) {
         #expect(Timestamp.parse(text) == nil)
         #expect(throws: Timestamp.Failure.outOfRange) { try Timestamp.nanoseconds(text) }
@@ -209,10 +218,12 @@ struct TimestampTests {
         #expect(throws: Timestamp.Failure.malformed) { try Timestamp.nanoseconds("1600-13-01T00:00:00Z") }
     }
 
-    @Test("every Int64 formats, the extremes included", arguments: [
-        (Int64.min, "1677-09-21T00:12:43.145Z"), (.max, "2262-04-11T23:47:16.854Z"), (-1, "1969-12-31T23:59:59.999Z"),
-        (-1_000_000_000, "1969-12-31T23:59:59.000Z"),
-    ])
+    @Test(
+        "every Int64 formats, the extremes included",
+        arguments: [
+            (Int64.min, "1677-09-21T00:12:43.145Z"), (.max, "2262-04-11T23:47:16.854Z"), (-1, "1969-12-31T23:59:59.999Z"),
+            (-1_000_000_000, "1969-12-31T23:59:59.000Z"),
+        ])
     func formatExtremes(_ nanoseconds: Int64, _ text: String) {
         #expect(Timestamp.format(nanosecondsSince1970: nanoseconds) == text)
     }

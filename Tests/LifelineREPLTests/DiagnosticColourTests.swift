@@ -1,6 +1,7 @@
-@testable import LifelineREPL
 import Foundation
 import Testing
+
+@testable import LifelineREPL
 
 @Suite("diagnostics coloured from their severity")
 struct DiagnosticColourTests {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import LifelineREPL
 import Testing
+
+@testable import LifelineREPL
 
 @Suite("file descriptor sinks")
 struct FileDescriptorSinkTests {

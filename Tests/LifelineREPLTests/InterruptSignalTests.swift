@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
-@testable import LifelineREPL
 import LifelineStore
 import Testing
+
+@testable import LifelineREPL
 
 /// Ctrl-C during `.check` or `.import`; the real signal at a terminal is covered by ReplTerminalTests.
 @Suite("Ctrl-C during a command")
@@ -69,7 +70,9 @@ struct InterruptSignalTests {
         var long = #"{"lifeline":1,"type":"launch","launch":"LONG","lifecycle":"scene"}"# + "\n"
         for seq in 1...6_000 {
             // Line 4500 (in the third batch) is malformed: its diagnostic says two batches are in.
-            long += seq == 4_499 ? "not a record\n"
+            long +=
+                seq == 4_499
+                ? "not a record\n"
                 : #"{"seq":\#(seq),"t":\#(seq * 10),"event":"sceneDidBecomeActive","session":"S","scene":"a"}"# + "\n"
         }
         try long.write(toFile: fixture.path("long.ndjson"), atomically: true, encoding: .utf8)
@@ -81,12 +84,13 @@ struct InterruptSignalTests {
         let (eventsBefore, filesBefore) = (try count(), try files())
         // The insert of line 5000 runs until it is interrupted (a four-way cross join of the events so far).
         try database.write { db in
-            try db.execute(sql: """
-                CREATE TRIGGER hang AFTER INSERT ON event_raw WHEN NEW.line = 5000 BEGIN
-                    SELECT count(*) FROM event_raw a, event_raw b, event_raw c, event_raw d
-                    WHERE a.id + b.id + c.id + d.id < 0;
-                END
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER hang AFTER INSERT ON event_raw WHEN NEW.line = 5000 BEGIN
+                        SELECT count(*) FROM event_raw a, event_raw b, event_raw c, event_raw d
+                        WHERE a.id + b.id + c.id + d.id < 0;
+                    END
+                    """)
         }
 
         let signal = InterruptSignal()

@@ -1,6 +1,7 @@
-@testable import LifelineREPL
 import LifelineStore
 import Testing
+
+@testable import LifelineREPL
 
 @Suite("layout: tables and timelines at a width")
 struct LayoutTests {
@@ -12,16 +13,17 @@ struct LayoutTests {
         printer.add([.integer(2), .text("abcd")])
         printer.add([.integer(300), .text("abcdefgh")])
         printer.finish()
-        #expect(sink.text == """
-            +---+------+
-            | n | text |
-            +---+------+
-            | 1 | ab   |
-            | 2 | abcd |
-            | … | abc… |
-            +---+------+
+        #expect(
+            sink.text == """
+                +---+------+
+                | n | text |
+                +---+------+
+                | 1 | ab   |
+                | 2 | abcd |
+                | … | abc… |
+                +---+------+
 
-            """)
+                """)
     }
 
     @Test("a table wider than the terminal cuts its widest columns, never below their headers")
@@ -35,15 +37,18 @@ struct LayoutTests {
 
     @Test("timeline labels are cut before their durations")
     func timelineLabel() {
-        let row = TimelineRow(seq: 1, offset: 0, lane: 0, name: "sceneDidEnterBackground", kind: .span(duration: 60_000_000),
-                              state: "background", depth: 1)
+        let row = TimelineRow(
+            seq: 1, offset: 0, lane: 0, name: "sceneDidEnterBackground", kind: .span(duration: 60_000_000),
+            state: "background", depth: 1)
         #expect(row.label == "  sceneDidEnterBackground (60.0ms)")
         #expect(row.label(width: 24) == "  sceneDidEnte… (60.0ms)")
     }
 
-    @Test("durations and offsets read at a glance", arguments: [
-        (Int64(850_000), "850µs"), (12_000_000, "12.0ms"), (1_250_000_000, "1.250s"),
-    ])
+    @Test(
+        "durations and offsets read at a glance",
+        arguments: [
+            (Int64(850_000), "850µs"), (12_000_000, "12.0ms"), (1_250_000_000, "1.250s"),
+        ])
     func durations(_ nanoseconds: Int64, _ text: String) {
         #expect(LifecycleFormat.duration(nanoseconds) == text)
     }
@@ -62,9 +67,10 @@ struct TimelineWindowTests {
         #expect(excerpt.rows.map(\.seq) == [15, 16, 17, 19, 20])
         #expect(excerpt.lanes == ["S1", "S2"])
         let text = TimelineRenderer(width: nil, marked: [18, 19]).render(excerpt)
-        #expect(text.split(separator: "\n").dropFirst(2).map { String($0.prefix(7)) } == [
-            "   15  ", ">  16  ", "   17  ", ">  19  ", "   20  ",
-        ])
+        #expect(
+            text.split(separator: "\n").dropFirst(2).map { String($0.prefix(7)) } == [
+                "   15  ", ">  16  ", "   17  ", ">  19  ", "   20  ",
+            ])
         #expect(timeline.window(around: [999], context: 2).rows.isEmpty)
     }
 }

@@ -1,5 +1,6 @@
-@testable import LifelineREPL
 import Testing
+
+@testable import LifelineREPL
 
 @Suite("the command registry")
 struct ReplCommandRegistryTests {
@@ -14,10 +15,12 @@ struct ReplCommandRegistryTests {
         #expect(ReplCommandRegistry.standard.command(named: ".exit")?.name == ".quit")
     }
 
-    @Test("a mistyped command gets the nearest one", arguments: [
-        (".tabels", ".tables"), (".timelin", ".timeline"), (".sesions", ".sessions"), (".hepl", ".help"),
-        (".q", nil as String?), (".xyzzy", nil),
-    ])
+    @Test(
+        "a mistyped command gets the nearest one",
+        arguments: [
+            (".tabels", ".tables"), (".timelin", ".timeline"), (".sesions", ".sessions"), (".hepl", ".help"),
+            (".q", nil as String?), (".xyzzy", nil),
+        ])
     func suggestion(_ typed: String, _ expected: String?) {
         #expect(ReplCommandRegistry.standard.suggestion(for: typed) == expected)
     }
@@ -34,11 +37,12 @@ struct ReplCommandRegistryTests {
         shell.run(reader: StreamLineReader(text: ".help\n", name: "test"))
         #expect(!sink.text.contains("Rules"))
 
-        shell.register(ReplCommand(
-            name: ".lint", summary: "Lint the loaded rules", topic: .rules, completion: .ruleIDs
-        ) { shell, arguments in
-            shell.write("lint: \(arguments.joined(separator: ","))\n")
-        })
+        shell.register(
+            ReplCommand(
+                name: ".lint", summary: "Lint the loaded rules", topic: .rules, completion: .ruleIDs
+            ) { shell, arguments in
+                shell.write("lint: \(arguments.joined(separator: ","))\n")
+            })
         shell.ruleIDs = ["launch.order"]
         shell.run(reader: StreamLineReader(text: ".help\n.lint a b\n", name: "test"))
         #expect(sink.text.contains("\nRules\n  .lint"))

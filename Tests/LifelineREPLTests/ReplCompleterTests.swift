@@ -1,6 +1,7 @@
 import Foundation
-@testable import LifelineREPL
 import Testing
+
+@testable import LifelineREPL
 
 @Suite("tab completion")
 struct ReplCompleterTests {
@@ -19,36 +20,40 @@ struct ReplCompleterTests {
         return catalog
     }
 
-    @Test("dot-commands, their fixed arguments, tables, launches, sessions and saved queries", arguments: [
-        ("", ".tab", [".tables"]),
-        ("", ".ti", [".timeline", ".timer"]),
-        ("", ".q", [".queries", ".query", ".quit"]),
-        (".mode ", "j", ["json"]),
-        (".headers ", "o", ["on", "off"]),
-        (".schema ", "launch", ["launch", "launch_summary"]),
-        (".timeline ", "1", ["1", "12"]),
-        (".timeline 1 ", "S", ["S1", "S2"]),
-        (".sessions ", "2", ["2"]),
-        (".query ", "sl", ["slow-callbacks"]),
-        (".help ", "tim", ["timeline", "timer"]),
-        ("", ".ex", [".exit", ".explain"]),
-        ("", ".ch", [".check"]),
-        (".quit ", "x", []),
-        (".nosuch ", "x", []),
-    ])
+    @Test(
+        "dot-commands, their fixed arguments, tables, launches, sessions and saved queries",
+        arguments: [
+            ("", ".tab", [".tables"]),
+            ("", ".ti", [".timeline", ".timer"]),
+            ("", ".q", [".queries", ".query", ".quit"]),
+            (".mode ", "j", ["json"]),
+            (".headers ", "o", ["on", "off"]),
+            (".schema ", "launch", ["launch", "launch_summary"]),
+            (".timeline ", "1", ["1", "12"]),
+            (".timeline 1 ", "S", ["S1", "S2"]),
+            (".sessions ", "2", ["2"]),
+            (".query ", "sl", ["slow-callbacks"]),
+            (".help ", "tim", ["timeline", "timer"]),
+            ("", ".ex", [".exit", ".explain"]),
+            ("", ".ch", [".check"]),
+            (".quit ", "x", []),
+            (".nosuch ", "x", []),
+        ])
     func commands(_ before: String, _ word: String, _ expected: [String]) {
         #expect(ReplCompleter.complete(before: before, word: word, Self.catalog()) == expected)
     }
 
-    @Test("SQL: tables and columns inside expressions, callback names inside strings", arguments: [
-        ("SELECT * FROM ", "launch_s", ["launch_summary"]),
-        ("SELECT ", "count(ses", ["count(session"]),
-        ("SELECT ", "launch_i", ["launch_id"]),
-        ("SELECT * FROM event WHERE event = ", "'sceneDid", ["'sceneDidBecomeActive(_:)", "'sceneDidDisconnect(_:)"]),
-        ("SELECT * FROM event WHERE event = ", "'scene(_:w", ["'scene(_:willConnectTo:options:)"]),
-        ("", "SEL", ["SELECT"]),
-        ("", "sel", ["select"]),
-    ])
+    @Test(
+        "SQL: tables and columns inside expressions, callback names inside strings",
+        arguments: [
+            ("SELECT * FROM ", "launch_s", ["launch_summary"]),
+            ("SELECT ", "count(ses", ["count(session"]),
+            ("SELECT ", "launch_i", ["launch_id"]),
+            ("SELECT * FROM event WHERE event = ", "'sceneDid", ["'sceneDidBecomeActive(_:)", "'sceneDidDisconnect(_:)"]),
+            ("SELECT * FROM event WHERE event = ", "'scene(_:w", ["'scene(_:willConnectTo:options:)"]),
+            ("", "SEL", ["SELECT"]),
+            ("", "sel", ["select"]),
+        ])
     func sql(_ before: String, _ word: String, _ expected: [String]) {
         #expect(ReplCompleter.complete(before: before, word: word, Self.catalog()) == expected)
     }

@@ -1,9 +1,10 @@
-import LifelineFormat
 import Foundation
 import GRDB
-@testable import LifelineREPL
+import LifelineFormat
 import LifelineTestSupport
 import Testing
+
+@testable import LifelineREPL
 
 @Suite("database safety")
 struct ReplSafetyTests {
@@ -12,7 +13,8 @@ struct ReplSafetyTests {
         let fixture = try ReplFixture()
         defer { fixture.remove() }
         let before = try Data(contentsOf: URL(fileURLWithPath: fixture.path("lifeline.db")))
-        let run = try fixture.run("""
+        let run = try fixture.run(
+            """
             DELETE FROM event;
             DROP VIEW timeline;
             UPDATE launch SET app = 'x';
@@ -21,8 +23,9 @@ struct ReplSafetyTests {
             INSERT INTO trace_file (path, content_hash, size, line_count, imported_at) VALUES ('x', 'y', 0, 0, 'z');
             """)
         #expect(run.text.components(separatedBy: "attempt to write a readonly database").count == 6, "\(run.text)")
-        #expect(run.text.contains("session.script:5:1: error: 'PRAGMA journal_mode = ...' is not allowed in the shell"),
-                "journal_mode cannot change: \(run.text)")
+        #expect(
+            run.text.contains("session.script:5:1: error: 'PRAGMA journal_mode = ...' is not allowed in the shell"),
+            "journal_mode cannot change: \(run.text)")
         let after = try Data(contentsOf: URL(fileURLWithPath: fixture.path("lifeline.db")))
         #expect(before == after)
     }
@@ -31,7 +34,8 @@ struct ReplSafetyTests {
     func noExtensions() throws {
         let fixture = try ReplFixture()
         defer { fixture.remove() }
-        let run = try fixture.run("""
+        let run = try fixture.run(
+            """
             SELECT load_extension('libm.so.6');
             .mode csv
             PRAGMA trusted_schema;
@@ -62,11 +66,12 @@ struct ReplSafetyTests {
             output: sink, errors: sink)
         #expect(shell.banner.hasPrefix("other.db: not a Lifeline database"))
         shell.run(reader: StreamLineReader(text: ".import traces\n.tables\n", name: "test"))
-        #expect(sink.text == """
-            test:1:1: error: .import: other.db is not a Lifeline database; not writing to it
-            notes
+        #expect(
+            sink.text == """
+                test:1:1: error: .import: other.db is not a Lifeline database; not writing to it
+                notes
 
-            """)
+                """)
     }
 
     @Test("no input crashes the shell: random bytes and every command with odd arguments")
@@ -75,7 +80,8 @@ struct ReplSafetyTests {
         defer { fixture.remove() }
         var generator = SplitMix64(seed: 42)
         var script = ""
-        let words = ReplCommandRegistry.standard.names.filter { $0 != ".quit" && $0 != ".exit" && $0 != ".output" && $0 != ".once" }
+        let words =
+            ReplCommandRegistry.standard.names.filter { $0 != ".quit" && $0 != ".exit" && $0 != ".output" && $0 != ".once" }
             + ["SELECT", "'", "\"", ";", "(", "x'0", "--", "/*", "\u{1B}", "\u{0}", "99", "-1", "S1", "é", "FROM event"]
         for _ in 0..<400 {
             let count = Int.random(in: 0...5, using: &generator)

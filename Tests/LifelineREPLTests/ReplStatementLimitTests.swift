@@ -1,6 +1,7 @@
 import Foundation
-@testable import LifelineREPL
 import Testing
+
+@testable import LifelineREPL
 
 /// Lines typed at a prompt: what a person at a terminal sends the shell.
 final class TypedLines: LineReader {
@@ -32,13 +33,14 @@ struct ReplStatementLimitTests {
             output: sink, errors: sink)
         let status = shell.run(reader: TypedLines([".limit statement-time 0.1", Self.runaway, ".mode csv", "SELECT 'alive' AS state;"]))
         #expect(status == 0)
-        #expect(sink.text == """
-            error: statement stopped after 0.1 s, the statement time limit; raise or lift it with \
-            '.limit statement-time SECONDS|off' or 'lifeline repl --statement-time SECONDS|off'
-            state
-            alive
+        #expect(
+            sink.text == """
+                error: statement stopped after 0.1 s, the statement time limit; raise or lift it with \
+                '.limit statement-time SECONDS|off' or 'lifeline repl --statement-time SECONDS|off'
+                state
+                alive
 
-            """)
+                """)
     }
 
     @Test("the configuration's limit applies from the start, and the script's error is located")
@@ -52,7 +54,9 @@ struct ReplStatementLimitTests {
         let status = shell.run(reader: StreamLineReader(text: ".limit\nSELECT 1;\n\n" + Self.runaway + "\n", name: "s.sql"))
         #expect(status == 1)
         #expect(sink.text.hasPrefix("statement-time  0.1 s\n"))
-        #expect(sink.text.hasSuffix("s.sql:4:1: error: statement stopped after 0.1 s, the statement time limit; raise or lift it with "
-                                    + "'.limit statement-time SECONDS|off' or 'lifeline repl --statement-time SECONDS|off'\n"))
+        #expect(
+            sink.text.hasSuffix(
+                "s.sql:4:1: error: statement stopped after 0.1 s, the statement time limit; raise or lift it with "
+                    + "'.limit statement-time SECONDS|off' or 'lifeline repl --statement-time SECONDS|off'\n"))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import LifelineREPL
 import Testing
+
+@testable import LifelineREPL
 
 /// Explicit transactions in user SQL: supported on temporary objects, and never the end of the shell.
 @Suite("transactions")
@@ -13,13 +14,15 @@ struct ReplTransactionTests {
         "BEGIN; BEGIN;", "SAVEPOINT a; SAVEPOINT b; RELEASE a;", "BEGIN; SAVEPOINT a; ROLLBACK TO a; COMMIT; COMMIT;",
     ]
 
-    @Test("no transaction statement stops the shell, alone, on a line with others, or in a .read script",
-          arguments: statements)
+    @Test(
+        "no transaction statement stops the shell, alone, on a line with others, or in a .read script",
+        arguments: statements)
     func neverFatal(_ statement: String) throws {
         let fixture = try ReplFixture()
         defer { fixture.remove() }
         try "\(statement)\nSELECT 'inner' AS state;\n".write(toFile: fixture.path("tx.sql"), atomically: true, encoding: .utf8)
-        let run = try fixture.run("""
+        let run = try fixture.run(
+            """
             .mode csv
             \(statement)
             SELECT 'first' AS state; \(statement) SELECT 'second' AS state;
@@ -34,7 +37,8 @@ struct ReplTransactionTests {
     func temporaryTables() throws {
         let fixture = try ReplFixture()
         defer { fixture.remove() }
-        let run = try fixture.run("""
+        let run = try fixture.run(
+            """
             .mode csv
             BEGIN;
             CREATE TEMP TABLE picked (id INTEGER);
@@ -58,7 +62,8 @@ struct ReplTransactionTests {
     func writingCommandsWait() throws {
         let fixture = try ReplFixture()
         defer { fixture.remove() }
-        let run = try fixture.run("""
+        let run = try fixture.run(
+            """
             BEGIN;
             CREATE TEMP TABLE keep (x);
             .import extra/late.ndjson
@@ -66,10 +71,12 @@ struct ReplTransactionTests {
             COMMIT;
             .import extra/late.ndjson
             """)
-        #expect(run.text.contains("""
-            session.script:3:1: error: a transaction is open: end it with 'COMMIT;' or 'ROLLBACK;' first
-            session.script:4:1: error: a transaction is open: end it with 'COMMIT;' or 'ROLLBACK;' first
-            """), "\(run.text)")
+        #expect(
+            run.text.contains(
+                """
+                session.script:3:1: error: a transaction is open: end it with 'COMMIT;' or 'ROLLBACK;' first
+                session.script:4:1: error: a transaction is open: end it with 'COMMIT;' or 'ROLLBACK;' first
+                """), "\(run.text)")
         #expect(run.text.contains("imported 1 file, 1 launch, 4 events"), "\(run.text)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import LifelineREPL
 import Testing
+
+@testable import LifelineREPL
 
 /// SQL from a script or a saved query is untrusted: what it must not be able to do in the shell.
 @Suite("untrusted SQL")
@@ -9,10 +10,14 @@ struct ReplUntrustedSQLTests {
         ("SELECT fts3_tokenizer('simple', x'4141414141414141');", "error: 'fts3_tokenizer()' is not allowed in the shell"),
         ("SELECT fts3_tokenizer('simple');", "error: 'fts3_tokenizer()' is not allowed in the shell"),
         ("CREATE VIRTUAL TABLE temp.t USING fts3(x, tokenize=simple);", "error: virtual tables ('fts3') are not allowed in the shell"),
-        ("VACUUM INTO 'copy.db';",
-         "error: 'ATTACH' and 'VACUUM INTO' are not allowed in the shell: SQL here reads this database and writes no files"),
-        ("ATTACH 'other.db' AS other;",
-         "error: 'ATTACH' and 'VACUUM INTO' are not allowed in the shell: SQL here reads this database and writes no files"),
+        (
+            "VACUUM INTO 'copy.db';",
+            "error: 'ATTACH' and 'VACUUM INTO' are not allowed in the shell: SQL here reads this database and writes no files"
+        ),
+        (
+            "ATTACH 'other.db' AS other;",
+            "error: 'ATTACH' and 'VACUUM INTO' are not allowed in the shell: SQL here reads this database and writes no files"
+        ),
         ("PRAGMA writable_schema = ON;", "error: 'PRAGMA writable_schema = ...' is not allowed in the shell"),
         ("PRAGMA trusted_schema = ON;", "error: 'PRAGMA trusted_schema = ...' is not allowed in the shell"),
         ("SELECT zeroblob(200000000);", "error: string or blob too big (a value or a row may hold at most 100 MB)"),
@@ -44,7 +49,8 @@ struct ReplUntrustedSQLTests {
     func readingPragmas() throws {
         let fixture = try ReplFixture()
         defer { fixture.remove() }
-        let run = try fixture.run("""
+        let run = try fixture.run(
+            """
             .mode csv
             PRAGMA trusted_schema;
             PRAGMA user_version;
@@ -52,7 +58,8 @@ struct ReplUntrustedSQLTests {
             PRAGMA table_info(launch);
             """)
         #expect(run.status == 0, "\(run.text)")
-        #expect(run.text.hasPrefix("trusted_schema\n0\nuser_version\n0\nok\n1\ncid,name,type,notnull,dflt_value,pk\n0,id,INTEGER"),
-                "\(run.text)")
+        #expect(
+            run.text.hasPrefix("trusted_schema\n0\nuser_version\n0\nok\n1\ncid,name,type,notnull,dflt_value,pk\n0,id,INTEGER"),
+            "\(run.text)")
     }
 }

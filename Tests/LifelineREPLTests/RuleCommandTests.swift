@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-@testable import LifelineREPL
 import Testing
+
+@testable import LifelineREPL
 
 @Suite("rule commands")
 struct RuleCommandTests {
@@ -33,11 +34,12 @@ struct RuleCommandTests {
     @Test(".explain and .violations before any .check say there is none yet")
     func nothingChecked() throws {
         let session = try Session()
-        #expect(session.run(".explain 1\n.violations\n") == """
-            test:1:1: error: .explain: no check yet; .check runs one
-            test:2:1: error: .violations: no check yet; .check runs one
+        #expect(
+            session.run(".explain 1\n.violations\n") == """
+                test:1:1: error: .explain: no check yet; .check runs one
+                test:2:1: error: .violations: no check yet; .check runs one
 
-            """)
+                """)
     }
 
     @Test("a check is numbered as the violation table's rows, and .violations lists it again")
@@ -67,9 +69,11 @@ struct RuleCommandTests {
         let checked = session.run(".check scene.connect-after-launch\n")
         #expect(checked.contains("1  error     scene.connect-after-launch"))
         let explained = session.run(".explain 1\n")
-        #expect(explained.hasPrefix("""
-            bugs/bug-wrong-order.ndjson:31: error[scene.connect-after-launch]: scene(_:willConnectTo:options:) for session S2
-            """))
+        #expect(
+            explained.hasPrefix(
+                """
+                bugs/bug-wrong-order.ndjson:31: error[scene.connect-after-launch]: scene(_:willConnectTo:options:) for session S2
+                """))
         #expect(explained.contains("  offending: scene(_:willConnectTo:options:) begin seq 8 at bugs/bug-wrong-order.ndjson:31\n"))
         #expect(explained.contains("\nlaunch 4 · 1A3C2A7F-5D09-4139-AA5D-E3034A161806 · com.example.Notes"))
         let marked = explained.split(separator: "\n").filter { $0.hasPrefix(">") }
@@ -84,25 +88,28 @@ struct RuleCommandTests {
     func cleanCheck() throws {
         let session = try Session()
         let appRules = try session.shell.selectRules(["uikit-app"]).rules.count
-        #expect(session.run(".check uikit-app\n.explain 1\n") == """
-            checked 2 traces (2 launches, 29 events) against \(appRules) rules: 0 errors, 0 warnings, 0 info, 0 pending
-            test:2:1: error: .explain: the last check found no violations
+        #expect(
+            session.run(".check uikit-app\n.explain 1\n") == """
+                checked 2 traces (2 launches, 29 events) against \(appRules) rules: 0 errors, 0 warnings, 0 info, 0 pending
+                test:2:1: error: .explain: the last check found no violations
 
-            """)
+                """)
     }
 
     @Test(".load adds a file's rules: .rules lists them and tab completion offers their ids")
     func loadThenRules() throws {
         let session = try Session()
         #expect(!session.run(".rules\n").contains("launch.db-first"))
-        #expect(session.run(".load more-rules/launch.rules\n")
-            == "loaded 2 rules from more-rules/launch.rules: launch.db-first, launch.once\n")
+        #expect(
+            session.run(".load more-rules/launch.rules\n")
+                == "loaded 2 rules from more-rules/launch.rules: launch.db-first, launch.once\n")
         let rules = session.run(".rules\n")
         #expect(rules.contains("\nmore-rules/launch.rules:\n  launch.db-first "))
         #expect(rules.contains("\n  launch.once "))
         #expect(session.shell.ruleIDs.suffix(2) == ["launch.db-first", "launch.once"])
-        #expect(ReplCompleter.complete(before: ".check ", word: "launch.", session.shell.completionCatalog)
-            == ["launch.db-first", "launch.once"])
+        #expect(
+            ReplCompleter.complete(before: ".check ", word: "launch.", session.shell.completionCatalog)
+                == ["launch.db-first", "launch.once"])
     }
 
     @Test("loading a file again replaces its rules with what it holds now")
@@ -121,14 +128,18 @@ struct RuleCommandTests {
         let session = try Session()
         let before = session.shell.ruleIDs
         let output = session.run(".load more-rules/broken.rules\n")
-        #expect(output.hasPrefix("""
-            more-rules/broken.rules:4:50: error: expected 'precedes', 'leads to', 'responds to', 'then', 'within' or 'lasts', found 'preceeds'
-              4 | rule launch.order per launch: didFinishLaunching preceeds willConnectTo
-                |                                                  ^
-            more-rules/broken.rules:5:28: error: unknown callback 'sceneDidBecomeActiv'; did you mean 'sceneDidBecomeActive'?
-            """))
+        #expect(
+            output.hasPrefix(
+                """
+                more-rules/broken.rules:4:50: error: expected 'precedes', 'leads to', 'responds to', 'then', 'within' or 'lasts', found 'preceeds'
+                  4 | rule launch.order per launch: didFinishLaunching preceeds willConnectTo
+                    |                                                  ^
+                more-rules/broken.rules:5:28: error: unknown callback 'sceneDidBecomeActiv'; did you mean 'sceneDidBecomeActive'?
+                """))
         #expect(session.shell.ruleIDs == before)
-        #expect(session.run(".load more-rules/launch.rules\n.load more-rules/launch.rules\n").hasSuffix("reloaded 2 rules from more-rules/launch.rules: launch.db-first, launch.once\n"))
+        #expect(
+            session.run(".load more-rules/launch.rules\n.load more-rules/launch.rules\n").hasSuffix(
+                "reloaded 2 rules from more-rules/launch.rules: launch.db-first, launch.once\n"))
     }
 
     @Test("a broken rules/*.rules is reported by the commands that need the defaults; catalogs still check")
@@ -145,23 +156,28 @@ struct RuleCommandTests {
             """
         #expect(session.run(".rules\n.check\n") == diagnostic + diagnostic)
         let appRules = try session.shell.selectRules(["uikit-app"]).rules.count
-        #expect(session.run(".check uikit-app\n")
-            == "checked 2 traces (2 launches, 29 events) against \(appRules) rules: 0 errors, 0 warnings, 0 info, 0 pending\n")
+        #expect(
+            session.run(".check uikit-app\n")
+                == "checked 2 traces (2 launches, 29 events) against \(appRules) rules: 0 errors, 0 warnings, 0 info, 0 pending\n")
     }
 
     @Test("naming rules: ids, catalogs and files mix; a rule named twice is checked once; a typo gets a suggestion")
     func selecting() throws {
         let session = try Session()
         #expect(try session.shell.selectRules(["scene.connect-once"]).rules.map(\.id) == ["scene.connect-once"])
-        #expect(try session.shell.selectRules(["scene.connect-once", "uikit-scene"]).rules.count
-            == session.shell.selectRules(["uikit-scene"]).rules.count)
-        #expect(try session.shell.selectRules(["more-rules/launch.rules", "uikit-app"]).rules.count == session.shell.selectRules(["uikit-app"]).rules.count + 2)
-        #expect(session.run(".check scene.conect-once\n.check uikit-scen\n.check nothing.like.it.at.all\n") == """
-            test:1:1: error: no rule, catalog or rules file 'scene.conect-once'; did you mean 'scene.connect-once'?
-            test:2:1: error: no rule, catalog or rules file 'uikit-scen'; did you mean 'uikit-scene'?
-            test:3:1: error: no rule, catalog or rules file 'nothing.like.it.at.all'; .rules lists them
+        #expect(
+            try session.shell.selectRules(["scene.connect-once", "uikit-scene"]).rules.count
+                == session.shell.selectRules(["uikit-scene"]).rules.count)
+        #expect(
+            try session.shell.selectRules(["more-rules/launch.rules", "uikit-app"]).rules.count == session.shell.selectRules(["uikit-app"])
+                .rules.count + 2)
+        #expect(
+            session.run(".check scene.conect-once\n.check uikit-scen\n.check nothing.like.it.at.all\n") == """
+                test:1:1: error: no rule, catalog or rules file 'scene.conect-once'; did you mean 'scene.connect-once'?
+                test:2:1: error: no rule, catalog or rules file 'uikit-scen'; did you mean 'uikit-scene'?
+                test:3:1: error: no rule, catalog or rules file 'nothing.like.it.at.all'; .rules lists them
 
-            """)
+                """)
     }
 
     @Test(".import that changes the database forgets the last check; one that changes nothing keeps it")
@@ -170,10 +186,12 @@ struct RuleCommandTests {
         _ = session.run(".check\n")
         #expect(session.run(".import traces\n").hasSuffix("imported 2 files, 0 launches, 0 events, 0 skipped lines\n"))
         #expect(session.run(".violations\n").hasSuffix("3 pending\n"))
-        #expect(session.run(".import bugs\n")
-            .hasSuffix("(the database changed, so .violations and .explain forget the last check; .check again)\n"))
-        #expect(session.run(".explain 1\n")
-            == "test:1:1: error: .explain: .import changed the database since the last check; .check again\n")
+        #expect(
+            session.run(".import bugs\n")
+                .hasSuffix("(the database changed, so .violations and .explain forget the last check; .check again)\n"))
+        #expect(
+            session.run(".explain 1\n")
+                == "test:1:1: error: .explain: .import changed the database since the last check; .check again\n")
     }
 
     @Test(".check on a read-only file says why it cannot and writes nothing; the shell goes on")
@@ -183,14 +201,15 @@ struct RuleCommandTests {
             try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: fixture.path("shared.db"))
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: session.fixture.path("shared.db")))
-        #expect(session.run(".check\n.violations\n.mode csv\nSELECT COUNT(*) AS n FROM launch;\n") == """
-            test:1:1: error: .check: shared.db is read-only (no write permission), and .check writes what it finds to \
-            the database's 'violation' table; check a writable copy
-            test:2:1: error: .violations: no check yet; .check runs one
-            n
-            2
+        #expect(
+            session.run(".check\n.violations\n.mode csv\nSELECT COUNT(*) AS n FROM launch;\n") == """
+                test:1:1: error: .check: shared.db is read-only (no write permission), and .check writes what it finds to \
+                the database's 'violation' table; check a writable copy
+                test:2:1: error: .violations: no check yet; .check runs one
+                n
+                2
 
-            """)
+                """)
         #expect(try Data(contentsOf: URL(fileURLWithPath: session.fixture.path("shared.db"))) == before)
     }
 

@@ -1,28 +1,33 @@
 import LifelineFormat
-@testable import LifelineREPL
 import LifelineTestSupport
 import Testing
+
+@testable import LifelineREPL
 
 @Suite("splitting SQL into statements")
 struct SQLScriptTests {
     @Test("statements end at a semicolon outside strings, comments and trigger bodies")
     func splitting() {
-        let script = SQLScript(text: """
-            SELECT ';'; SELECT 2 -- a comment; still the comment
-            ;
-            CREATE TEMP TRIGGER t AFTER INSERT ON x BEGIN SELECT 1; SELECT 2; END;
-            /* only a comment */ ;
-            """, firstLine: 1)
-        #expect(script.statements.map(\.text) == [
-            "SELECT ';';",
-            " SELECT 2 -- a comment; still the comment\n;",
-            "\nCREATE TEMP TRIGGER t AFTER INSERT ON x BEGIN SELECT 1; SELECT 2; END;",
-        ])
+        let script = SQLScript(
+            text: """
+                SELECT ';'; SELECT 2 -- a comment; still the comment
+                ;
+                CREATE TEMP TRIGGER t AFTER INSERT ON x BEGIN SELECT 1; SELECT 2; END;
+                /* only a comment */ ;
+                """, firstLine: 1)
+        #expect(
+            script.statements.map(\.text) == [
+                "SELECT ';';",
+                " SELECT 2 -- a comment; still the comment\n;",
+                "\nCREATE TEMP TRIGGER t AFTER INSERT ON x BEGIN SELECT 1; SELECT 2; END;",
+            ])
     }
 
-    @Test("whether more lines are needed", arguments: [
-        ("SELECT 1;", true), ("SELECT 1", false), ("SELECT ';", false), ("SELECT 1; -- done", true),
-    ])
+    @Test(
+        "whether more lines are needed",
+        arguments: [
+            ("SELECT 1;", true), ("SELECT 1", false), ("SELECT ';", false), ("SELECT 1; -- done", true),
+        ])
     func completeness(_ text: String, _ complete: Bool) {
         #expect(SQLScript.isComplete(text) == complete)
     }
@@ -35,9 +40,11 @@ struct SQLScriptTests {
         #expect(script.sourceLine(atByte: offset) == (text: "  é, evnt", caret: 5))
     }
 
-    @Test("blank means whitespace, comments and semicolons only", arguments: [
-        ("  ;\n", true), ("-- note\n", true), ("/* a */ ;", true), ("/* open", false), ("x", false),
-    ])
+    @Test(
+        "blank means whitespace, comments and semicolons only",
+        arguments: [
+            ("  ;\n", true), ("-- note\n", true), ("/* a */ ;", true), ("/* open", false), ("x", false),
+        ])
     func blank(_ text: String, _ blank: Bool) {
         #expect(SQLScript.isBlank(Array(text.utf8)[...]) == blank)
     }
@@ -103,10 +110,12 @@ struct SQLCompletionScannerTests {
 
 @Suite("the statement time limit's setting")
 struct StatementTimeLimitTests {
-    @Test("what --statement-time and .limit accept", arguments: [
-        ("off", StatementTimeLimit.off), ("OFF", .off), ("default", .automatic), ("30", .seconds(30)), ("0.5", .seconds(0.5)),
-        ("1000000", .seconds(1_000_000)),
-    ])
+    @Test(
+        "what --statement-time and .limit accept",
+        arguments: [
+            ("off", StatementTimeLimit.off), ("OFF", .off), ("default", .automatic), ("30", .seconds(30)), ("0.5", .seconds(0.5)),
+            ("1000000", .seconds(1_000_000)),
+        ])
     func parsing(_ text: String, _ limit: StatementTimeLimit) {
         #expect(StatementTimeLimit(parsing: text) == limit)
     }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import LifelineREPL
 import LifelineStore
 import Testing
+
+@testable import LifelineREPL
 
 @Suite("saved queries")
 struct SavedQueryTests {
@@ -19,8 +20,9 @@ struct SavedQueryTests {
             #expect(query.description?.isEmpty == false, "\(query.name) has no '-- description' first line")
             let sink = TextSink()
             let shell = try ReplShell(
-                configuration: ReplConfiguration(databasePath: "lifeline.db", directory: fixture.directory.path,
-                                                 queriesDirectory: Self.shipped),
+                configuration: ReplConfiguration(
+                    databasePath: "lifeline.db", directory: fixture.directory.path,
+                    queriesDirectory: Self.shipped),
                 output: sink, errors: sink)
             let status = shell.run(reader: StreamLineReader(text: ".query \(query.name)\n", name: query.name))
             #expect(status == 0, "\(query.name): \(sink.text)")

@@ -30,8 +30,9 @@ struct EventLineEncoderTests {
         case 0: .string(randomString(&random))
         case 1: .int(Int64.random(in: Int64.min...Int64.max, using: &random))
         case 2:
-            .double([0.5, -0.0, 1e300, -3.25, .pi, .leastNonzeroMagnitude].randomElement(using: &random)!
-                * Double(Int.random(in: -3...3, using: &random)))
+            .double(
+                [0.5, -0.0, 1e300, -3.25, .pi, .leastNonzeroMagnitude].randomElement(using: &random)!
+                    * Double(Int.random(in: -3...3, using: &random)))
         case 3: .bool(Bool.random(using: &random))
         default: .strings((0..<Int.random(in: 0..<4, using: &random)).map { _ in randomString(&random) })
         }
@@ -90,7 +91,8 @@ struct EventLineEncoderTests {
                     thread: thread, attrs: attrs),
                 to: &expected)
             guard Array(fast.bytes) == expected else {
-                Issue.record("""
+                Issue.record(
+                    """
                     round \(round) differs:
                     fast:     \(String(decoding: fast.bytes, as: UTF8.self))
                     expected: \(String(decoding: expected, as: UTF8.self))

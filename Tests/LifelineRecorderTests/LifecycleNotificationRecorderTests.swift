@@ -1,7 +1,7 @@
-import LifelineTestSupport
 import Foundation
 import LifelineFormat
 import LifelineRecorder
+import LifelineTestSupport
 import Testing
 
 @Suite("Lifecycle notifications")
@@ -40,9 +40,10 @@ struct LifecycleNotificationRecorderTests {
         recorder.close()
 
         let events = try ParsedTrace(path: file.path).events
-        #expect(events.map(\.event.name) == [
-            "application(_:didFinishLaunchingWithOptions:)", "between", "sceneDidBecomeActive(_:)",
-        ])
+        #expect(
+            events.map(\.event.name) == [
+                "application(_:didFinishLaunchingWithOptions:)", "between", "sceneDidBecomeActive(_:)",
+            ])
         #expect(events[0].session == nil && events[0].attrs["via"] == "notification")
         #expect(events[2].session == "S1")
         #expect(events[2].scene == LifecycleNotificationRecorder.identity(of: scene))

@@ -40,7 +40,8 @@ struct RecorderKillTests {
         }
         let windows = results.map(\.lossWindow).sorted()
         let worst = windows.last ?? 0
-        print("""
+        print(
+            """
             recorder kill: \(rounds) rounds (seed \(seed)), \(Self.threads) threads, \
             \(results.map(\.recorded).reduce(0, +)) events recorded, \(results.map(\.lost).reduce(0, +)) lost to the kill, \
             \(results.map(\.dropped).reduce(0, +)) dropped and counted, worst loss \(results.map(\.lost).max() ?? 0) events, \
@@ -98,8 +99,9 @@ struct RecorderKillTests {
                 continue
             }
             guard let session = event.session, session.hasPrefix("T"), let thread = Int(session.dropFirst()),
-                  thread < Self.threads, case .int(let index) = event.attrs["index"],
-                  case .int(let at) = event.attrs["at"] else {
+                thread < Self.threads, case .int(let index) = event.attrs["index"],
+                case .int(let at) = event.attrs["at"]
+            else {
                 Issue.record("round \(round): unexpected event \(event)")
                 continue
             }

@@ -1,6 +1,6 @@
-import LifelineTestSupport
 import Foundation
 import LifelineFormat
+import LifelineTestSupport
 import Testing
 
 /// Tests that drive a real recording process (`recorder-probe`) and kill it.

@@ -1,6 +1,6 @@
-import LifelineTestSupport
 import Foundation
 import LifelineFormat
+import LifelineTestSupport
 import Testing
 
 @testable import LifelineRecorder
@@ -91,11 +91,12 @@ struct RecorderTests {
         recorder.close()
 
         let events = try ParsedTrace(path: file.path).events
-        #expect(events.map(\.event.name) == [
-            "application(_:didFinishLaunchingWithOptions:)", "db.open", "application(_:didFinishLaunchingWithOptions:)",
-            "scene(_:willConnectTo:options:)", "sceneDidBecomeActive(_:)", "application(_:didDiscardSceneSessions:)",
-            "state.save", "state.save",
-        ])
+        #expect(
+            events.map(\.event.name) == [
+                "application(_:didFinishLaunchingWithOptions:)", "db.open", "application(_:didFinishLaunchingWithOptions:)",
+                "scene(_:willConnectTo:options:)", "sceneDidBecomeActive(_:)", "application(_:didDiscardSceneSessions:)",
+                "state.save", "state.save",
+            ])
         #expect(events.map(\.phase) == [.begin, .instant, .end, .instant, .instant, .instant, .begin, .end])
         #expect(events.map(\.seq) == Array(1...8))
         #expect(events[1].attrs == ["path": "notes.sqlite", "pages": 120, "wal": true, "ratio": 0.5])

@@ -1,7 +1,8 @@
 import LifelineFormat
-@testable import LifelineReports
 import LifelineRules
 import Testing
+
+@testable import LifelineReports
 
 /// What fails a check and how each format says so: the gate, the status, and input problems.
 @Suite("the check gate and input problems")
@@ -9,18 +10,20 @@ struct CheckGateTests {
     /// One launch that violates an error rule, a warning rule and an info rule, and leaves an error
     /// obligation pending, with the given input problems.
     static func report(_ diagnostics: [FileDiagnostic] = []) throws -> CheckReport {
-        let rules = try RuleSet(parsing: """
-            rule e.never per session: never sceneDidBecomeActive
-            rule w.never warning per session: never sceneWillEnterForeground
-            rule i.never info per session: never sceneWillResignActive
-            rule p.save: sceneDidBecomeActive leads to state.save
+        let rules = try RuleSet(
+            parsing: """
+                rule e.never per session: never sceneDidBecomeActive
+                rule w.never warning per session: never sceneWillEnterForeground
+                rule i.never info per session: never sceneWillResignActive
+                rule p.save: sceneDidBecomeActive leads to state.save
 
-            """, file: "x.rules")
+                """, file: "x.rules")
         let collector = CheckCollector()
         let checker = collector.checker(for: rules)
         checker.beginLaunch(LaunchRecord(launch: "L", lifecycle: .scene), trace: "t.ndjson", file: "t.ndjson", line: 1)
         for (index, name) in ["sceneWillEnterForeground", "sceneDidBecomeActive", "sceneWillResignActive"].enumerated() {
-            checker.check(EventRecord(seq: Int64(index + 1), t: Int64(index + 1), event: EventName(name), session: "S", scene: "a"), line: index + 2)
+            checker.check(
+                EventRecord(seq: Int64(index + 1), t: Int64(index + 1), event: EventName(name), session: "S", scene: "a"), line: index + 2)
         }
         let summary = checker.finish()
         return CheckReport(
@@ -79,8 +82,10 @@ struct CheckGateTests {
             #expect(text.contains("\"exitCode\" : 2"))
             #expect(text.contains("\"startColumn\" : 12"))
         case .github:
-            #expect(text.hasPrefix("::error file=nope.ndjson,title=input error::no such file or directory\n"
-                + "::warning file=t.ndjson,line=9,col=12,title=skipped line::last line is not terminated\n"))
+            #expect(
+                text.hasPrefix(
+                    "::error file=nope.ndjson,title=input error::no such file or directory\n"
+                        + "::warning file=t.ndjson,line=9,col=12,title=skipped line::last line is not terminated\n"))
         }
     }
 

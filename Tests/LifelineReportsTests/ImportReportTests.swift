@@ -13,20 +13,26 @@ struct ImportReportTests {
             FileImportResult(path: "c", outcome: .failed("x"), malformed: 3),
         ]
         summary.seconds = 1.5
-        #expect(ImportReport.summaryLine(summary)
-            == "imported 3 files (1 unchanged, 1 failed), 2 launches, 1,500,000 events, 3 skipped lines in 1.50 s (1,000,000 events/s)")
+        #expect(
+            ImportReport.summaryLine(summary)
+                == "imported 3 files (1 unchanged, 1 failed), 2 launches, 1,500,000 events, 3 skipped lines in 1.50 s (1,000,000 events/s)")
         #expect(ImportReport.shortSummaryLine(summary) == "imported 2 files, 2 launches, 1500000 events, 3 skipped lines")
     }
 
-    @Test("each outcome has its sentence; a plain import has none", arguments: [
-        (FileImportResult.Outcome.imported, nil as String?, false),
-        (.unchanged, "t.ndjson: already imported, nothing new", false),
-        (.duplicate(of: "u.ndjson"), "t.ndjson: same content as u.ndjson, skipped", false),
-        (.appended(fromLine: 41), "t.ndjson: grew since the last import; imported from line 41", false),
-        (.reimported, "t.ndjson: changed since the last import; re-imported", false),
-        (.failed("t.ndjson: error: malformed line 3 (--strict)"), "t.ndjson: not imported: t.ndjson: error: malformed line 3 (--strict)", true),
-        (.interrupted, "t.ndjson: interrupted; nothing of it imported", true),
-    ])
+    @Test(
+        "each outcome has its sentence; a plain import has none",
+        arguments: [
+            (FileImportResult.Outcome.imported, nil as String?, false),
+            (.unchanged, "t.ndjson: already imported, nothing new", false),
+            (.duplicate(of: "u.ndjson"), "t.ndjson: same content as u.ndjson, skipped", false),
+            (.appended(fromLine: 41), "t.ndjson: grew since the last import; imported from line 41", false),
+            (.reimported, "t.ndjson: changed since the last import; re-imported", false),
+            (
+                .failed("t.ndjson: error: malformed line 3 (--strict)"),
+                "t.ndjson: not imported: t.ndjson: error: malformed line 3 (--strict)", true
+            ),
+            (.interrupted, "t.ndjson: interrupted; nothing of it imported", true),
+        ])
     func outcome(_ outcome: FileImportResult.Outcome, _ text: String?, _ isFailure: Bool) {
         let message = ImportReport.message(for: FileImportResult(path: "t.ndjson", outcome: outcome))
         #expect(message?.text == text)

@@ -1,7 +1,8 @@
 import LifelineFormat
-@testable import LifelineReports
 import LifelineRules
 import Testing
+
+@testable import LifelineReports
 
 /// A trace is input from an app: what a report prints from it must not drive the terminal or the CI log.
 @Suite("escaping trace values in reports")

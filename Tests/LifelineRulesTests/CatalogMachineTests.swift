@@ -130,7 +130,8 @@ struct CatalogMachineTests {
                     #expect(others.filter { $0.severity == .error }.isEmpty, "\(cell): \(others.map(\.headline))")
                 } else if let owner = transition.reportedBy {
                     #expect(fromMachine.isEmpty, "\(cell): \(fromMachine.map(\.headline))")
-                    #expect(others.filter { $0.ruleID == owner }.count == 1, "\(cell) is not reported by \(owner): \(onEvent.map(\.headline))")
+                    #expect(
+                        others.filter { $0.ruleID == owner }.count == 1, "\(cell) is not reported by \(owner): \(onEvent.map(\.headline))")
                     let duplicates = others.filter { $0.ruleID != owner && $0.severity == .error }
                     #expect(duplicates.isEmpty, "\(cell): \(duplicates.map(\.headline))")
                 } else {
@@ -154,95 +155,185 @@ struct CatalogMachineTests {
     /// Sequences real devices produce (docs/research/uikit-lifecycle.md), each with the warnings it may
     /// raise. None may raise an error.
     static let realSequences: [(String, Lifecycle, [String], Set<String>)] = [
-        ("cold launch, new session (section 1)", .scene,
-         ["willFinishLaunching", "didFinishLaunching", "configurationForConnecting@S1", "willConnectTo@S1/a",
-          "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a"], []),
-        ("restored session: no configuration (N1)", .scene,
-         ["didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a"], []),
-        ("home and return; interruptions; Control Center (section 4)", .scene,
-         ["didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
-          "sceneWillResignActive@S1/a", "sceneDidBecomeActive@S1/a", "sceneWillResignActive@S1/a",
-          "sceneDidEnterBackground@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a"], []),
-        ("Face ID lock screen: foreground, then background without becoming active (forum 91384)", .scene,
-         ["didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
-          "sceneWillResignActive@S1/a", "sceneDidEnterBackground@S1/a", "sceneWillEnterForeground@S1/a",
-          "sceneDidEnterBackground@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a"],
-         ["scene.foreground-then-active"]),
-        ("swipe-kill from the foreground: no sceneDidEnterBackground (forum 732170)", .scene,
-         ["didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
-          "sceneWillResignActive@S1/a", "sceneDidDisconnect@S1/a", "applicationWillTerminate"],
-         ["scene.background-before-disconnect"]),
-        ("fast swipe-kill: a new scene object enters the foreground and the background (forum 732170)", .scene,
-         ["didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
-          "sceneWillResignActive@S1/a", "sceneDidDisconnect@S1/a", "willConnectTo@S1/b", "sceneWillEnterForeground@S1/b",
-          "sceneDidEnterBackground@S1/b"],
-         ["scene.background-before-disconnect", "scene.foreground-then-active"]),
-        ("iPad swipe-kill without multiple windows: disconnect, discard, terminate (SO 71570813)", .scene,
-         ["didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
-          "sceneDidDisconnect@S1/a", "didDiscardSceneSessions[sessions=S1]", "applicationWillTerminate"],
-         ["scene.background-before-disconnect"]),
-        ("memory pressure: disconnect from the background, the same session reconnects (section 5)", .scene,
-         ["didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
-          "sceneWillResignActive@S1/a", "sceneDidEnterBackground@S1/a", "sceneDidDisconnect@S1/a",
-          "willConnectTo@S1/b", "sceneWillEnterForeground@S1/b", "sceneDidBecomeActive@S1/b"], []),
-        ("reconnection at a reused address, configured again before it reconnects (M4)", .scene,
-         ["didFinishLaunching", "configurationForConnecting@S1", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a",
-          "sceneDidBecomeActive@S1/a", "sceneWillResignActive@S1/a", "sceneDidEnterBackground@S1/a",
-          "sceneDidDisconnect@S1/a", "configurationForConnecting@S1", "willConnectTo@S1/a",
-          "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a"], []),
-        ("prewarm: didFinishLaunching hours before any scene (section 3)", .scene,
-         ["willFinishLaunching", "didFinishLaunching", "applicationProtectedDataDidBecomeAvailable+3600000",
-          "configurationForConnecting@S1", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a",
-          "sceneDidBecomeActive@S1/a"], []),
+        (
+            "cold launch, new session (section 1)", .scene,
+            [
+                "willFinishLaunching", "didFinishLaunching", "configurationForConnecting@S1", "willConnectTo@S1/a",
+                "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
+            ], []
+        ),
+        (
+            "restored session: no configuration (N1)", .scene,
+            ["didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a"], []
+        ),
+        (
+            "home and return; interruptions; Control Center (section 4)", .scene,
+            [
+                "didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
+                "sceneWillResignActive@S1/a", "sceneDidBecomeActive@S1/a", "sceneWillResignActive@S1/a",
+                "sceneDidEnterBackground@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
+            ], []
+        ),
+        (
+            "Face ID lock screen: foreground, then background without becoming active (forum 91384)", .scene,
+            [
+                "didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
+                "sceneWillResignActive@S1/a", "sceneDidEnterBackground@S1/a", "sceneWillEnterForeground@S1/a",
+                "sceneDidEnterBackground@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
+            ],
+            ["scene.foreground-then-active"]
+        ),
+        (
+            "swipe-kill from the foreground: no sceneDidEnterBackground (forum 732170)", .scene,
+            [
+                "didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
+                "sceneWillResignActive@S1/a", "sceneDidDisconnect@S1/a", "applicationWillTerminate",
+            ],
+            ["scene.background-before-disconnect"]
+        ),
+        (
+            "fast swipe-kill: a new scene object enters the foreground and the background (forum 732170)", .scene,
+            [
+                "didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
+                "sceneWillResignActive@S1/a", "sceneDidDisconnect@S1/a", "willConnectTo@S1/b", "sceneWillEnterForeground@S1/b",
+                "sceneDidEnterBackground@S1/b",
+            ],
+            ["scene.background-before-disconnect", "scene.foreground-then-active"]
+        ),
+        (
+            "iPad swipe-kill without multiple windows: disconnect, discard, terminate (SO 71570813)", .scene,
+            [
+                "didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
+                "sceneDidDisconnect@S1/a", "didDiscardSceneSessions[sessions=S1]", "applicationWillTerminate",
+            ],
+            ["scene.background-before-disconnect"]
+        ),
+        (
+            "memory pressure: disconnect from the background, the same session reconnects (section 5)", .scene,
+            [
+                "didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
+                "sceneWillResignActive@S1/a", "sceneDidEnterBackground@S1/a", "sceneDidDisconnect@S1/a",
+                "willConnectTo@S1/b", "sceneWillEnterForeground@S1/b", "sceneDidBecomeActive@S1/b",
+            ], []
+        ),
+        (
+            "reconnection at a reused address, configured again before it reconnects (M4)", .scene,
+            [
+                "didFinishLaunching", "configurationForConnecting@S1", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a",
+                "sceneDidBecomeActive@S1/a", "sceneWillResignActive@S1/a", "sceneDidEnterBackground@S1/a",
+                "sceneDidDisconnect@S1/a", "configurationForConnecting@S1", "willConnectTo@S1/a",
+                "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
+            ], []
+        ),
+        (
+            "prewarm: didFinishLaunching hours before any scene (section 3)", .scene,
+            [
+                "willFinishLaunching", "didFinishLaunching", "applicationProtectedDataDidBecomeAvailable+3600000",
+                "configurationForConnecting@S1", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a",
+                "sceneDidBecomeActive@S1/a",
+            ], []
+        ),
         ("prewarm ended by a kill: no scene at all (N7)", .scene, ["willFinishLaunching", "didFinishLaunching"], []),
-        ("background launch: a scene connects in the background and never enters the foreground (section 2)", .scene,
-         ["didFinishLaunching", "willConnectTo@S1/a", "applicationDidReceiveRemoteNotification"], []),
-        ("background launch: the system-requested scene enters the background, then is released (M2, M3)", .scene,
-         ["didFinishLaunching", "willConnectTo@S1/a", "sceneDidEnterBackground@S1/a", "sceneDidDisconnect@S1/a"], []),
-        ("background scene later opened by the user (section 2, 4b)", .scene,
-         ["didFinishLaunching", "willConnectTo@S1/a", "sceneDidEnterBackground@S1/a", "sceneWillEnterForeground@S1/a",
-          "sceneDidBecomeActive@S1/a"], []),
-        ("never connected scene closed (M3)", .scene,
-         ["didFinishLaunching", "willConnectTo@S1/a", "sceneDidDisconnect@S1/a"], []),
-        ("iPad: two windows in different states, one closed and discarded (section 7)", .scene,
-         ["didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
-          "configurationForConnecting@S2", "willConnectTo@S2/b", "sceneWillEnterForeground@S2/b", "sceneDidBecomeActive@S2/b",
-          "sceneWillResignActive@S1/a", "sceneDidEnterBackground@S1/a", "sceneWillResignActive@S2/b",
-          "sceneDidEnterBackground@S2/b", "sceneDidDisconnect@S2/b", "didDiscardSceneSessions[sessions=S2]",
-          "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a"], []),
-        ("iPad: a second window, with configurationForConnecting recorded without its session id (section 7)", .scene,
-         ["didFinishLaunching", "configurationForConnecting", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a",
-          "sceneDidBecomeActive@S1/a", "configurationForConnecting", "willConnectTo@S2/b", "sceneWillEnterForeground@S2/b",
-          "sceneDidBecomeActive@S2/b"], []),
-        ("Notification Center on iOS 11-12: a double didBecomeActive (rdar 49216830)", .scene,
-         ["didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
-          "sceneWillResignActive@S1/a", "sceneDidBecomeActive@S1/a", "sceneDidBecomeActive@S1/a"], ["scene.active-once"]),
-        ("partial switcher gesture: didBecomeActive missing, the next resign finds the scene inactive (rdar 13677039)", .scene,
-         ["didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
-          "sceneWillResignActive@S1/a", "sceneWillResignActive@S1/a", "sceneDidEnterBackground@S1/a"], ["scene.lifecycle"]),
-        ("connected straight to active, as the BNR book tells it (W2)", .scene,
-         ["didFinishLaunching", "willConnectTo@S1/a", "sceneDidBecomeActive@S1/a"], ["scene.first-active-in-foreground"]),
-        ("AirPlay scene: foreground without ever becoming active (SalesforceMobileSDK-iOS#3679)", .scene,
-         ["didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidEnterBackground@S1/a",
-          "sceneWillEnterForeground@S1/a", "sceneDidEnterBackground@S1/a"], ["scene.foreground-then-active"]),
-        ("legacy cold launch, interruption, home, return, swipe-kill (section 8)", .app,
-         ["willFinishLaunching", "didFinishLaunching", "applicationDidBecomeActive", "applicationWillResignActive",
-          "applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground",
-          "applicationWillEnterForeground", "applicationDidBecomeActive", "applicationWillResignActive",
-          "applicationDidEnterBackground", "applicationWillTerminate"], []),
-        ("legacy background launch opened later: foreground with no background before it (N8)", .app,
-         ["didFinishLaunching", "applicationDidReceiveRemoteNotification", "applicationWillEnterForeground",
-          "applicationDidBecomeActive"], []),
+        (
+            "background launch: a scene connects in the background and never enters the foreground (section 2)", .scene,
+            ["didFinishLaunching", "willConnectTo@S1/a", "applicationDidReceiveRemoteNotification"], []
+        ),
+        (
+            "background launch: the system-requested scene enters the background, then is released (M2, M3)", .scene,
+            ["didFinishLaunching", "willConnectTo@S1/a", "sceneDidEnterBackground@S1/a", "sceneDidDisconnect@S1/a"], []
+        ),
+        (
+            "background scene later opened by the user (section 2, 4b)", .scene,
+            [
+                "didFinishLaunching", "willConnectTo@S1/a", "sceneDidEnterBackground@S1/a", "sceneWillEnterForeground@S1/a",
+                "sceneDidBecomeActive@S1/a",
+            ], []
+        ),
+        (
+            "never connected scene closed (M3)", .scene,
+            ["didFinishLaunching", "willConnectTo@S1/a", "sceneDidDisconnect@S1/a"], []
+        ),
+        (
+            "iPad: two windows in different states, one closed and discarded (section 7)", .scene,
+            [
+                "didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
+                "configurationForConnecting@S2", "willConnectTo@S2/b", "sceneWillEnterForeground@S2/b", "sceneDidBecomeActive@S2/b",
+                "sceneWillResignActive@S1/a", "sceneDidEnterBackground@S1/a", "sceneWillResignActive@S2/b",
+                "sceneDidEnterBackground@S2/b", "sceneDidDisconnect@S2/b", "didDiscardSceneSessions[sessions=S2]",
+                "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
+            ], []
+        ),
+        (
+            "iPad: a second window, with configurationForConnecting recorded without its session id (section 7)", .scene,
+            [
+                "didFinishLaunching", "configurationForConnecting", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a",
+                "sceneDidBecomeActive@S1/a", "configurationForConnecting", "willConnectTo@S2/b", "sceneWillEnterForeground@S2/b",
+                "sceneDidBecomeActive@S2/b",
+            ], []
+        ),
+        (
+            "Notification Center on iOS 11-12: a double didBecomeActive (rdar 49216830)", .scene,
+            [
+                "didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
+                "sceneWillResignActive@S1/a", "sceneDidBecomeActive@S1/a", "sceneDidBecomeActive@S1/a",
+            ], ["scene.active-once"]
+        ),
+        (
+            "partial switcher gesture: didBecomeActive missing, the next resign finds the scene inactive (rdar 13677039)", .scene,
+            [
+                "didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
+                "sceneWillResignActive@S1/a", "sceneWillResignActive@S1/a", "sceneDidEnterBackground@S1/a",
+            ], ["scene.lifecycle"]
+        ),
+        (
+            "connected straight to active, as the BNR book tells it (W2)", .scene,
+            ["didFinishLaunching", "willConnectTo@S1/a", "sceneDidBecomeActive@S1/a"], ["scene.first-active-in-foreground"]
+        ),
+        (
+            "AirPlay scene: foreground without ever becoming active (SalesforceMobileSDK-iOS#3679)", .scene,
+            [
+                "didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidEnterBackground@S1/a",
+                "sceneWillEnterForeground@S1/a", "sceneDidEnterBackground@S1/a",
+            ], ["scene.foreground-then-active"]
+        ),
+        (
+            "legacy cold launch, interruption, home, return, swipe-kill (section 8)", .app,
+            [
+                "willFinishLaunching", "didFinishLaunching", "applicationDidBecomeActive", "applicationWillResignActive",
+                "applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground",
+                "applicationWillEnterForeground", "applicationDidBecomeActive", "applicationWillResignActive",
+                "applicationDidEnterBackground", "applicationWillTerminate",
+            ], []
+        ),
+        (
+            "legacy background launch opened later: foreground with no background before it (N8)", .app,
+            [
+                "didFinishLaunching", "applicationDidReceiveRemoteNotification", "applicationWillEnterForeground",
+                "applicationDidBecomeActive",
+            ], []
+        ),
         ("legacy background launch never opened (rdar 14295449)", .app, ["didFinishLaunching", "applicationPerformFetch"], []),
-        ("legacy fast kill: willEnterForeground then didEnterBackground (forum 732170)", .app,
-         ["didFinishLaunching", "applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground",
-          "applicationWillEnterForeground", "applicationDidEnterBackground"], []),
-        ("legacy Notification Center on iOS 11-12: a double didBecomeActive (rdar 49216830)", .app,
-         ["didFinishLaunching", "applicationDidBecomeActive", "applicationWillResignActive", "applicationDidBecomeActive",
-          "applicationDidBecomeActive"], ["app.active-once"]),
-        ("legacy running app killed while in the background (applicationWillTerminate docs)", .app,
-         ["didFinishLaunching", "applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground",
-          "applicationWillTerminate"], []),
+        (
+            "legacy fast kill: willEnterForeground then didEnterBackground (forum 732170)", .app,
+            [
+                "didFinishLaunching", "applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground",
+                "applicationWillEnterForeground", "applicationDidEnterBackground",
+            ], []
+        ),
+        (
+            "legacy Notification Center on iOS 11-12: a double didBecomeActive (rdar 49216830)", .app,
+            [
+                "didFinishLaunching", "applicationDidBecomeActive", "applicationWillResignActive", "applicationDidBecomeActive",
+                "applicationDidBecomeActive",
+            ], ["app.active-once"]
+        ),
+        (
+            "legacy running app killed while in the background (applicationWillTerminate docs)", .app,
+            [
+                "didFinishLaunching", "applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground",
+                "applicationWillTerminate",
+            ], []
+        ),
     ]
 
     @Test(arguments: realSequences.indices)
@@ -281,16 +372,19 @@ struct CatalogMachineTests {
     @Test func configurationAfterTheSessionsSceneConnectedIsAnError() {
         let findings = Self.check(
             ["didFinishLaunching", "willConnectTo@S1/a", "configurationForConnecting@S1"], lifecycle: .scene)
-        #expect(findings.map(\.headline) == [
-            "t:4: error[scene.config-before-connect]: application(_:configurationForConnecting:options:) for session S1 in launch L, where application(_:configurationForConnecting:options:)[session] must never happen (after willConnectTo until sceneDidDisconnect)"
-        ])
+        #expect(
+            findings.map(\.headline) == [
+                "t:4: error[scene.config-before-connect]: application(_:configurationForConnecting:options:) for session S1 in launch L, where application(_:configurationForConnecting:options:)[session] must never happen (after willConnectTo until sceneDidDisconnect)"
+            ])
     }
 
     @Test func configurationOfAnotherSessionOrAfterADisconnectIsLegal() {
         let findings = Self.check(
-            ["didFinishLaunching", "willConnectTo@S1/a", "configurationForConnecting@S2", "sceneDidEnterBackground@S1/a",
-             "sceneDidDisconnect@S1/a", "configurationForConnecting@S1", "willConnectTo@S1/b", "sceneWillEnterForeground@S1/b",
-             "sceneDidBecomeActive@S1/b"],
+            [
+                "didFinishLaunching", "willConnectTo@S1/a", "configurationForConnecting@S2", "sceneDidEnterBackground@S1/a",
+                "sceneDidDisconnect@S1/a", "configurationForConnecting@S1", "willConnectTo@S1/b", "sceneWillEnterForeground@S1/b",
+                "sceneDidBecomeActive@S1/b",
+            ],
             lifecycle: .scene)
         #expect(findings.isEmpty, "\(findings.map(\.headline))")
     }

@@ -30,7 +30,9 @@ struct GoldenTests {
         text += findings.map(\.explained)
         text.append("verdicts:")
         text += instances.map { "  \($0.ruleID) \($0.slice): \($0.verdict.rawValue)" }
-        text.append("summary: \(summary.events) events, \(summary.launches) launches, \(summary.violations) violations, \(summary.pendings) pending")
+        text.append(
+            "summary: \(summary.events) events, \(summary.launches) launches, \(summary.violations) violations, \(summary.pendings) pending"
+        )
         return text.joined(separator: "\n") + "\n"
     }
 

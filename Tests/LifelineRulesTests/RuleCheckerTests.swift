@@ -44,10 +44,11 @@ struct RuleCheckerTests {
             {"seq":4,"t":40,"event":"sceneWillEnterForeground","session":"S1","scene":"a"}
 
             """)
-        #expect(findings.map(\.headline) == [
-            "t.ndjson:3: warning[m]: sceneDidBecomeActive(_:) for scene a (session S1) in launch L1 in state 'connected', moving to 'active'",
-            "t.ndjson:5: error[m]: sceneWillEnterForeground(_:) for scene a (session S1) in launch L1 in state 'active', which has no transition on it",
-        ])
+        #expect(
+            findings.map(\.headline) == [
+                "t.ndjson:3: warning[m]: sceneDidBecomeActive(_:) for scene a (session S1) in launch L1 in state 'connected', moving to 'active'",
+                "t.ndjson:5: error[m]: sceneWillEnterForeground(_:) for scene a (session S1) in launch L1 in state 'active', which has no transition on it",
+            ])
         #expect(findings.map(\.message) == ["a scene becomes active without entering the foreground", "scene states"])
         #expect(findings.map(\.reference) == ["W2", "the machine's source"])
         #expect(findings.map(\.reason) == [.flaggedTransition(state: "connected"), .undeclaredTransition(state: "active")])
@@ -72,10 +73,11 @@ struct RuleCheckerTests {
             {"seq":5,"t":50,"event":"db.write","thread":"io","attrs":{"bytes":10}}
 
             """)
-        #expect(findings.map(\.headline) == [
-            "t.ndjson:3: error[named]: application(_:configurationForConnecting:options:) in launch L1, where application(_:configurationForConnecting:options:)[session] must never happen",
-            "t.ndjson:5: error[sized]: db.write in launch L1, where db.write[bytes, thread = \"main\"] must never happen",
-        ])
+        #expect(
+            findings.map(\.headline) == [
+                "t.ndjson:3: error[named]: application(_:configurationForConnecting:options:) in launch L1, where application(_:configurationForConnecting:options:)[session] must never happen",
+                "t.ndjson:5: error[sized]: db.write in launch L1, where db.write[bytes, thread = \"main\"] must never happen",
+            ])
     }
 
     @Test func violationsNameTheRuleTheSliceAndLocatedWitnesses() throws {
@@ -153,7 +155,9 @@ struct RuleCheckerTests {
         #expect(findings.map(\.status) == [.pending])
         #expect(summary.violations == 0 && summary.pendings == 1)
         #expect(summary.rules[0].tally.pending == 1)
-        #expect(findings[0].headline.hasPrefix("t.ndjson:2: pending[r]: sceneDidEnterBackground(_:) (seq 1) in launch L never followed by state.save"))
+        #expect(
+            findings[0].headline.hasPrefix(
+                "t.ndjson:2: pending[r]: sceneDidEnterBackground(_:) (seq 1) in launch L never followed by state.save"))
     }
 
     @Test func launchConditionsSelectLaunches() throws {

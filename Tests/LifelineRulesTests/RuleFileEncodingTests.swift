@@ -19,9 +19,12 @@ struct RuleFileEncodingTests {
             Issue.record("decoded")
             return
         }
-        #expect(error.diagnostics == [RuleDiagnostic(
-            location: SourceLocation(line: line, column: column),
-            message: "invalid UTF-8 (byte \(byte)); a rules file must be UTF-8 text")])
+        #expect(
+            error.diagnostics == [
+                RuleDiagnostic(
+                    location: SourceLocation(line: line, column: column),
+                    message: "invalid UTF-8 (byte \(byte)); a rules file must be UTF-8 text")
+            ])
         #expect(error.rendered.hasPrefix("r.rules:\(line):\(column): error: invalid UTF-8"))
     }
 

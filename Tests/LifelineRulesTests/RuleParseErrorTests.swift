@@ -1,15 +1,18 @@
-@testable import LifelineRules
 import LifelineFormat
 import LifelineTerminal
 import Testing
 
+@testable import LifelineRules
+
 @Suite("Rule parse errors")
 struct RuleParseErrorTests {
-    @Test("the lexer names what is wrong with a token", arguments: [
-        ("rule a: x § y", RuleParseError.Code.unexpectedCharacter, 11),
-        ("rule a { message \"never closed }", .badString, 18),
-        ("rule a { message \"bad \\q\" }", .badString, 23),
-    ])
+    @Test(
+        "the lexer names what is wrong with a token",
+        arguments: [
+            ("rule a: x § y", RuleParseError.Code.unexpectedCharacter, 11),
+            ("rule a { message \"never closed }", .badString, 18),
+            ("rule a { message \"bad \\q\" }", .badString, 23),
+        ])
     func lexer(_ text: String, _ code: RuleParseError.Code, _ column: Int) {
         var lexer = RuleLexer(text)
         #expect {
@@ -27,11 +30,12 @@ struct RuleParseErrorTests {
             _ = try RuleParser.parse(text, file: "app.rules")
         } throws: { error in
             guard let error = error as? RuleSyntaxError, let first = error.located.first else { return false }
-            return first.severity == .error && error.located.count == 1 && first.description == """
-                app.rules:1:44: error: expected 'precedes', 'leads to', 'responds to', 'then', 'within' or 'lasts', found 'preceeds'
-                  1 | rule launch per launch: didFinishLaunching preceeds willConnectTo
-                    |                                            ^
-                """
+            return first.severity == .error && error.located.count == 1
+                && first.description == """
+                    app.rules:1:44: error: expected 'precedes', 'leads to', 'responds to', 'then', 'within' or 'lasts', found 'preceeds'
+                      1 | rule launch per launch: didFinishLaunching preceeds willConnectTo
+                        |                                            ^
+                    """
         }
     }
 

@@ -63,7 +63,9 @@ struct RuleParserTests {
 
     @Test func everyScopeParses() throws {
         let p = "never ui.setup"
-        #expect(try body("globally: \(p)") == .pattern(.globally, .absence(EventPattern([.init(name: "ui.setup", location: .init(line: 9, column: 9))]))))
+        #expect(
+            try body("globally: \(p)")
+                == .pattern(.globally, .absence(EventPattern([.init(name: "ui.setup", location: .init(line: 9, column: 9))]))))
         guard case .pattern(.before(let r), _) = try body("before willConnectTo: \(p)") else { throw Failure() }
         #expect(r.names == [EventName(.willConnectTo)])
         guard case .pattern(.after(let q), _) = try body("after sceneDidEnterBackground: \(p)") else { throw Failure() }
@@ -111,9 +113,11 @@ struct RuleParserTests {
     }
 
     @Test func quotedNamesAndConditionsParse() throws {
-        guard case .pattern(_, .precedence(let p, let s)) = try body(
-            #""application:didFinishLaunchingWithOptions:" precedes "scene(_:willConnectTo:options:)"[role = "UIWindowSceneSessionRoleApplication", phase = begin] | db.open"#
-        ) else { throw Failure() }
+        guard
+            case .pattern(_, .precedence(let p, let s)) = try body(
+                #""application:didFinishLaunchingWithOptions:" precedes "scene(_:willConnectTo:options:)"[role = "UIWindowSceneSessionRoleApplication", phase = begin] | db.open"#
+            )
+        else { throw Failure() }
         #expect(p.names == [EventName(.didFinishLaunching)])
         #expect(s.names == [EventName(.willConnectTo), EventName("db.open")])
         #expect(s.alternatives[0].conditions.map(\.description) == [#"role = "UIWindowSceneSessionRoleApplication""#, #"phase = "begin""#])
@@ -165,14 +169,17 @@ struct RuleParserTests {
         #expect(machine.transitions.map(\.message) == [nil, "a scene becomes active without entering the foreground", nil, nil])
         #expect(machine.transitions.map(\.reference) == ["willConnectTo docs", "W2", nil, nil])
         #expect(machine.transitions.map(\.reportedBy) == [nil, nil, "scene.x", nil])
-        #expect(machine.transitions.map(\.description) == [
-            "unattached -> connected on willConnectTo", "connected -> active on sceneDidBecomeActive",
-            "active -> active on sceneDidBecomeActive", "* -> gone on sceneDidDisconnect",
-        ])
+        #expect(
+            machine.transitions.map(\.description) == [
+                "unattached -> connected on willConnectTo", "connected -> active on sceneDidBecomeActive",
+                "active -> active on sceneDidBecomeActive", "* -> gone on sceneDidDisconnect",
+            ])
     }
 
     @Test func durationsReadEveryUnit() throws {
-        for (text, nanoseconds) in [("7ns", 7), ("40us", 40_000), ("250ms", 250_000_000), ("1.5s", 1_500_000_000), ("2min", 120_000_000_000)] as [(String, Int64)] {
+        for (text, nanoseconds) in [
+            ("7ns", 7), ("40us", 40_000), ("250ms", 250_000_000), ("1.5s", 1_500_000_000), ("2min", 120_000_000_000),
+        ] as [(String, Int64)] {
             guard case .pattern(_, .maximumDuration(_, let duration)) = try body("sceneDidEnterBackground lasts at most \(text)")
             else { throw Failure() }
             #expect(duration.nanoseconds == nanoseconds)
@@ -183,15 +190,21 @@ struct RuleParserTests {
     // MARK: - Errors
 
     static let errors: [(source: String, line: Int, column: Int, message: String)] = [
-        ("rule launch per launch: didFinishLaunching preceeds willConnectTo", 1, 44,
-         "expected 'precedes', 'leads to', 'responds to', 'then', 'within' or 'lasts', found 'preceeds'"),
-        ("rule x: sceneDidBecomeActiv precedes willConnectTo", 1, 9,
-         "unknown callback 'sceneDidBecomeActiv'; did you mean 'sceneDidBecomeActive'? (app-defined events contain a dot, like 'db.open', or are quoted)"),
+        (
+            "rule launch per launch: didFinishLaunching preceeds willConnectTo", 1, 44,
+            "expected 'precedes', 'leads to', 'responds to', 'then', 'within' or 'lasts', found 'preceeds'"
+        ),
+        (
+            "rule x: sceneDidBecomeActiv precedes willConnectTo", 1, 9,
+            "unknown callback 'sceneDidBecomeActiv'; did you mean 'sceneDidBecomeActive'? (app-defined events contain a dot, like 'db.open', or are quoted)"
+        ),
         ("rule x per window: never a.b", 1, 12, "expected 'launch', 'session', 'scene' or 'trace' after 'per', found 'window'"),
         ("rule x {\n  severity fatal\n  never a.b\n}", 2, 12, "expected 'error', 'warning' or 'info', found 'fatal'"),
         ("rule x {\n  message unquoted\n}", 2, 11, "expected a quoted string, found 'unquoted'"),
-        ("rule x {\n  when lifecyle = scene\n  never a.b\n}", 2, 8,
-         "unknown launch field 'lifecyle'; did you mean 'lifecycle'? (fields: lifecycle, app, platform, os, device, pid)"),
+        (
+            "rule x {\n  when lifecyle = scene\n  never a.b\n}", 2, 8,
+            "unknown launch field 'lifecyle'; did you mean 'lifecycle'? (fields: lifecycle, app, platform, os, device, pid)"
+        ),
         ("rule x {\n  when lifecycle = legacy\n  never a.b\n}", 2, 20, "unknown lifecycle 'legacy' (expected 'scene' or 'app')"),
         ("rule x {\n  never a.b\n  never c.d\n}", 3, 3, "rule 'x' already has a pattern; write one pattern per rule"),
         ("rule x {\n  severity info\n}", 1, 1, "rule 'x' has no pattern"),
@@ -204,23 +217,35 @@ struct RuleParserTests {
         ("rule x: a.b[phase = middle] precedes c.d", 1, 21, "unknown phase 'middle' (expected begin, end or instant)"),
         ("rule x: a.b[k ~ 1] precedes c.d", 1, 15, "unexpected character '~'"),
         ("rule x: never \"unterminated", 1, 15, "unterminated string"),
-        ("rule x per trace: a.b within 1s after c.d", 1, 1,
-         "a timed pattern cannot be checked 'per trace': each launch has its own clock"),
+        (
+            "rule x per trace: a.b within 1s after c.d", 1, 1,
+            "a timed pattern cannot be checked 'per trace': each launch has its own clock"
+        ),
         ("rule x: never a.b\nrule x: never c.d", 2, 1, "duplicate rule id 'x' (first defined at rules/app.rules:1:1)"),
         ("machine m {\n  initial a\n}", 1, 1, "machine 'm' has no transitions"),
         ("machine m {\n  a -> b willConnectTo\n}", 2, 10, "expected 'on', found 'willConnectTo'"),
         ("never a.b", 1, 1, "expected 'rule' or 'machine', found 'never'"),
         ("machine m {\n  a -> b on a.b { severity loud }\n}", 2, 28, "expected 'error', 'warning' or 'info', found 'loud'"),
-        ("machine m {\n  a -> b on a.b { colour red }\n}", 2, 19,
-         "expected 'severity', 'message', 'reference' or 'reported by', found 'colour'"),
-        ("machine m {\n  a -> b on a.b { message \"m\" }\n}", 2, 3,
-         "a transition's message is shown only when the transition has a severity"),
-        ("rule r: never a.b\nmachine m {\n  a -> b on a.b { severity error\n reported by r }\n}", 3, 3,
-         "a transition is either reported by the machine (severity) or by another rule (reported by), not both"),
-        ("rule scene.x: never a.b\nmachine m {\n  a -> b on a.b { reported by scene.y }\n}", 3, 3,
-         "no rule 'scene.y' in this file reports this transition; did you mean 'scene.x'?"),
-        ("machine m {\n  a -> b on a.b { reported by m }\n}", 2, 3,
-         "a transition of 'm' cannot be reported by the machine itself; give it a severity"),
+        (
+            "machine m {\n  a -> b on a.b { colour red }\n}", 2, 19,
+            "expected 'severity', 'message', 'reference' or 'reported by', found 'colour'"
+        ),
+        (
+            "machine m {\n  a -> b on a.b { message \"m\" }\n}", 2, 3,
+            "a transition's message is shown only when the transition has a severity"
+        ),
+        (
+            "rule r: never a.b\nmachine m {\n  a -> b on a.b { severity error\n reported by r }\n}", 3, 3,
+            "a transition is either reported by the machine (severity) or by another rule (reported by), not both"
+        ),
+        (
+            "rule scene.x: never a.b\nmachine m {\n  a -> b on a.b { reported by scene.y }\n}", 3, 3,
+            "no rule 'scene.y' in this file reports this transition; did you mean 'scene.x'?"
+        ),
+        (
+            "machine m {\n  a -> b on a.b { reported by m }\n}", 2, 3,
+            "a transition of 'm' cannot be reported by the machine itself; give it a severity"
+        ),
         ("machine m {\n  a -> b on a.b { severity info\n", 3, 1, "expected '}' to close the transition opened at 2:3"),
     ]
 

@@ -25,21 +25,35 @@ struct TimeOverflowTests {
     // MARK: - Parsing
 
     static let tooLong: [(source: String, column: Int, message: String)] = [
-        ("rule r: a.b within 9300000000s after c.d", 20,
-         "duration '9300000000s' is too long (it must be shorter than 9223372036854775807ns, about 292 years)"),
-        ("rule r: a.b lasts at most 9223372036854775807ns", 27,
-         "duration '9223372036854775807ns' is too long (it must be shorter than 9223372036854775807ns, about 292 years)"),
-        ("rule r: a.b lasts at least 99999999999999999999999ns", 28,
-         "duration '99999999999999999999999ns' is too long (it must be shorter than 9223372036854775807ns, about 292 years)"),
-        ("rule r: never a.b within 153722867.5min after c.d", 26,
-         "duration '153722867.5min' is too long (it must be shorter than 9223372036854775807ns, about 292 years)"),
-        ("rule r: a.b within 0.0000001ns after c.d", 20,
-         "duration '0.0000001ns' rounds to 0ns (the trace clock counts whole nanoseconds)"),
-        ("rule r: a.b within 0.0000000001s after c.d", 20,
-         "duration '0.0000000001s' rounds to 0ns (the trace clock counts whole nanoseconds)"),
+        (
+            "rule r: a.b within 9300000000s after c.d", 20,
+            "duration '9300000000s' is too long (it must be shorter than 9223372036854775807ns, about 292 years)"
+        ),
+        (
+            "rule r: a.b lasts at most 9223372036854775807ns", 27,
+            "duration '9223372036854775807ns' is too long (it must be shorter than 9223372036854775807ns, about 292 years)"
+        ),
+        (
+            "rule r: a.b lasts at least 99999999999999999999999ns", 28,
+            "duration '99999999999999999999999ns' is too long (it must be shorter than 9223372036854775807ns, about 292 years)"
+        ),
+        (
+            "rule r: never a.b within 153722867.5min after c.d", 26,
+            "duration '153722867.5min' is too long (it must be shorter than 9223372036854775807ns, about 292 years)"
+        ),
+        (
+            "rule r: a.b within 0.0000001ns after c.d", 20,
+            "duration '0.0000001ns' rounds to 0ns (the trace clock counts whole nanoseconds)"
+        ),
+        (
+            "rule r: a.b within 0.0000000001s after c.d", 20,
+            "duration '0.0000000001s' rounds to 0ns (the trace clock counts whole nanoseconds)"
+        ),
         ("rule r: a.b within 0.000s after c.d", 20, "a duration must be greater than zero"),
-        ("rule r: a.b within 1.2.3s after c.d", 20,
-         "invalid duration '1.2.3s' (expected a number and a unit, such as '1.5s')"),
+        (
+            "rule r: a.b within 1.2.3s after c.d", 20,
+            "invalid duration '1.2.3s' (expected a number and a unit, such as '1.5s')"
+        ),
     ]
 
     @Test("out-of-range and zero-rounding durations are located errors", arguments: tooLong)
@@ -60,8 +74,9 @@ struct TimeOverflowTests {
         #expect(try duration("1.000000000000000000000001ms") == 1_000_000)
     }
 
-    @Test("describing a duration near Int64.max gives text that reads back exactly",
-          arguments: [Int64.max - 1, 9_223_372_036_854_775_000, 9_223_372_020_000_000_000, 1])
+    @Test(
+        "describing a duration near Int64.max gives text that reads back exactly",
+        arguments: [Int64.max - 1, 9_223_372_036_854_775_000, 9_223_372_020_000_000_000, 1])
     func describing(_ nanoseconds: Int64) throws {
         let text = RuleDuration(nanoseconds: nanoseconds).description
         #expect(try duration(text) == nanoseconds)
@@ -78,8 +93,11 @@ struct TimeOverflowTests {
         let records = events.enumerated().map { index, event in
             (event: EventRecord(seq: Int64(index + 1), t: event.0, event: EventName(event.1), phase: event.2), line: index + 2)
         }
-        return [ReferenceEvaluator.Launch(record: LaunchRecord(launch: "L"), trace: "t.ndjson", file: "t.ndjson", line: 1,
-                                          events: records)]
+        return [
+            ReferenceEvaluator.Launch(
+                record: LaunchRecord(launch: "L"), trace: "t.ndjson", file: "t.ndjson", line: 1,
+                events: records)
+        ]
     }
 
     /// Findings of the streaming checker and of the reference evaluator, which must agree.

@@ -6,13 +6,19 @@ import Testing
 /// sourced in docs/research/uikit-lifecycle.md.
 @Suite("Simulator call orders")
 struct CallOrderTests {
-    static let launchNew = ["willFinishLaunching", "didFinishLaunching", "configurationForConnecting S1", "willConnectTo S1",
-                            "sceneWillEnterForeground S1", "sceneDidBecomeActive S1"]
-    static let launchRestored = ["willFinishLaunching", "didFinishLaunching", "willConnectTo S1",
-                                 "sceneWillEnterForeground S1", "sceneDidBecomeActive S1"]
-    static let launchNewS2 = ["willFinishLaunching", "didFinishLaunching", "didDiscardSceneSessions",
-                              "configurationForConnecting S2", "willConnectTo S2", "sceneWillEnterForeground S2",
-                              "sceneDidBecomeActive S2"]
+    static let launchNew = [
+        "willFinishLaunching", "didFinishLaunching", "configurationForConnecting S1", "willConnectTo S1",
+        "sceneWillEnterForeground S1", "sceneDidBecomeActive S1",
+    ]
+    static let launchRestored = [
+        "willFinishLaunching", "didFinishLaunching", "willConnectTo S1",
+        "sceneWillEnterForeground S1", "sceneDidBecomeActive S1",
+    ]
+    static let launchNewS2 = [
+        "willFinishLaunching", "didFinishLaunching", "didDiscardSceneSessions",
+        "configurationForConnecting S2", "willConnectTo S2", "sceneWillEnterForeground S2",
+        "sceneDidBecomeActive S2",
+    ]
 
     static let cases: [(script: String, calls: [String])] = [
         // §1: a new session gets a configuration; WEF also for a freshly connected scene.
@@ -20,73 +26,128 @@ struct CallOrderTests {
         // §1, SO 63520008: a restored session reconnects without configurationForConnecting.
         ("launch restored", launchRestored),
         // §4: home and back.
-        ("launch cold; home; return", launchNew + [
-            "sceneWillResignActive S1", "sceneDidEnterBackground S1", "sceneWillEnterForeground S1", "sceneDidBecomeActive S1"]),
+        (
+            "launch cold; home; return",
+            launchNew + [
+                "sceneWillResignActive S1", "sceneDidEnterBackground S1", "sceneWillEnterForeground S1", "sceneDidBecomeActive S1",
+            ]
+        ),
         // §4: a temporary interruption.
         ("launch cold; interrupt 1s", launchNew + ["sceneWillResignActive S1", "sceneDidBecomeActive S1"]),
         // §6, forum 732170: no DEB before the disconnect; the discard comes at the next launch, after didFinish.
-        ("launch cold; swipe-kill; launch cold", launchNew + [
-            "sceneWillResignActive S1", "sceneDidDisconnect S1", "applicationWillTerminate", "--"] + launchNewS2),
+        (
+            "launch cold; swipe-kill; launch cold",
+            launchNew + [
+                "sceneWillResignActive S1", "sceneDidDisconnect S1", "applicationWillTerminate", "--",
+            ] + launchNewS2
+        ),
         // FB9855914: the session survives the kill and is restored.
-        ("launch cold; swipe-kill keep-session; launch cold", launchNew + [
-            "sceneWillResignActive S1", "sceneDidDisconnect S1", "applicationWillTerminate", "--"] + launchRestored),
+        (
+            "launch cold; swipe-kill keep-session; launch cold",
+            launchNew + [
+                "sceneWillResignActive S1", "sceneDidDisconnect S1", "applicationWillTerminate", "--",
+            ] + launchRestored
+        ),
         // Forum 732170's fast kill: a new scene object of the same session enters the foreground and the background.
-        ("launch cold; swipe-kill fast", launchNew + [
-            "sceneWillResignActive S1", "sceneDidDisconnect S1", "willConnectTo S1", "sceneWillEnterForeground S1",
-            "sceneDidEnterBackground S1"]),
+        (
+            "launch cold; swipe-kill fast",
+            launchNew + [
+                "sceneWillResignActive S1", "sceneDidDisconnect S1", "willConnectTo S1", "sceneWillEnterForeground S1",
+                "sceneDidEnterBackground S1",
+            ]
+        ),
         // §6 scenario 11: killing a suspended app calls nothing.
-        ("launch cold; home; swipe-kill; launch cold", launchNew + [
-            "sceneWillResignActive S1", "sceneDidEnterBackground S1", "--"] + launchNewS2),
+        (
+            "launch cold; home; swipe-kill; launch cold",
+            launchNew + [
+                "sceneWillResignActive S1", "sceneDidEnterBackground S1", "--",
+            ] + launchNewS2
+        ),
         // §5: released under memory pressure, reconnected without a configuration.
-        ("launch cold; home; memory-pressure; return", launchNew + [
-            "sceneWillResignActive S1", "sceneDidEnterBackground S1", "sceneDidDisconnect S1", "willConnectTo S1",
-            "sceneWillEnterForeground S1", "sceneDidBecomeActive S1"]),
+        (
+            "launch cold; home; memory-pressure; return",
+            launchNew + [
+                "sceneWillResignActive S1", "sceneDidEnterBackground S1", "sceneDidDisconnect S1", "willConnectTo S1",
+                "sceneWillEnterForeground S1", "sceneDidBecomeActive S1",
+            ]
+        ),
         // §2 (4a): no scene during a background launch; it connects when the user opens the app.
-        ("launch background push; open", [
-            "willFinishLaunching", "didFinishLaunching", "applicationDidReceiveRemoteNotification",
-            "configurationForConnecting S1", "willConnectTo S1", "sceneWillEnterForeground S1", "sceneDidBecomeActive S1"]),
+        (
+            "launch background push; open",
+            [
+                "willFinishLaunching", "didFinishLaunching", "applicationDidReceiveRemoteNotification",
+                "configurationForConnecting S1", "willConnectTo S1", "sceneWillEnterForeground S1", "sceneDidBecomeActive S1",
+            ]
+        ),
         // §2 (4b): a system-requested scene connects in the background.
-        ("launch background fetch connect; open", [
-            "willFinishLaunching", "didFinishLaunching", "configurationForConnecting S1", "willConnectTo S1",
-            "applicationPerformFetch", "sceneDidEnterBackground S1", "sceneWillEnterForeground S1",
-            "sceneDidBecomeActive S1"]),
+        (
+            "launch background fetch connect; open",
+            [
+                "willFinishLaunching", "didFinishLaunching", "configurationForConnecting S1", "willConnectTo S1",
+                "applicationPerformFetch", "sceneDidEnterBackground S1", "sceneWillEnterForeground S1",
+                "sceneDidBecomeActive S1",
+            ]
+        ),
         // §3: prewarm runs the launch up to didFinish; the scene connects when the user opens the app.
-        ("launch prewarm; open", [
-            "willFinishLaunching", "didFinishLaunching", "applicationProtectedDataDidBecomeAvailable",
-            "configurationForConnecting S1", "willConnectTo S1", "sceneWillEnterForeground S1", "sceneDidBecomeActive S1"]),
+        (
+            "launch prewarm; open",
+            [
+                "willFinishLaunching", "didFinishLaunching", "applicationProtectedDataDidBecomeAvailable",
+                "configurationForConnecting S1", "willConnectTo S1", "sceneWillEnterForeground S1", "sceneDidBecomeActive S1",
+            ]
+        ),
         // §6 scenario 12: the system terminates a running app; the session survives.
-        ("launch cold; terminate; launch cold", launchNew + [
-            "sceneWillResignActive S1", "sceneDidEnterBackground S1", "sceneDidDisconnect S1", "applicationWillTerminate",
-            "--"] + launchRestored),
+        (
+            "launch cold; terminate; launch cold",
+            launchNew + [
+                "sceneWillResignActive S1", "sceneDidEnterBackground S1", "sceneDidDisconnect S1", "applicationWillTerminate",
+                "--",
+            ] + launchRestored
+        ),
         // willTerminate is not called for a suspended app.
         ("launch cold; home; terminate", launchNew + ["sceneWillResignActive S1", "sceneDidEnterBackground S1"]),
         ("launch cold; kill; launch cold", launchNew + ["--"] + launchRestored),
         // §8: the legacy life cycle; no applicationWillEnterForeground on a cold launch.
-        ("app legacy; launch cold; interrupt 1s; home; return; swipe-kill", [
-            "willFinishLaunching", "didFinishLaunching", "applicationDidBecomeActive", "applicationWillResignActive",
-            "applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground",
-            "applicationWillEnterForeground", "applicationDidBecomeActive", "applicationWillResignActive",
-            "applicationDidEnterBackground", "applicationWillTerminate"]),
+        (
+            "app legacy; launch cold; interrupt 1s; home; return; swipe-kill",
+            [
+                "willFinishLaunching", "didFinishLaunching", "applicationDidBecomeActive", "applicationWillResignActive",
+                "applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground",
+                "applicationWillEnterForeground", "applicationDidBecomeActive", "applicationWillResignActive",
+                "applicationDidEnterBackground", "applicationWillTerminate",
+            ]
+        ),
         // §2/§8 (jigarm): WEF without a prior DEB after a background launch; forum 732170: WEF before DEB on a fast kill.
-        ("app legacy; launch background push; open; swipe-kill fast", [
-            "willFinishLaunching", "didFinishLaunching", "applicationDidReceiveRemoteNotification",
-            "applicationWillEnterForeground", "applicationDidBecomeActive", "applicationWillResignActive",
-            "applicationWillEnterForeground", "applicationDidEnterBackground"]),
+        (
+            "app legacy; launch background push; open; swipe-kill fast",
+            [
+                "willFinishLaunching", "didFinishLaunching", "applicationDidReceiveRemoteNotification",
+                "applicationWillEnterForeground", "applicationDidBecomeActive", "applicationWillResignActive",
+                "applicationWillEnterForeground", "applicationDidEnterBackground",
+            ]
+        ),
         // §7: windows in different states; a closed window is discarded at once, a swiped last window at the next launch.
-        ("device iPad13,4; launch cold; open-window S2; hide S1; open-window S1; close-window S2; swipe-kill S1; launch cold",
-         launchNew + [
-            "configurationForConnecting S2", "willConnectTo S2", "sceneWillEnterForeground S2", "sceneDidBecomeActive S2",
-            "sceneWillResignActive S1", "sceneDidEnterBackground S1", "sceneWillEnterForeground S1",
-            "sceneDidBecomeActive S1", "sceneWillResignActive S2", "sceneDidEnterBackground S2", "sceneDidDisconnect S2",
-            "didDiscardSceneSessions", "sceneWillResignActive S1", "sceneDidDisconnect S1", "applicationWillTerminate",
-            "--", "willFinishLaunching", "didFinishLaunching", "didDiscardSceneSessions", "configurationForConnecting S3",
-            "willConnectTo S3", "sceneWillEnterForeground S3", "sceneDidBecomeActive S3"]),
+        (
+            "device iPad13,4; launch cold; open-window S2; hide S1; open-window S1; close-window S2; swipe-kill S1; launch cold",
+            launchNew + [
+                "configurationForConnecting S2", "willConnectTo S2", "sceneWillEnterForeground S2", "sceneDidBecomeActive S2",
+                "sceneWillResignActive S1", "sceneDidEnterBackground S1", "sceneWillEnterForeground S1",
+                "sceneDidBecomeActive S1", "sceneWillResignActive S2", "sceneDidEnterBackground S2", "sceneDidDisconnect S2",
+                "didDiscardSceneSessions", "sceneWillResignActive S1", "sceneDidDisconnect S1", "applicationWillTerminate",
+                "--", "willFinishLaunching", "didFinishLaunching", "didDiscardSceneSessions", "configurationForConnecting S3",
+                "willConnectTo S3", "sceneWillEnterForeground S3", "sceneDidBecomeActive S3",
+            ]
+        ),
         // One window of several swiped away: disconnect only; its discard waits for the next launch.
-        ("device iPad13,4; launch cold; open-window S2; swipe-kill S2; home; kill; launch cold", launchNew + [
-            "configurationForConnecting S2", "willConnectTo S2", "sceneWillEnterForeground S2", "sceneDidBecomeActive S2",
-            "sceneWillResignActive S2", "sceneDidDisconnect S2", "sceneWillResignActive S1", "sceneDidEnterBackground S1",
-            "--", "willFinishLaunching", "didFinishLaunching", "didDiscardSceneSessions", "willConnectTo S1",
-            "sceneWillEnterForeground S1", "sceneDidBecomeActive S1"]),
+        (
+            "device iPad13,4; launch cold; open-window S2; swipe-kill S2; home; kill; launch cold",
+            launchNew + [
+                "configurationForConnecting S2", "willConnectTo S2", "sceneWillEnterForeground S2", "sceneDidBecomeActive S2",
+                "sceneWillResignActive S2", "sceneDidDisconnect S2", "sceneWillResignActive S1", "sceneDidEnterBackground S1",
+                "--", "willFinishLaunching", "didFinishLaunching", "didDiscardSceneSessions", "willConnectTo S1",
+                "sceneWillEnterForeground S1", "sceneDidBecomeActive S1",
+            ]
+        ),
     ]
 
     @Test("each scenario makes UIKit's calls in the documented or observed order", arguments: cases)
@@ -130,7 +191,8 @@ struct CallOrderTests {
 
     @Test("every trace is valid format v1, with spans closed, times non-decreasing and the background budget respected")
     func validTraces() throws {
-        let trace = try SimulatedTrace("""
+        let trace = try SimulatedTrace(
+            """
             device iPad13,4; launch cold; open-window S2; interrupt 3s; hide S2; home; wait 2m; memory-pressure
             return; swipe-kill; launch background fetch connect; open; terminate; launch prewarm split; wait 1h; open
             """)
@@ -162,8 +224,10 @@ struct CallOrderTests {
         ("app legacy; launch restored", 1, 13, "'launch restored' needs a scene app: a legacy app has no scene sessions"),
         ("launch cold; device iPad13,4", 1, 14, "'device' must come before the first 'launch'"),
         ("device iPad13,4; launch cold; close-window S2", 1, 31, "window 'S2' is not connected"),
-        ("device iPad13,4; launch cold; open-window S2; close-window S2; open-window S2", 1, 64,
-         "session 'S2' was discarded and cannot return; open a new window instead"),
+        (
+            "device iPad13,4; launch cold; open-window S2; close-window S2; open-window S2", 1, 64,
+            "session 'S2' was discarded and cannot return; open a new window instead"
+        ),
         ("launch cold; memory-pressure", 1, 14, "no background window to release"),
         ("launch cold; home; interrupt", 1, 20, "no window is active"),
         ("wait 1s", 1, 1, "the script never launches the app (start it with 'launch cold')"),

@@ -25,10 +25,11 @@ struct FaultTests {
     @Test("wrong-order: didFinishLaunching is recorded after the scene callbacks made before the main queue ran")
     func wrongOrder() throws {
         let trace = try SimulatedTrace("launch cold; swipe-kill; fault wrong-order; launch cold")
-        #expect(trace.calls.split(separator: "--")[1] == [
-            "willFinishLaunching", "didDiscardSceneSessions", "configurationForConnecting S2", "willConnectTo S2",
-            "sceneWillEnterForeground S2", "didFinishLaunching", "sceneDidBecomeActive S2",
-        ])
+        #expect(
+            trace.calls.split(separator: "--")[1] == [
+                "willFinishLaunching", "didDiscardSceneSessions", "configurationForConnecting S2", "willConnectTo S2",
+                "sceneWillEnterForeground S2", "didFinishLaunching", "sceneDidBecomeActive S2",
+            ])
         let finish = trace.events(ofLaunch: 2).filter { $0.event == EventName(.didFinishLaunching) }
         #expect(finish.map(\.phase) == [.instant])
         #expect(trace.calls.split(separator: "--")[0].first == "willFinishLaunching")
@@ -47,9 +48,12 @@ struct FaultTests {
         #expect(healthy.firstIndex { $0.event.name == "state.save" && $0.phase == .begin }! < healthyEnd)
     }
 
-    @Test("block-background: sceneDidEnterBackground takes the blocking time and more; legacy apps block their own callback",
-          arguments: [("launch cold; home", Callback.sceneDidEnterBackground),
-                      ("app legacy; launch cold; home", Callback.applicationDidEnterBackground)])
+    @Test(
+        "block-background: sceneDidEnterBackground takes the blocking time and more; legacy apps block their own callback",
+        arguments: [
+            ("launch cold; home", Callback.sceneDidEnterBackground),
+            ("app legacy; launch cold; home", Callback.applicationDidEnterBackground),
+        ])
     func blockBackground(_ script: String, _ callback: Callback) throws {
         let events = try SimulatedTrace("fault block-background 6s; " + script).file.events
         let span = events.filter { $0.event == EventName(callback) }

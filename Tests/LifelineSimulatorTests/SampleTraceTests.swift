@@ -1,7 +1,7 @@
-import LifelineTestSupport
 import Foundation
 import LifelineFormat
 import LifelineSimulator
+import LifelineTestSupport
 import Testing
 
 /// `traces/*.ndjson` are fixtures for tests and the demo: each is its script in
@@ -9,7 +9,8 @@ import Testing
 @Suite("Sample traces")
 struct SampleTraceTests {
     static let scenarios = repositoryRoot.appendingPathComponent("traces/scenarios")
-    static let names: [String] = (try? FileManager.default.contentsOfDirectory(atPath: scenarios.path))?
+    static let names: [String] =
+        (try? FileManager.default.contentsOfDirectory(atPath: scenarios.path))?
         .filter { $0.hasSuffix(".scenario") }.map { String($0.dropLast(".scenario".count)) }.sorted() ?? []
     /// `LIFELINE_REGENERATE=1 swift test --filter SampleTraceTests` rewrites the samples instead of comparing.
     static let regenerating = ProcessInfo.processInfo.environment["LIFELINE_REGENERATE"] == "1"
@@ -29,7 +30,9 @@ struct SampleTraceTests {
             return
         }
         let committed = try? Data(contentsOf: sample)
-        #expect(committed == bytes, """
+        #expect(
+            committed == bytes,
+            """
             traces/\(name).ndjson drifted from traces/scenarios/\(name).scenario; regenerate it with
               swift run lifeline simulate traces/scenarios/\(name).scenario --seed 1 -o traces/\(name).ndjson
             or all samples with

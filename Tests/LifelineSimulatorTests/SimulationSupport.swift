@@ -1,7 +1,7 @@
-import LifelineTestSupport
 import Foundation
 import LifelineFormat
 import LifelineSimulator
+import LifelineTestSupport
 
 /// The repository's root, found from this file's path (samples and scripts live there, not in a bundle).
 let repositoryRoot = URL(fileURLWithPath: #filePath)

@@ -1,8 +1,9 @@
 import CSQLite
 import Foundation
 import GRDB
-@testable import LifelineStore
 import Testing
+
+@testable import LifelineStore
 
 /// The settings every connection gets (``ConnectionHardening``) and the authorizer for untrusted SQL.
 @Suite("Connection hardening")
@@ -48,8 +49,9 @@ struct ConnectionHardeningTests {
         (SQLITE_FUNCTION, nil, "load_extension"),
     ]
 
-    @Test("the untrusted-SQL authorizer refuses files, setting changes, virtual tables and pointer functions",
-          arguments: denied)
+    @Test(
+        "the untrusted-SQL authorizer refuses files, setting changes, virtual tables and pointer functions",
+        arguments: denied)
     func refusals(_ action: Int32, _ first: String?, _ second: String?) {
         #expect(UntrustedSQLAuthorizer.denial(action: action, first, second) != nil)
     }

@@ -1,6 +1,7 @@
-@testable import LifelineStore
 import Foundation
 import Testing
+
+@testable import LifelineStore
 
 @Suite("Content hash")
 struct ContentHashTests {

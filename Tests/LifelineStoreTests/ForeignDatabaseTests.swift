@@ -1,7 +1,7 @@
-import LifelineTestSupport
 import Foundation
 import GRDB
 import LifelineStore
+import LifelineTestSupport
 import Testing
 
 /// `--db` may name any file: Lifeline must not add its tables to another program's database.

@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
 import GRDB
-@testable import LifelineStore
 import Testing
+
+@testable import LifelineStore
 
 /// The REPL's Ctrl-C during `.import`: the file under way rolls back, what was there stays.
 @Suite("cancelling an import")
@@ -41,12 +42,13 @@ struct ImportCancellationTests {
     /// statement is a four-way cross join of the events so far, which no test waits out.
     static func hang(atLine line: Int, in store: TraceStore) throws {
         try store.database.write { db in
-            try db.execute(sql: """
-                CREATE TRIGGER hang AFTER INSERT ON event_raw WHEN NEW.line = \(line) BEGIN
-                    SELECT count(*) FROM event_raw a, event_raw b, event_raw c, event_raw d
-                    WHERE a.id + b.id + c.id + d.id < 0;
-                END
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER hang AFTER INSERT ON event_raw WHEN NEW.line = \(line) BEGIN
+                        SELECT count(*) FROM event_raw a, event_raw b, event_raw c, event_raw d
+                        WHERE a.id + b.id + c.id + d.id < 0;
+                    END
+                    """)
         }
     }
 
@@ -67,13 +69,15 @@ struct ImportCancellationTests {
         pressing.setEventHandler { store.database.interrupt() }
         var inserted = 0
         var started = false
-        let result = fixture.importer.importFile(at: long, progress: { _, _, _, events in
-            inserted = max(inserted, events)
-            if events >= 4_096, !started {
-                started = true
-                pressing.resume()
-            }
-        })
+        let result = fixture.importer.importFile(
+            at: long,
+            progress: { _, _, _, events in
+                inserted = max(inserted, events)
+                if events >= 4_096, !started {
+                    started = true
+                    pressing.resume()
+                }
+            })
         if started { pressing.cancel() } else { pressing.resume(); pressing.cancel() }
 
         #expect(result.outcome == .interrupted)

@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-@testable import LifelineStore
 import Testing
+
+@testable import LifelineStore
 
 /// An import that fails part-way (the disk fills up): reported once, rolled back, and its log space given back.
 @Suite("a failed import")

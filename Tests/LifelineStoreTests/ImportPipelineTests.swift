@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 import LifelineFormat
-@testable import LifelineStore
 import LifelineTestSupport
 import Testing
+
+@testable import LifelineStore
 
 /// The importer parses on one thread and inserts on another, in batches; these
 /// files span many batches, so launches, diagnostics and failures fall between them.
@@ -25,7 +26,8 @@ struct ImportPipelineTests {
                     continue
                 }
                 let session = "S\(seq % 3)-\(launch)"
-                text += #"{"seq":\#(seq),"t":\#(seq * 10),"event":"sceneDidBecomeActive","session":"\#(session)","scene":"0x\#(seq % 3)","thread":"main"}"#
+                text +=
+                    #"{"seq":\#(seq),"t":\#(seq * 10),"event":"sceneDidBecomeActive","session":"\#(session)","scene":"0x\#(seq % 3)","thread":"main"}"#
                     + "\n"
             }
         }
@@ -44,13 +46,16 @@ struct ImportPipelineTests {
         #expect(result.malformed == malformed.count)
         #expect(result.events == 7 * 3_001 - malformed.count)
         #expect(diagnostics == malformed.map { #"\#(path):\#($0):8: error: expected integer for "seq""# })
-        #expect(try fixture.rows("SELECT COUNT(*), COUNT(DISTINCT line), COUNT(DISTINCT launch_id) FROM event")
-            == [[String(result.events), String(result.events), "7"]])
+        #expect(
+            try fixture.rows("SELECT COUNT(*), COUNT(DISTINCT line), COUNT(DISTINCT launch_id) FROM event")
+                == [[String(result.events), String(result.events), "7"]])
         // Each event belongs to the launch record above it.
-        #expect(try fixture.rows("""
-            SELECT COUNT(*) FROM event e JOIN launch l ON l.id = e.launch_id
-            WHERE e.line < l.line OR e.line > l.line + 3001 OR e.session NOT LIKE '%-' || substr(l.uuid, 2)
-            """) == [["0"]])
+        #expect(
+            try fixture.rows(
+                """
+                SELECT COUNT(*) FROM event e JOIN launch l ON l.id = e.launch_id
+                WHERE e.line < l.line OR e.line > l.line + 3001 OR e.session NOT LIKE '%-' || substr(l.uuid, 2)
+                """) == [["0"]])
     }
 
     @Test("--strict failing late in a large file leaves the database as it was")
@@ -72,10 +77,11 @@ struct ImportPipelineTests {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         try fixture.store.database.write { db in
-            try db.execute(sql: """
-                CREATE TRIGGER fail_midway BEFORE INSERT ON event_raw WHEN NEW.line = 9000
-                BEGIN SELECT RAISE(ABORT, 'refused line 9000'); END
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER fail_midway BEFORE INSERT ON event_raw WHEN NEW.line = 9000
+                    BEGIN SELECT RAISE(ABORT, 'refused line 9000'); END
+                    """)
         }
         let (text, _) = Self.trace(launches: 5, events: 3_001)
         let path = try fixture.write("large.ndjson", text)

@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-@testable import LifelineStore
 import Testing
+
+@testable import LifelineStore
 
 @Suite("Schema migrations")
 struct MigrationTests {
@@ -20,15 +21,15 @@ struct MigrationTests {
 
             """,
         """
-            {"lifeline":1,"type":"launch","launch":"L2","pid":11,"app":"com.example.Legacy","lifecycle":"app"}
-            {"seq":1,"t":5,"event":"didFinishLaunching","thread":"main"}
-            {"seq":2,"t":7,"event":"applicationDidBecomeActive","thread":"main"}
-            {"seq":3,"t":9,"event":"applicationWillResignActive","thread":"main"}
-            {"seq":4,"t":11,"event":"applicationDidEnterBackground","thread":"main","attrs":{"s":"x"}}
-            {"lifeline":1,"type":"launch","launch":"L3","lifecycle":"scene"}
-            {"seq":1,"t":100,"event":"configurationForConnecting","session":"S1","thread":"main"}
+        {"lifeline":1,"type":"launch","launch":"L2","pid":11,"app":"com.example.Legacy","lifecycle":"app"}
+        {"seq":1,"t":5,"event":"didFinishLaunching","thread":"main"}
+        {"seq":2,"t":7,"event":"applicationDidBecomeActive","thread":"main"}
+        {"seq":3,"t":9,"event":"applicationWillResignActive","thread":"main"}
+        {"seq":4,"t":11,"event":"applicationDidEnterBackground","thread":"main","attrs":{"s":"x"}}
+        {"lifeline":1,"type":"launch","launch":"L3","lifecycle":"scene"}
+        {"seq":1,"t":100,"event":"configurationForConnecting","session":"S1","thread":"main"}
 
-            """,
+        """,
     ]
 
     /// Every row of the relations people query, each sorted, as text.
@@ -49,14 +50,15 @@ struct MigrationTests {
         try queue.writeWithoutTransaction { db in
             try db.execute(sql: "ATTACH DATABASE ? AS source", arguments: [fixture.path("test.db")])
             try db.inTransaction {
-                try db.execute(sql: """
-                    INSERT INTO main.trace_file SELECT * FROM source.trace_file;
-                    INSERT INTO main.launch SELECT * FROM source.launch;
-                    INSERT INTO main.event SELECT * FROM source.event;
-                    INSERT INTO main.violation (checked_at, rule, severity, status, message, explanation, launch_id,
-                        launch_uuid, session, scene, file, line, seq, witnesses)
-                    VALUES ('2026-11-21T10:00:00Z', 'r', 'error', 'violated', 'm', 'e', 1, 'L1', 'S1', '0x1', 'f', 4, 3, '[]');
-                    """)
+                try db.execute(
+                    sql: """
+                        INSERT INTO main.trace_file SELECT * FROM source.trace_file;
+                        INSERT INTO main.launch SELECT * FROM source.launch;
+                        INSERT INTO main.event SELECT * FROM source.event;
+                        INSERT INTO main.violation (checked_at, rule, severity, status, message, explanation, launch_id,
+                            launch_uuid, session, scene, file, line, seq, witnesses)
+                        VALUES ('2026-11-21T10:00:00Z', 'r', 'error', 'violated', 'm', 'e', 1, 'L1', 'S1', '0x1', 'f', 4, 3, '[]');
+                        """)
                 return .commit
             }
             try db.execute(sql: "DETACH DATABASE source")
@@ -81,8 +83,10 @@ struct MigrationTests {
         let after = try migrated.database.read(Self.snapshot)
         #expect(after == before)
         let (isView, rawRows, strings) = try migrated.database.read { db in
-            (try db.viewExists("event"), try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event_raw"),
-             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM string"))
+            (
+                try db.viewExists("event"), try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event_raw"),
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM string")
+            )
         }
         #expect(isView)
         #expect(rawRows == 22)
@@ -99,23 +103,26 @@ struct MigrationTests {
         defer { fixture.remove() }
         _ = fixture.importFile(try fixture.write("a.ndjson", sceneTrace))
         try fixture.store.database.write { db in
-            try db.execute(sql: """
-                INSERT INTO event (launch_id, seq, t, event, phase, session, scene, thread, attrs, file_id, line)
-                VALUES (1, 10, 990000000, 'custom.mark', 'instant', 'S9', NULL, 'worker', '{"k":1}', 1, 99);
-                UPDATE event SET session = 'S1', phase = 'begin' WHERE seq = 10;
-                DELETE FROM event WHERE seq = 9;
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO event (launch_id, seq, t, event, phase, session, scene, thread, attrs, file_id, line)
+                    VALUES (1, 10, 990000000, 'custom.mark', 'instant', 'S9', NULL, 'worker', '{"k":1}', 1, 99);
+                    UPDATE event SET session = 'S1', phase = 'begin' WHERE seq = 10;
+                    DELETE FROM event WHERE seq = 9;
+                    """)
         }
-        #expect(try fixture.rows("SELECT seq, event, phase, session, scene, thread, attrs, line FROM event WHERE seq >= 8 ORDER BY seq") == [
-            ["8", "sceneWillResignActive(_:)", "instant", "S1", "0x1", "main", "NULL", "9"],
-            ["10", "custom.mark", "begin", "S1", "NULL", "worker", "{\"k\":1}", "99"],
-        ])
+        #expect(
+            try fixture.rows("SELECT seq, event, phase, session, scene, thread, attrs, line FROM event WHERE seq >= 8 ORDER BY seq") == [
+                ["8", "sceneWillResignActive(_:)", "instant", "S1", "0x1", "main", "NULL", "9"],
+                ["10", "custom.mark", "begin", "S1", "NULL", "worker", "{\"k\":1}", "99"],
+            ])
         #expect(try fixture.count("event_raw") == 9)
         #expect(throws: DatabaseError.self) {
             try fixture.store.database.write { db in
-                try db.execute(sql: """
-                    INSERT INTO event (launch_id, seq, t, event, phase, file_id, line) VALUES (1, 11, 0, 'x', 'middle', 1, 1)
-                    """)
+                try db.execute(
+                    sql: """
+                        INSERT INTO event (launch_id, seq, t, event, phase, file_id, line) VALUES (1, 11, 0, 'x', 'middle', 1, 1)
+                        """)
             }
         }
     }
@@ -127,10 +134,12 @@ struct MigrationTests {
         _ = fixture.importFile(try fixture.write("a.ndjson", sceneTrace))
         _ = fixture.importFile(try fixture.write("b.ndjson", sceneTrace.replacingOccurrences(of: "\"L1\"", with: "\"L2\"")))
         #expect(try fixture.rows("SELECT COUNT(*), COUNT(DISTINCT value) FROM string") == [["10", "10"]])
-        #expect(try fixture.rows("""
-            SELECT COUNT(*) FROM event a JOIN event b ON a.seq = b.seq AND a.launch_id < b.launch_id
-            WHERE a.event = b.event AND a.session IS b.session AND a.scene IS b.scene AND a.thread IS b.thread
-            """) == [["9"]])
+        #expect(
+            try fixture.rows(
+                """
+                SELECT COUNT(*) FROM event a JOIN event b ON a.seq = b.seq AND a.launch_id < b.launch_id
+                WHERE a.event = b.event AND a.session IS b.session AND a.scene IS b.scene AND a.thread IS b.thread
+                """) == [["9"]])
     }
 
     @Test("an interner that starts over when full still gives each string one id", arguments: [1, 3, 64])
@@ -148,9 +157,10 @@ struct MigrationTests {
             return ids
         }
         let stored = try fixture.store.database.read { db in
-            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT value, id FROM string").map {
-                ($0[0] as String, $0[1] as Int64)
-            })
+            try Dictionary(
+                uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT value, id FROM string").map {
+                    ($0[0] as String, $0[1] as Int64)
+                })
         }
         #expect(stored.count == Set(values).count)
         #expect(ids == values.map { stored[$0] })

@@ -1,6 +1,7 @@
 import Foundation
-@testable import LifelineStore
 import Testing
+
+@testable import LifelineStore
 
 /// Saved queries (`queries/NAME.sql`): one reading of the first line for the demo and the REPL.
 @Suite("saved query files")

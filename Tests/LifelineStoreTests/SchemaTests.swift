@@ -9,15 +9,19 @@ struct SchemaTests {
     func spans() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
-        _ = fixture.importFile(try fixture.write("s.ndjson", sceneTrace + """
-            {"seq":10,"t":960000000,"event":"state.save","phase":"begin","session":"S1"}
+        _ = fixture.importFile(
+            try fixture.write(
+                "s.ndjson",
+                sceneTrace + """
+                    {"seq":10,"t":960000000,"event":"state.save","phase":"begin","session":"S1"}
 
-            """))
-        #expect(try fixture.rows("SELECT event, session, begin_seq, end_seq, duration_ns FROM span ORDER BY begin_seq") == [
-            ["application(_:didFinishLaunchingWithOptions:)", "NULL", "1", "2", "20000000"],
-            ["scene(_:willConnectTo:options:)", "S1", "4", "5", "15000000"],
-            ["state.save", "S1", "10", "NULL", "NULL"],
-        ])
+                    """))
+        #expect(
+            try fixture.rows("SELECT event, session, begin_seq, end_seq, duration_ns FROM span ORDER BY begin_seq") == [
+                ["application(_:didFinishLaunchingWithOptions:)", "NULL", "1", "2", "20000000"],
+                ["scene(_:willConnectTo:options:)", "S1", "4", "5", "15000000"],
+                ["state.save", "S1", "10", "NULL", "NULL"],
+            ])
     }
 
     @Test("the timeline view gives the scene state after each callback")
@@ -25,15 +29,16 @@ struct SchemaTests {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         _ = fixture.importFile(try fixture.write("t.ndjson", sceneTrace))
-        #expect(try fixture.rows("SELECT seq, state, since_launch_ns FROM timeline WHERE session = 'S1' ORDER BY seq") == [
-            ["3", "NULL", "20500000"],
-            ["4", "NULL", "21000000"],
-            ["5", "unattached", "36000000"],
-            ["6", "foregroundInactive", "40000000"],
-            ["7", "foregroundActive", "41000000"],
-            ["8", "foregroundInactive", "900000000"],
-            ["9", "background", "950000000"],
-        ])
+        #expect(
+            try fixture.rows("SELECT seq, state, since_launch_ns FROM timeline WHERE session = 'S1' ORDER BY seq") == [
+                ["3", "NULL", "20500000"],
+                ["4", "NULL", "21000000"],
+                ["5", "unattached", "36000000"],
+                ["6", "foregroundInactive", "40000000"],
+                ["7", "foregroundActive", "41000000"],
+                ["8", "foregroundInactive", "900000000"],
+                ["9", "background", "950000000"],
+            ])
     }
 
     @Test("the launch summary measures didFinishLaunching to the first sceneDidBecomeActive")
@@ -42,8 +47,9 @@ struct SchemaTests {
         defer { fixture.remove() }
         let path = try fixture.write("l.ndjson", sceneTrace)
         _ = fixture.importFile(path)
-        #expect(try fixture.rows("SELECT uuid, file, event_count, session_count, time_to_active_ns FROM launch_summary")
-            == [["L1", path, "9", "1", "41000000"]])
+        #expect(
+            try fixture.rows("SELECT uuid, file, event_count, session_count, time_to_active_ns FROM launch_summary")
+                == [["L1", path, "9", "1", "41000000"]])
     }
 
     @Test("the database is a plain WAL-mode SQLite file with the migration recorded")
@@ -51,9 +57,12 @@ struct SchemaTests {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         #expect(try fixture.rows("PRAGMA journal_mode") == [["wal"]])
-        #expect(try fixture.rows("SELECT identifier FROM grdb_migrations")
-            == [["v1: files, launches, events, spans, timelines"], ["v2: violations of the last check"],
-                ["v3: interned strings; event is a view of event_raw"]])
+        #expect(
+            try fixture.rows("SELECT identifier FROM grdb_migrations")
+                == [
+                    ["v1: files, launches, events, spans, timelines"], ["v2: violations of the last check"],
+                    ["v3: interned strings; event is a view of event_raw"],
+                ])
         // Opening again migrates nothing and keeps the data.
         _ = fixture.importFile(try fixture.write("a.ndjson", sceneTrace))
         let reopened = try TraceStore(path: fixture.path("test.db"))

@@ -1,6 +1,7 @@
 import GRDB
-@testable import LifelineStore
 import Testing
+
+@testable import LifelineStore
 
 /// ``StatementDeadline``: the shell's time limit on one statement.
 @Suite("Statement deadline")
@@ -34,8 +35,9 @@ struct StatementDeadlineTests {
         }
     }
 
-    @Test("disarmed, or armed without seconds or with more than a lifetime, it stops nothing and overflows nothing",
-          arguments: [nil, 1e300, Double.infinity, Double.nan] as [Double?])
+    @Test(
+        "disarmed, or armed without seconds or with more than a lifetime, it stops nothing and overflows nothing",
+        arguments: [nil, 1e300, Double.infinity, Double.nan] as [Double?])
     func unlimited(_ seconds: Double?) throws {
         let deadline = StatementDeadline()
         let queue = try Self.queue(deadline)

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
-@testable import LifelineStore
 import LifelineTestSupport
 import Testing
+
+@testable import LifelineStore
 
 /// The typed reads other modules ask the store (the REPL's `.launches`, `.sessions`, `.timeline`,
 /// completion; the demo's saved query), on databases made by real imports.
@@ -99,9 +100,11 @@ struct StoreReadAPITests {
         defer { fixture.remove() }
         let all = try session.sessions(launchID: nil)
         #expect(all.map { "\($0.launchID) \($0.session)" } == ["1 S1", "2 S2", "2 S2b"])
-        #expect(all[0] == SessionSummary(
-            launchID: 1, session: "S1", sceneCount: 1, eventCount: 7, first: 20_500_000, last: 950_000_000,
-            state: "background"))
+        #expect(
+            all[0]
+                == SessionSummary(
+                    launchID: 1, session: "S1", sceneCount: 1, eventCount: 7, first: 20_500_000, last: 950_000_000,
+                    state: "background"))
         #expect(try session.sessions(launchID: 2).map(\.session) == ["S2", "S2b"])
     }
 
@@ -115,9 +118,11 @@ struct StoreReadAPITests {
         #expect(timeline.entries[0].kind == .span(end: 2, duration: 20_000_000))
         #expect(timeline.entries[1].kind == .instant)
         // willConnectTo's row carries the state after its end.
-        #expect(timeline.entries[2] == TimelineEntry(
-            seq: 4, event: "scene(_:willConnectTo:options:)", kind: .span(end: 5, duration: 15_000_000), session: "S1",
-            scene: "0x1", offset: 21_000_000, state: "unattached"))
+        #expect(
+            timeline.entries[2]
+                == TimelineEntry(
+                    seq: 4, event: "scene(_:willConnectTo:options:)", kind: .span(end: 5, duration: 15_000_000), session: "S1",
+                    scene: "0x1", offset: 21_000_000, state: "unattached"))
         #expect(timeline.entries.last?.state == "background")
         #expect(try session.timeline(launchID: 99) == nil)
     }
@@ -166,10 +171,11 @@ struct StoreReadAPITests {
             "SELECT 1 AS i, 0.5 AS r, 'x' AS t, x'0aff' AS b, NULL AS n UNION ALL SELECT COUNT(*), 2.0, '', x'', 1 FROM launch",
             columns: { columns = $0 }, row: { rows.append($0) })
         #expect(columns == ["i", "r", "t", "b", "n"])
-        #expect(rows == [
-            [.integer(1), .real(0.5), .text("x"), .blob([0x0a, 0xff]), .null],
-            [.integer(2), .real(2), .text(""), .blob([]), .integer(1)],
-        ])
+        #expect(
+            rows == [
+                [.integer(1), .real(0.5), .text("x"), .blob([0x0a, 0xff]), .null],
+                [.integer(2), .real(2), .text(""), .blob([]), .integer(1)],
+            ])
         var called = false
         try session.execute("CREATE TEMP TABLE scratch(x)", columns: { _ in called = true }, row: { _ in called = true })
         #expect(!called)
@@ -203,7 +209,8 @@ struct StoreReadAPITests {
         let (fixture, _, _, _) = try Self.imported()
         defer { fixture.remove() }
         let result = try fixture.store.query("SELECT uuid, event_count FROM launch_summary ORDER BY id")
-        #expect(result == QueryResult(columns: ["uuid", "event_count"], rows: [[.text("L1"), .integer(9)], [.text("L12"), .integer(5)]]))
+        #expect(
+            result == QueryResult(columns: ["uuid", "event_count"], rows: [[.text("L1"), .integer(9)], [.text("L12"), .integer(5)]]))
         #expect {
             _ = try fixture.store.query("DELETE FROM launch")
         } throws: { error in

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 import LifelineFormat
-@testable import LifelineStore
 import Testing
+
+@testable import LifelineStore
 
 @Suite("Reading traces back from the store")
 struct StoreReadingTests {

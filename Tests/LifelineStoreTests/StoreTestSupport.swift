@@ -1,7 +1,8 @@
-import LifelineTestSupport
 import Foundation
 import GRDB
 import LifelineFormat
+import LifelineTestSupport
+
 @testable import LifelineStore
 
 /// A store in its own directory, with helpers to write traces and read rows back.

@@ -15,18 +15,24 @@ struct TraceImporterTests {
         #expect(result.outcome == .imported)
         #expect(diagnostics.isEmpty)
         #expect(result.launches == 1 && result.events == 9)
-        #expect(try fixture.rows("SELECT path, size, line_count, launch_count, event_count, malformed_count FROM trace_file")
-            == [[path, String(sceneTrace.utf8.count), "10", "1", "9", "0"]])
-        #expect(try fixture.rows("SELECT uuid, pid, app, platform, os, device, lifecycle, started, line FROM launch")
-            == [["L1", "10", "com.example.Notes", "iOS", "17.5", "iPhone15,2", "scene", "2026-11-21T10:00:00.000Z", "1"]])
-        #expect(try fixture.rows("SELECT seq, event, phase, session, scene, thread, attrs, line FROM event WHERE seq IN (1, 4)")
-            == [
-                ["1", "application(_:didFinishLaunchingWithOptions:)", "begin", "NULL", "NULL", "main", "NULL", "2"],
-                ["4", "scene(_:willConnectTo:options:)", "begin", "S1", "0x1", "main",
-                 #"{"role":"UIWindowSceneSessionRoleApplication"}"#, "5"],
-            ])
-        #expect(try fixture.rows("SELECT json_extract(attrs, '$.role') FROM event WHERE attrs IS NOT NULL")
-            == [["UIWindowSceneSessionRoleApplication"]])
+        #expect(
+            try fixture.rows("SELECT path, size, line_count, launch_count, event_count, malformed_count FROM trace_file")
+                == [[path, String(sceneTrace.utf8.count), "10", "1", "9", "0"]])
+        #expect(
+            try fixture.rows("SELECT uuid, pid, app, platform, os, device, lifecycle, started, line FROM launch")
+                == [["L1", "10", "com.example.Notes", "iOS", "17.5", "iPhone15,2", "scene", "2026-11-21T10:00:00.000Z", "1"]])
+        #expect(
+            try fixture.rows("SELECT seq, event, phase, session, scene, thread, attrs, line FROM event WHERE seq IN (1, 4)")
+                == [
+                    ["1", "application(_:didFinishLaunchingWithOptions:)", "begin", "NULL", "NULL", "main", "NULL", "2"],
+                    [
+                        "4", "scene(_:willConnectTo:options:)", "begin", "S1", "0x1", "main",
+                        #"{"role":"UIWindowSceneSessionRoleApplication"}"#, "5",
+                    ],
+                ])
+        #expect(
+            try fixture.rows("SELECT json_extract(attrs, '$.role') FROM event WHERE attrs IS NOT NULL")
+                == [["UIWindowSceneSessionRoleApplication"]])
     }
 
     @Test("importing the same content twice adds nothing and says so, even from another path")
@@ -48,7 +54,9 @@ struct TraceImporterTests {
         defer { fixture.remove() }
         let path = try fixture.write("grow.ndjson", sceneTrace)
         _ = fixture.importFile(path)
-        try fixture.append("grow.ndjson", """
+        try fixture.append(
+            "grow.ndjson",
+            """
             {"seq":10,"t":960000000,"event":"state.save","session":"S1"}
             {"seq":11,"t":990000000,"event":"sceneDidDisconnect","session":"S1","scene":"0x1"}
 
@@ -90,7 +98,9 @@ struct TraceImporterTests {
     func malformed() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
-        let path = try fixture.write("bad.ndjson", """
+        let path = try fixture.write(
+            "bad.ndjson",
+            """
             {"seq":1,"t":0,"event":"early"}
             {"lifeline":1,"type":"launch","launch":"B"}
             {"seq":1,"t":100,"event":"a"}
@@ -101,15 +111,19 @@ struct TraceImporterTests {
 
             """)
         let (result, diagnostics) = fixture.importFile(path)
-        #expect(diagnostics == [
-            "\(path):1:1: error: event before any launch record",
-            #"\#(path):4:8: error: expected integer for "seq""#,
-            "\(path):6:1: error: expected '{' at the start of a record",
-            "\(path):7:60: warning: 'end' of sceneDidEnterBackground(_:) with no open 'begin'",
-        ])
+        #expect(
+            diagnostics == [
+                "\(path):1:1: error: event before any launch record",
+                #"\#(path):4:8: error: expected integer for "seq""#,
+                "\(path):6:1: error: expected '{' at the start of a record",
+                "\(path):7:60: warning: 'end' of sceneDidEnterBackground(_:) with no open 'begin'",
+            ])
         #expect(result.malformed == 3)
         #expect(result.events == 3)
-        #expect(try fixture.rows("SELECT seq, event FROM event ORDER BY line") == [["1", "a"], ["3", "c"], ["4", "sceneDidEnterBackground(_:)"]])
+        #expect(
+            try fixture.rows("SELECT seq, event FROM event ORDER BY line") == [
+                ["1", "a"], ["3", "c"], ["4", "sceneDidEnterBackground(_:)"],
+            ])
         #expect(try fixture.rows("SELECT malformed_count FROM trace_file") == [["3"]])
     }
 
@@ -119,8 +133,10 @@ struct TraceImporterTests {
         defer { fixture.remove() }
         let good = try fixture.write("good.ndjson", sceneTrace)
         _ = fixture.importFile(good)
-        let bad = try fixture.write("bad.ndjson", sceneTrace.replacingOccurrences(of: "\"L1\"", with: "\"L2\"")
-            + "{\"seq\":10,\"t\":x}\n")
+        let bad = try fixture.write(
+            "bad.ndjson",
+            sceneTrace.replacingOccurrences(of: "\"L1\"", with: "\"L2\"")
+                + "{\"seq\":10,\"t\":x}\n")
         let (result, _) = fixture.importFile(bad, strict: true)
         #expect(result.isFailure)
         #expect(try fixture.count("event") == 9)
@@ -132,7 +148,9 @@ struct TraceImporterTests {
     func unsupportedVersion() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
-        let path = try fixture.write("v2.ndjson", """
+        let path = try fixture.write(
+            "v2.ndjson",
+            """
             {"lifeline":2,"type":"launch","launch":"F"}
             {"seq":1,"t":0,"event":"x"}
 
@@ -151,8 +169,10 @@ struct TraceImporterTests {
         let (wholeResult, wholeDiagnostics) = fixture.importFile(whole)
         #expect(wholeResult.events == 10)
         #expect(wholeDiagnostics.count == 1 && wholeDiagnostics[0].contains(":11:46: warning: last line is not terminated (imported"))
-        let torn = try fixture.write("torn.ndjson", sceneTrace.replacingOccurrences(of: "\"L1\"", with: "\"L3\"")
-            + #"{"seq":10,"t":9600"#)
+        let torn = try fixture.write(
+            "torn.ndjson",
+            sceneTrace.replacingOccurrences(of: "\"L1\"", with: "\"L3\"")
+                + #"{"seq":10,"t":9600"#)
         let (tornResult, tornDiagnostics) = fixture.importFile(torn)
         #expect(tornResult.events == 9)
         #expect(tornResult.malformed == 0)
@@ -169,9 +189,11 @@ struct TraceImporterTests {
     func droppedCount() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
-        let path = try fixture.write("drops.ndjson", sceneTrace
-            + #"{"seq":10,"t":960000000,"event":"lifeline.dropped","attrs":{"count":900}}"# + "\n"
-            + #"{"seq":11,"t":970000000,"event":"lifeline.dropped","attrs":{"count":5}}"# + "\n")
+        let path = try fixture.write(
+            "drops.ndjson",
+            sceneTrace
+                + #"{"seq":10,"t":960000000,"event":"lifeline.dropped","attrs":{"count":900}}"# + "\n"
+                + #"{"seq":11,"t":970000000,"event":"lifeline.dropped","attrs":{"count":5}}"# + "\n")
         #expect(fixture.importFile(path).0.dropped == 905)
         #expect(try fixture.rows("SELECT dropped_count FROM trace_file") == [["905"]])
     }
@@ -188,10 +210,11 @@ struct TraceImporterTests {
         try fixture.write("empty/notes.txt", "")
         let expanded = TracePaths.expand([fixture.directory.path, "-", "/nonexistent", fixture.path("empty")])
         #expect(expanded.files == [fixture.path("b.ndjson"), fixture.path("sub/a.jsonl"), "-"])
-        #expect(expanded.errors.map(\.description) == [
-            "/nonexistent: error: no such file or directory",
-            "\(fixture.path("empty")): error: no traces (*.ndjson, *.jsonl) in this directory",
-        ])
+        #expect(
+            expanded.errors.map(\.description) == [
+                "/nonexistent: error: no such file or directory",
+                "\(fixture.path("empty")): error: no traces (*.ndjson, *.jsonl) in this directory",
+            ])
         #expect(expanded.errors.allSatisfy { $0.severity == .error && $0.line == nil })
     }
 

@@ -4,9 +4,11 @@ import Testing
 
 @Suite("did you mean")
 struct EditDistanceTests {
-    @Test("distance counts insertions, deletions and substitutions, ignoring case", arguments: [
-        (".tabels", ".tables", 2), ("", "abc", 3), ("abc", "", 3), ("Kitten", "sitting", 3), ("same", "SAME", 0),
-    ])
+    @Test(
+        "distance counts insertions, deletions and substitutions, ignoring case",
+        arguments: [
+            (".tabels", ".tables", 2), ("", "abc", 3), ("abc", "", 3), ("Kitten", "sitting", 3), ("same", "SAME", 0),
+        ])
     func distance(_ a: String, _ b: String, _ expected: Int) {
         #expect(EditDistance.between(a, b) == expected)
         #expect(EditDistance.between(b, a) == expected)
@@ -55,8 +57,9 @@ struct EditDistanceTests {
                 default: if index < word.endIndex { word.replaceSubrange(index...index, with: "X") }
                 }
             }
-            #expect(EditDistance.nearest(to: word, in: candidates, preferringExtensions: false)
-                == Self.measuringAll(word, candidates), "\(word)")
+            #expect(
+                EditDistance.nearest(to: word, in: candidates, preferringExtensions: false)
+                    == Self.measuringAll(word, candidates), "\(word)")
         }
     }
 

@@ -26,7 +26,9 @@ struct ImportProgressBarTests {
         #expect(written.lines.isEmpty)
     }
 
-    @Test("counts are grouped in thousands", arguments: [(0, "0"), (999, "999"), (1000, "1,000"), (1_500_000, "1,500,000"), (-1234, "-1,234")])
+    @Test(
+        "counts are grouped in thousands",
+        arguments: [(0, "0"), (999, "999"), (1000, "1,000"), (1_500_000, "1,500,000"), (-1234, "-1,234")])
     func grouped(_ count: Int, _ expected: String) {
         #expect(count.grouped == expected)
     }

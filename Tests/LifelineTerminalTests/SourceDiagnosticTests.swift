@@ -10,11 +10,12 @@ struct SourceDiagnosticTests {
             FileDiagnostic(.error, file: "rules/app.rules", line: 3, column: 46, "expected 'precedes'"),
             excerpt: SourceExcerpt(
                 lineNumber: 3, text: "rule launch per launch: didFinishLaunching preceeds willConnectTo", caretOffset: 45))
-        #expect(diagnostic.description == """
-            rules/app.rules:3:46: error: expected 'precedes'
-              3 | rule launch per launch: didFinishLaunching preceeds willConnectTo
-                |                                              ^
-            """)
+        #expect(
+            diagnostic.description == """
+                rules/app.rules:3:46: error: expected 'precedes'
+                  3 | rule launch per launch: didFinishLaunching preceeds willConnectTo
+                    |                                              ^
+                """)
     }
 
     @Test("a line typed at a prompt has a blank gutter")
@@ -58,10 +59,11 @@ struct SourceDiagnosticTests {
         let diagnostic = SourceDiagnostic(
             FileDiagnostic(.error, file: "a\u{1B}]0;x\u{07}.rules", line: 1, column: 1, "bad '\u{1B}[2J'"),
             excerpt: SourceExcerpt(lineNumber: 1, text: "\u{202E}x", caretOffset: 0))
-        #expect(diagnostic.rendered(escaping: true) == """
-            a\\x1b]0;x\\x07.rules:1:1: error: bad '\\x1b[2J'
-              1 | \\u{202e}x
-                | ^
-            """)
+        #expect(
+            diagnostic.rendered(escaping: true) == """
+                a\\x1b]0;x\\x07.rules:1:1: error: bad '\\x1b[2J'
+                  1 | \\u{202e}x
+                    | ^
+                """)
     }
 }

@@ -3,13 +3,15 @@ import Testing
 
 @Suite("colour and NO_COLOR")
 struct TerminalStyleTests {
-    @Test("a terminal gets colour unless NO_COLOR is set to something; files and pipes never do", arguments: [
-        (true, [:] as [String: String], true),
-        (true, ["NO_COLOR": "1"], false),
-        (true, ["NO_COLOR": ""], true),
-        (false, [:], false),
-        (false, ["NO_COLOR": "1"], false),
-    ])
+    @Test(
+        "a terminal gets colour unless NO_COLOR is set to something; files and pipes never do",
+        arguments: [
+            (true, [:] as [String: String], true),
+            (true, ["NO_COLOR": "1"], false),
+            (true, ["NO_COLOR": ""], true),
+            (false, [:], false),
+            (false, ["NO_COLOR": "1"], false),
+        ])
     func noColor(_ terminal: Bool, _ environment: [String: String], _ enabled: Bool) {
         #expect(TerminalStyle.for(terminal: terminal, environment: environment).isEnabled == enabled)
     }

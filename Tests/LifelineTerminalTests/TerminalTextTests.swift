@@ -3,19 +3,21 @@ import Testing
 
 @Suite("escaping values for the terminal")
 struct TerminalTextTests {
-    @Test("control characters, DEL, C1 and bidirectional overrides are shown, not obeyed", arguments: [
-        ("plain text, unchanged", "plain text, unchanged"),
-        ("\u{1B}[2J", "\\x1b[2J"),
-        ("\u{1B}]0;title\u{07}", "\\x1b]0;title\\x07"),
-        ("a\u{0}b", "a\\x00b"),
-        ("tab\there", "tab\\there"),
-        ("two\nlines\r", "two\\nlines\\r"),
-        ("del\u{7F}", "del\\x7f"),
-        ("csi\u{9B}31m", "csi\\u{9b}31m"),
-        ("\u{202E}txt.exe", "\\u{202e}txt.exe"),
-        ("isolate\u{2066}x\u{2069}", "isolate\\u{2066}x\\u{2069}"),
-        ("accents é, emoji 🙂, CJK 漢字", "accents é, emoji 🙂, CJK 漢字"),
-    ])
+    @Test(
+        "control characters, DEL, C1 and bidirectional overrides are shown, not obeyed",
+        arguments: [
+            ("plain text, unchanged", "plain text, unchanged"),
+            ("\u{1B}[2J", "\\x1b[2J"),
+            ("\u{1B}]0;title\u{07}", "\\x1b]0;title\\x07"),
+            ("a\u{0}b", "a\\x00b"),
+            ("tab\there", "tab\\there"),
+            ("two\nlines\r", "two\\nlines\\r"),
+            ("del\u{7F}", "del\\x7f"),
+            ("csi\u{9B}31m", "csi\\u{9b}31m"),
+            ("\u{202E}txt.exe", "\\u{202e}txt.exe"),
+            ("isolate\u{2066}x\u{2069}", "isolate\\u{2066}x\\u{2069}"),
+            ("accents é, emoji 🙂, CJK 漢字", "accents é, emoji 🙂, CJK 漢字"),
+        ])
     func escapes(_ input: String, _ expected: String) {
         #expect(TerminalText.escape(input) == expected)
     }

@@ -8,20 +8,22 @@ struct TextTableTests {
 
     @Test("a plain table aligns text left and numbers right, underlines the header and trims trailing spaces")
     func plain() {
-        #expect(Self.table.rendered == """
-            seq  event                   ms
-            ---  --------------------  ----
-              1  didFinishLaunching    12.5
-             10  sceneDidBecomeActive
+        #expect(
+            Self.table.rendered == """
+                seq  event                   ms
+                ---  --------------------  ----
+                  1  didFinishLaunching    12.5
+                 10  sceneDidBecomeActive
 
-            """)
+                """)
     }
 
     @Test("options indent, drop the header, keep trailing space and set minimum widths and alignment")
     func options() {
         let table = TextTable(columns: ["id", "severity", "message"], rows: [["a.b", "error", "x"], ["c", "info", ""]])
-        let rendered = table.rendered(TextTable.Options(
-            indent: "  ", header: false, trimsTrailingSpaces: false, minimumWidths: [4, 7], rightAligned: [false, false, false]))
+        let rendered = table.rendered(
+            TextTable.Options(
+                indent: "  ", header: false, trimsTrailingSpaces: false, minimumWidths: [4, 7], rightAligned: [false, false, false]))
         #expect(rendered == "  a.b   error    x\n  c     info     \n")
     }
 
@@ -39,17 +41,19 @@ struct TextTableTests {
 
     static let layout = TableLayout(frame: .ascii, widths: [3, 5], rightAligned: [true, false])
 
-    @Test("the frames draw their rules", arguments: [
-        (TableLayout.Frame.ascii, TableLayout.Rule.top, "+-----+-------+\n" as String?),
-        (.ascii, .bottom, "+-----+-------+\n"),
-        (.box, .top, "┌─────┬───────┐\n"),
-        (.box, .header, "├─────┼───────┤\n"),
-        (.box, .bottom, "└─────┴───────┘\n"),
-        (.markdown, .header, "|----:|-------|\n"),
-        (.markdown, .top, nil),
-        (.columns, .header, "---  -----\n"),
-        (.columns, .bottom, nil),
-    ])
+    @Test(
+        "the frames draw their rules",
+        arguments: [
+            (TableLayout.Frame.ascii, TableLayout.Rule.top, "+-----+-------+\n" as String?),
+            (.ascii, .bottom, "+-----+-------+\n"),
+            (.box, .top, "┌─────┬───────┐\n"),
+            (.box, .header, "├─────┼───────┤\n"),
+            (.box, .bottom, "└─────┴───────┘\n"),
+            (.markdown, .header, "|----:|-------|\n"),
+            (.markdown, .top, nil),
+            (.columns, .header, "---  -----\n"),
+            (.columns, .bottom, nil),
+        ])
     func rules(_ frame: TableLayout.Frame, _ rule: TableLayout.Rule, _ expected: String?) {
         var layout = Self.layout
         layout.frame = frame

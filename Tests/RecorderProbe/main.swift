@@ -50,8 +50,9 @@ case "loop":
         Thread.detachNewThread {
             var index = 0
             while true {
-                recorder.mark("probe.tick", session: "S\(worker)",
-                              attrs: ["index": .int(Int64(index)), "note": "a \"quoted\" \\ string"])
+                recorder.mark(
+                    "probe.tick", session: "S\(worker)",
+                    attrs: ["index": .int(Int64(index)), "note": "a \"quoted\" \\ string"])
                 index += 1
                 if index % 64 == 0 { usleep(50) }
             }
@@ -89,7 +90,8 @@ case "counted":
     guard descriptor >= 0, ftruncate(descriptor, off_t(size)) == 0 else { fail("cannot create \(counts)") }
     // Shared with the killer through the page cache: what is stored here survives SIGKILL.
     guard let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0),
-          mapping != MAP_FAILED else { fail("cannot map \(counts)") }
+        mapping != MAP_FAILED
+    else { fail("cannot map \(counts)") }
     let slots = mapping.bindMemory(to: Int64.self, capacity: 1 + threads * 2)
     slots[0] = monotonicNanoseconds()
     let address = Int(bitPattern: slots)  // a pointer is not Sendable; its address is

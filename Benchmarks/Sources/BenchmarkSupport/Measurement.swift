@@ -20,13 +20,13 @@ public enum Measurement {
     /// spawned by a large parent would report the parent's peak.
     public static func peakResidentMiB() -> Double {
         #if os(Linux)
-            let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-            let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-            return Double(line.split(separator: " ").dropFirst().first ?? "0").map { $0 / 1024 } ?? 0
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        return Double(line.split(separator: " ").dropFirst().first ?? "0").map { $0 / 1024 } ?? 0
         #else
-            var usage = rusage()
-            getrusage(RUSAGE_SELF, &usage)
-            return Double(usage.ru_maxrss) / 1_048_576
+        var usage = rusage()
+        getrusage(RUSAGE_SELF, &usage)
+        return Double(usage.ru_maxrss) / 1_048_576
         #endif
     }
 }

@@ -20,18 +20,25 @@ public struct TraceGenerator {
         var launchIndex = 0
         while produced < target {
             launchIndex += 1
-            launch(launchIndex, LaunchRecord(
-                launch: "L\(launchIndex)-\(generator.next() % 1_000_000)", pid: Int64(1000 + launchIndex),
-                app: "com.example.Notes", platform: "iOS", os: "17.5", device: "iPhone15,2", lifecycle: .scene,
-                started: "2026-11-21T10:00:00.000Z"))
+            launch(
+                launchIndex,
+                LaunchRecord(
+                    launch: "L\(launchIndex)-\(generator.next() % 1_000_000)", pid: Int64(1000 + launchIndex),
+                    app: "com.example.Notes", platform: "iOS", os: "17.5", device: "iPhone15,2", lifecycle: .scene,
+                    started: "2026-11-21T10:00:00.000Z"))
             var seq: Int64 = 0
             var t: Int64 = 0
-            func emit(_ name: EventName, _ phase: Phase = .instant, session: String? = nil, scene: String? = nil,
-                      attrs: Attributes = [:]) {
+            func emit(
+                _ name: EventName, _ phase: Phase = .instant, session: String? = nil, scene: String? = nil,
+                attrs: Attributes = [:]
+            ) {
                 seq += 1
                 t += Int64(generator.next() % 2_000_000) + 1000
-                event(launchIndex, EventRecord(seq: seq, t: t, event: name, phase: phase, session: session,
-                                               scene: scene, thread: "main", attrs: attrs))
+                event(
+                    launchIndex,
+                    EventRecord(
+                        seq: seq, t: t, event: name, phase: phase, session: session,
+                        scene: scene, thread: "main", attrs: attrs))
                 produced += 1
             }
             emit(EventName(.didFinishLaunching), .begin)
@@ -42,8 +49,9 @@ public struct TraceGenerator {
             for _ in 0..<sessions { ids.append(sessionIdentifier()) }
             for (index, id) in ids.enumerated() {
                 let scene = "0x6000\(index)"
-                emit(EventName(.configurationForConnecting), session: id,
-                     attrs: ["role": "UIWindowSceneSessionRoleApplication"])
+                emit(
+                    EventName(.configurationForConnecting), session: id,
+                    attrs: ["role": "UIWindowSceneSessionRoleApplication"])
                 emit(EventName(.willConnectTo), .begin, session: id, scene: scene)
                 emit(EventName(.willConnectTo), .end, session: id, scene: scene)
                 emit(EventName(.sceneWillEnterForeground), session: id, scene: scene)

@@ -96,22 +96,26 @@ var lastSummary: CheckSummary?
 
 // MARK: - The checker alone
 
-let checkerSeconds = only != nil && only != "checker" ? .nan : measure {
-    var findings = 0
-    let checker = RuleChecker(rules: rules, onFinding: { _ in findings += 1 })
-    for (record, line) in records {
-        switch record {
-        case .launch(let launch): checker.beginLaunch(launch, trace: "trace.ndjson", file: "trace.ndjson", line: line)
-        case .event(let event): checker.check(event, line: line)
+let checkerSeconds =
+    only != nil && only != "checker"
+    ? .nan
+    : measure {
+        var findings = 0
+        let checker = RuleChecker(rules: rules, onFinding: { _ in findings += 1 })
+        for (record, line) in records {
+            switch record {
+            case .launch(let launch): checker.beginLaunch(launch, trace: "trace.ndjson", file: "trace.ndjson", line: line)
+            case .event(let event): checker.check(event, line: line)
+            }
         }
+        lastSummary = checker.finish()
+        findingCount = findings
     }
-    lastSummary = checker.finish()
-    findingCount = findings
-}
 if !checkerSeconds.isNaN { print("checker   (in memory)        \(rate(checkerSeconds))") }
 if let lastSummary {
-    print("          \(lastSummary.violations) violations, \(lastSummary.pendings) pending, "
-        + "\(lastSummary.rules.reduce(0) { $0 + $1.tally.instances }) rule instances")
+    print(
+        "          \(lastSummary.violations) violations, \(lastSummary.pendings) pending, "
+            + "\(lastSummary.rules.reduce(0) { $0 + $1.tally.instances }) rule instances")
 }
 
 if only == "checker" { finish() }
@@ -139,7 +143,9 @@ if only != "database" {
         precondition(count == eventCount)
     }
     print("file      (read+parse+check) \(rate(fileSeconds))")
-    print("  peer: read+parse only      \(rate(parseSeconds))   checking adds \(String(format: "%.0f%%", (fileSeconds / parseSeconds - 1) * 100))")
+    print(
+        "  peer: read+parse only      \(rate(parseSeconds))   checking adds \(String(format: "%.0f%%", (fileSeconds / parseSeconds - 1) * 100))"
+    )
 }
 if only == "file" { finish() }
 
@@ -193,8 +199,9 @@ let subsetChecker = measure {
 }
 let referenceSeconds = measure { _ = ReferenceEvaluator.evaluate(rules, launches: launches) }
 print("reference evaluator (\(subsetEvents) events) \(rate(referenceSeconds, subsetEvents))")
-print("  checker on the same events \(rate(subsetChecker, subsetEvents))   "
-    + String(format: "%.1fx the reference", referenceSeconds / subsetChecker))
+print(
+    "  checker on the same events \(rate(subsetChecker, subsetEvents))   "
+        + String(format: "%.1fx the reference", referenceSeconds / subsetChecker))
 
 // MARK: - Memory as the trace grows 10x
 

@@ -41,8 +41,9 @@ if let memoryFile {
     exit(result.isFailure ? 1 : 0)
 }
 
-guard let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"]
-    .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+guard
+    let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"]
+        .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
 else {
     print("import-benchmark needs the sqlite3 shell (apt-get install sqlite3)")
     exit(2)
@@ -84,7 +85,9 @@ func csvField(_ text: String?) -> String {
 }
 
 /// Generates `count` events into an NDJSON file; with `csv`, also the rows as text CSV and as ids CSV.
-func generate(_ count: Int, ndjson: String, csv: (text: String, ids: String, strings: String)?) throws
+func generate(
+    _ count: Int, ndjson: String, csv: (text: String, ids: String, strings: String)?
+) throws
     -> (events: Int, launches: [LaunchRecord])
 {
     var trace = Output(ndjson)
@@ -104,33 +107,38 @@ func generate(_ count: Int, ndjson: String, csv: (text: String, ids: String, str
         return String(stringList.count)
     }
     var generator = TraceGenerator(seed: 7)
-    generator.generate(events: count, launch: { _, record in
-        launches.append(record)
-        line += 1
-        TraceEncoder.append(record, to: &trace.bytes)
-    }, event: { launch, event in
-        line += 1
-        eventID += 1
-        TraceEncoder.append(event, to: &trace.bytes)
-        trace.flush()
-        guard csv != nil else { return }
-        var attrs: [UInt8] = []
-        if !event.attrs.isEmpty { TraceEncoder.attributes(event.attrs, &attrs) }
-        let attrsField = csvField(attrs.isEmpty ? nil : String(decoding: attrs, as: UTF8.self))
-        // id, launch_id, seq, t, event, phase, session, scene, thread, attrs, file_id, line
-        text?.append("\(eventID),\(launch),\(event.seq),\(event.t),\(csvField(event.event.name)),\(event.phase.rawValue),"
-            + "\(csvField(event.session)),\(csvField(event.scene)),\(csvField(event.thread)),\(attrsField),1,\(line)\n")
-        let phase = event.phase == .instant ? 0 : event.phase == .begin ? 1 : 2
-        // id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line
-        let nameID = id(event.event.name)
-        let sessionID = id(event.session)
-        let sceneID = id(event.scene)
-        let threadID = id(event.thread)
-        ids?.append("\(eventID),\(launch),\(event.seq),\(event.t),\(nameID),\(phase),\(sessionID),\(sceneID),\(threadID),"
-            + "\(attrsField),1,\(line)\n")
-        text?.flush()
-        ids?.flush()
-    })
+    generator.generate(
+        events: count,
+        launch: { _, record in
+            launches.append(record)
+            line += 1
+            TraceEncoder.append(record, to: &trace.bytes)
+        },
+        event: { launch, event in
+            line += 1
+            eventID += 1
+            TraceEncoder.append(event, to: &trace.bytes)
+            trace.flush()
+            guard csv != nil else { return }
+            var attrs: [UInt8] = []
+            if !event.attrs.isEmpty { TraceEncoder.attributes(event.attrs, &attrs) }
+            let attrsField = csvField(attrs.isEmpty ? nil : String(decoding: attrs, as: UTF8.self))
+            // id, launch_id, seq, t, event, phase, session, scene, thread, attrs, file_id, line
+            text?.append(
+                "\(eventID),\(launch),\(event.seq),\(event.t),\(csvField(event.event.name)),\(event.phase.rawValue),"
+                    + "\(csvField(event.session)),\(csvField(event.scene)),\(csvField(event.thread)),\(attrsField),1,\(line)\n")
+            let phase = event.phase == .instant ? 0 : event.phase == .begin ? 1 : 2
+            // id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line
+            let nameID = id(event.event.name)
+            let sessionID = id(event.session)
+            let sceneID = id(event.scene)
+            let threadID = id(event.thread)
+            ids?.append(
+                "\(eventID),\(launch),\(event.seq),\(event.t),\(nameID),\(phase),\(sessionID),\(sceneID),\(threadID),"
+                    + "\(attrsField),1,\(line)\n")
+            text?.flush()
+            ids?.flush()
+        })
     try trace.close()
     try text?.close()
     try ids?.close()
@@ -160,13 +168,15 @@ func freshStore(_ name: String, parents launches: [LaunchRecord]?) throws -> (Tr
     if let launches {
         // The store keeps its connection to itself: the rows go in as any SQLite client would write them.
         try DatabaseQueue(path: path).write { db in
-            try db.execute(sql: """
-                INSERT INTO trace_file (id, path, content_hash, size, line_count, imported_at)
-                VALUES (1, 'trace.ndjson', '', 0, 0, '')
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO trace_file (id, path, content_hash, size, line_count, imported_at)
+                    VALUES (1, 'trace.ndjson', '', 0, 0, '')
+                    """)
             for (index, launch) in launches.enumerated() {
-                try db.execute(sql: "INSERT INTO launch (id, file_id, line, uuid, lifecycle) VALUES (?, 1, 0, ?, 'scene')",
-                               arguments: [index + 1, launch.launch])
+                try db.execute(
+                    sql: "INSERT INTO launch (id, file_id, line, uuid, lifecycle) VALUES (?, 1, 0, ?, 'scene')",
+                    arguments: [index + 1, launch.launch])
             }
         }
     }
@@ -185,9 +195,9 @@ struct Timing {
 func cpuSeconds(children: Bool) -> Double {
     var usage = rusage()
     #if os(Linux)
-        getrusage(__rusage_who_t((children ? RUSAGE_CHILDREN : RUSAGE_SELF).rawValue), &usage)
+    getrusage(__rusage_who_t((children ? RUSAGE_CHILDREN : RUSAGE_SELF).rawValue), &usage)
     #else
-        getrusage(children ? RUSAGE_CHILDREN : RUSAGE_SELF, &usage)
+    getrusage(children ? RUSAGE_CHILDREN : RUSAGE_SELF, &usage)
     #endif
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
@@ -274,8 +284,10 @@ for round in 1...rounds {
     if text.seconds < textBest.seconds { textBest = text }
     if ids.seconds < idsBest.seconds { idsBest = ids }
     if lifeline.seconds < lifelineBest.seconds { lifelineBest = lifeline }
-    print(String(format: "round %d: sqlite3 text %.2f s (cpu %.2f s), sqlite3 ids %.2f s (cpu %.2f s), lifeline %.2f s (cpu %.2f s)",
-                 round, text.seconds, text.cpu, ids.seconds, ids.cpu, lifeline.seconds, lifeline.cpu))
+    print(
+        String(
+            format: "round %d: sqlite3 text %.2f s (cpu %.2f s), sqlite3 ids %.2f s (cpu %.2f s), lifeline %.2f s (cpu %.2f s)",
+            round, text.seconds, text.cpu, ids.seconds, ids.cpu, lifeline.seconds, lifeline.cpu))
 }
 func rate(_ timing: Timing) -> String {
     String(format: "%10.0f events/s  (%.2f s, cpu %.2f s)", Double(eventCount) / timing.seconds, timing.seconds, timing.cpu)
@@ -283,10 +295,14 @@ func rate(_ timing: Timing) -> String {
 print("sqlite3 .import --csv, strings as text: \(rate(textBest))")
 print("sqlite3 .import --csv, string ids:      \(rate(idsBest))")
 print("lifeline import:                        \(rate(lifelineBest))")
-print(String(format: "ratio lifeline / sqlite3 text: %.2fx (cpu %.2fx)", textBest.seconds / lifelineBest.seconds,
-             textBest.cpu / lifelineBest.cpu))
-print(String(format: "ratio lifeline / sqlite3 ids:  %.2fx (cpu %.2fx)", idsBest.seconds / lifelineBest.seconds,
-             idsBest.cpu / lifelineBest.cpu))
+print(
+    String(
+        format: "ratio lifeline / sqlite3 text: %.2fx (cpu %.2fx)", textBest.seconds / lifelineBest.seconds,
+        textBest.cpu / lifelineBest.cpu))
+print(
+    String(
+        format: "ratio lifeline / sqlite3 ids:  %.2fx (cpu %.2fx)", idsBest.seconds / lifelineBest.seconds,
+        idsBest.cpu / lifelineBest.cpu))
 
 // MARK: - Memory as the trace grows 10x
 

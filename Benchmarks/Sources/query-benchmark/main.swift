@@ -43,8 +43,9 @@ defer { if !keep { try? FileManager.default.removeItem(at: directory) } }
 let tracePath = directory.appendingPathComponent("trace.ndjson").path
 var bytes: [UInt8] = []
 var generator = TraceGenerator(seed: 7)
-generator.generate(events: events, launch: { _, launch in TraceEncoder.append(launch, to: &bytes) },
-                   event: { _, event in TraceEncoder.append(event, to: &bytes) })
+generator.generate(
+    events: events, launch: { _, launch in TraceEncoder.append(launch, to: &bytes) },
+    event: { _, event in TraceEncoder.append(event, to: &bytes) })
 try Data(bytes).write(to: URL(fileURLWithPath: tracePath))
 bytes = []
 let databasePath = directory.appendingPathComponent("lifeline.db").path
@@ -85,10 +86,12 @@ func report(_ label: String, _ seconds: Double, per count: Int = 1, rows: Int) {
 
 // A fixed sample of sessions, and a window of about 20 events in the middle of each.
 let sample = try database.read { db in
-    try Row.fetchAll(db, sql: """
-        SELECT launch_id, session, MIN(seq), MAX(seq) FROM event WHERE session IS NOT NULL
-        GROUP BY launch_id, session ORDER BY launch_id, session
-        """)
+    try Row.fetchAll(
+        db,
+        sql: """
+            SELECT launch_id, session, MIN(seq), MAX(seq) FROM event WHERE session IS NOT NULL
+            GROUP BY launch_id, session ORDER BY launch_id, session
+            """)
 }.enumerated().filter { $0.offset % 10 == 0 }.map { $0.element }
     .map { row -> (launch: Int64, session: String, from: Int64, to: Int64) in
         let low: Int64 = row[2]
@@ -105,7 +108,9 @@ func windowQueries(_ label: String) throws {
         rows = 0
         try database.read { db in
             for s in sample {
-                rows += try run(db, """
+                rows += try run(
+                    db,
+                    """
                     SELECT seq, t, event, phase, scene FROM event WHERE launch_id = ? AND session = ? ORDER BY seq
                     """, [s.launch, s.session])
             }
@@ -116,7 +121,9 @@ func windowQueries(_ label: String) throws {
         rows = 0
         try database.read { db in
             for s in sample {
-                rows += try run(db, """
+                rows += try run(
+                    db,
+                    """
                     SELECT seq, t, event, phase, scene FROM event
                     WHERE launch_id = ? AND session = ? AND seq BETWEEN ? AND ? ORDER BY seq
                     """, [s.launch, s.session, s.from, s.to])
@@ -129,7 +136,9 @@ func windowQueries(_ label: String) throws {
         rows = 0
         try database.read { db in
             for s in timelineSample {
-                rows += try run(db, """
+                rows += try run(
+                    db,
+                    """
                     SELECT seq, since_launch_ns, event, state FROM timeline WHERE launch_id = ? AND session = ? ORDER BY seq
                     """, [s.launch, s.session])
             }
@@ -187,9 +196,10 @@ if compareIndexes {
         let isView = try String.fetchOne(db, sql: "SELECT type FROM sqlite_schema WHERE name = 'event'") == "view"
         return isView ? ("event_raw_by_session", "event_raw", "session_id") : ("event_by_session", "event", "session")
     }
-    let covering = try database.read { db in
-        try String.fetchOne(db, sql: "SELECT sql FROM sqlite_schema WHERE name = ?", arguments: [index])
-    } ?? ""
+    let covering =
+        try database.read { db in
+            try String.fetchOne(db, sql: "SELECT sql FROM sqlite_schema WHERE name = ?", arguments: [index])
+        } ?? ""
     say("\ncovering index against a plain one (best of \(rounds))")
     say("covering: \(covering)")
     try windowQueries("covering: ")

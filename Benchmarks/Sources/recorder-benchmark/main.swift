@@ -43,7 +43,8 @@ struct Options {
             case "--capacity": capacity = Int(iterator.next() ?? "")
             case "--only": only = Workload(rawValue: iterator.next() ?? "")
             default:
-                print("""
+                print(
+                    """
                     usage: recorder-benchmark [--samples N] [--batch N] [--rounds N] [--burst EVENTS] [--only WORKLOAD]
                            recorder-benchmark --sustained SECONDS [--rate EVENTS_PER_SECOND_PER_THREAD] [--burst EVENTS] [--capacity EVENTS]
                     workloads: \(Workload.allCases.map(\.rawValue).joined(separator: ", "))
@@ -217,7 +218,9 @@ func number(_ value: Double, _ format: String = "%.1f") -> String { String(forma
 
 func runLatency(_ options: Options, directory: URL) throws {
     let workloads = options.only.map { [$0] } ?? Workload.allCases
-    print("recorder-benchmark: \(options.samples) batches x \(options.batch) calls per thread and workload, clock batches interleaved, median of \(options.rounds) rounds, \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(loadAverage())")
+    print(
+        "recorder-benchmark: \(options.samples) batches x \(options.batch) calls per thread and workload, clock batches interleaved, median of \(options.rounds) rounds, \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(loadAverage())"
+    )
     var rounds: [String: [RoundFigures]] = [:]
     // Rounds interleave the cases so drift in machine load affects all of them alike.
     for _ in 0..<options.rounds {
@@ -228,8 +231,9 @@ func runLatency(_ options: Options, directory: URL) throws {
             }
         }
     }
-    print(pad("case", 12) + pad("threads", 9) + pad("clock p50", 11) + pad("p50 ns", 9) + pad("p99 ns", 9)
-        + pad("p50/clock", 11) + pad("p99/clock", 11) + pad("clock p99", 11) + pad("events/s/thread", 17) + "dropped")
+    print(
+        pad("case", 12) + pad("threads", 9) + pad("clock p50", 11) + pad("p50 ns", 9) + pad("p99 ns", 9)
+            + pad("p50/clock", 11) + pad("p99/clock", 11) + pad("clock p99", 11) + pad("events/s/thread", 17) + "dropped")
     var p50s: [String: Double] = [:]
     var clocks: [String: Double] = [:]
     var worstRatio = 0.0
@@ -249,18 +253,21 @@ func runLatency(_ options: Options, directory: URL) throws {
                 worstRatio = max(worstRatio, p50Ratio)
                 worstTail = max(worstTail, p99Ratio)
             }
-            print(pad(workload.rawValue, 12) + pad(String(threads), 9) + pad(number(clock), 11) + pad(number(p50), 9)
-                + pad(number(p99), 9) + pad(number(p50Ratio, "%.2fx"), 11) + pad(number(p99Ratio, "%.2fx"), 11)
-                + pad(number(median(figures.map(\.clockP99))), 11)
-                + pad(workload.records ? number(median(figures.map(\.rate)), "%.0f") : "-", 17)
-                + (workload.records ? String(figures.map(\.dropped).reduce(0, +)) : "-"))
+            print(
+                pad(workload.rawValue, 12) + pad(String(threads), 9) + pad(number(clock), 11) + pad(number(p50), 9)
+                    + pad(number(p99), 9) + pad(number(p50Ratio, "%.2fx"), 11) + pad(number(p99Ratio, "%.2fx"), 11)
+                    + pad(number(median(figures.map(\.clockP99))), 11)
+                    + pad(workload.records ? number(median(figures.map(\.rate)), "%.0f") : "-", 17)
+                    + (workload.records ? String(figures.map(\.dropped).reduce(0, +)) : "-"))
         }
     }
     for threads in [1, 2] where workloads.contains(.markWithAttributes) && workloads.contains(.attrs) {
         let total = p50s["mark+attrs/\(threads)"]!
         let caller = p50s["attrs/\(threads)"]!
         let clock = clocks["mark+attrs/\(threads)"]!
-        print("mark+attrs, \(threads) thread\(threads == 1 ? "" : "s"): \(number(total)) ns = caller building the attributes \(number(caller)) ns + recorder \(number(total - caller)) ns (\(number((total - caller) / clock, "%.2f"))x the clock read)")
+        print(
+            "mark+attrs, \(threads) thread\(threads == 1 ? "" : "s"): \(number(total)) ns = caller building the attributes \(number(caller)) ns + recorder \(number(total - caller)) ns (\(number((total - caller) / clock, "%.2f"))x the clock read)"
+        )
     }
     if workloads.contains(.record) {
         // The line a script compares with the targets (p50 <= 2x, p99 <= 4x): the worse of 1 and 2 threads.
@@ -292,7 +299,9 @@ func runSustained(_ options: Options, seconds: Double, directory: URL) throws {
         calibration.samples = min(options.samples, 5_000)
         rate = try measure(.record, threads: threads, calibration, directory: directory).rate
     }
-    print("recorder-benchmark --sustained: \(threads) threads x \(number(rate, "%.0f")) events/s each for \(number(seconds, "%.0f")) s, bursts of \(options.burst), \(options.capacity.map { "buffers of \($0) events" } ?? "default configuration"), \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(loadAverage())")
+    print(
+        "recorder-benchmark --sustained: \(threads) threads x \(number(rate, "%.0f")) events/s each for \(number(seconds, "%.0f")) s, bursts of \(options.burst), \(options.capacity.map { "buffers of \($0) events" } ?? "default configuration"), \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(loadAverage())"
+    )
     let file = directory.appendingPathComponent("sustained.ndjson")
     // The writer is the one thread the recorder starts.
     let threadsBefore = threadIDs()
@@ -342,10 +351,14 @@ func runSustained(_ options: Options, seconds: Double, directory: URL) throws {
         }
         try? FileManager.default.removeItem(at: part)
     }
-    print("recorded \(recorded) events (\(number(Double(recorded) / seconds, "%.0f")) events/s), \(results.map(\.lateBursts).reduce(0, +)) times a thread was late and skipped what it missed; \(written) event lines written (a `lifeline.dropped` report among them if anything dropped)")
+    print(
+        "recorded \(recorded) events (\(number(Double(recorded) / seconds, "%.0f")) events/s), \(results.map(\.lateBursts).reduce(0, +)) times a thread was late and skipped what it missed; \(written) event lines written (a `lifeline.dropped` report among them if anything dropped)"
+    )
     if let before = writerBefore, let after = writerAfterRecording {
         let cpu = Double(after - before)
-        print("writer thread CPU: \(number(cpu / 1e9, "%.2f")) s over \(number(seconds, "%.0f")) s = \(number(cpu / Double(recorded), "%.0f")) ns per event (\(number(cpu / 1e9 / seconds * 100, "%.1f"))% of a core)")
+        print(
+            "writer thread CPU: \(number(cpu / 1e9, "%.2f")) s over \(number(seconds, "%.0f")) s = \(number(cpu / Double(recorded), "%.0f")) ns per event (\(number(cpu / 1e9 / seconds * 100, "%.1f"))% of a core)"
+        )
     } else {
         print("writer thread CPU: unavailable on this platform")
     }

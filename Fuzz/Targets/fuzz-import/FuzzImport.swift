@@ -35,7 +35,8 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let launches = parts[0].launches + parts[1].launches
         let events = parts[0].events + parts[1].events
         if launches != full.launches || events != full.events {
-            fatalError("""
+            fatalError(
+                """
                 importing in two steps stored \(launches) launches and \(events) events, \
                 at once \(full.launches) and \(full.events)
                 """)

@@ -65,7 +65,8 @@ public func fuzzReplInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let isComplete = SQLScript.isComplete(pending)
         let isBlank = SQLScript.isBlank(Array(pending.utf8)[...])
         guard completion.isComplete == isComplete, completion.isBlank == isBlank else {
-            fatalError("""
+            fatalError(
+                """
                 the scanner says complete \(completion.isComplete), blank \(completion.isBlank); \
                 sqlite3_complete \(isComplete), isBlank \(isBlank): \(Array(pending.utf8))
                 """)

@@ -25,8 +25,11 @@ extension JSONCursor {
                 let key = try scanString(scratch: &scratch)
                 try expect(UInt8(ascii: ":"), "expected ':' after field name")
                 skipWhitespace()
-                let field = key.isDecoded
-                    ? scratch.withUnsafeBytes { TraceField.match(UnsafeRawBufferPointer(rebasing: $0[key.start..<(key.start + key.count)])) }
+                let field =
+                    key.isDecoded
+                    ? scratch.withUnsafeBytes {
+                        TraceField.match(UnsafeRawBufferPointer(rebasing: $0[key.start..<(key.start + key.count)]))
+                    }
                     : TraceField.match(UnsafeRawBufferPointer(rebasing: bytes[key.start..<(key.start + key.count)]))
                 guard let field else {
                     try skipValue(depth: 1, scratch: &scratch)
@@ -104,16 +107,18 @@ extension JSONCursor {
             line.phaseOffset = index
             let value = try requiredString(for: "phase", scratch: &scratch)
             guard let phase = Phase(matching: value, bytes: bytes, scratch: scratch) else {
-                throw failure(.invalidValue,
-                              "unknown phase '\(text(value, scratch))' (expected 'begin', 'end' or 'instant')", at: start)
+                throw failure(
+                    .invalidValue,
+                    "unknown phase '\(text(value, scratch))' (expected 'begin', 'end' or 'instant')", at: start)
             }
             line.phase = phase
         case .lifecycle:
             let start = index
             guard let value = try optionalString(for: "lifecycle", scratch: &scratch) else { return }
             guard let lifecycle = Lifecycle(rawValue: text(value, scratch)) else {
-                throw failure(.invalidValue, "unknown lifecycle '\(text(value, scratch))' (expected 'scene' or 'app')",
-                              at: start)
+                throw failure(
+                    .invalidValue, "unknown lifecycle '\(text(value, scratch))' (expected 'scene' or 'app')",
+                    at: start)
             }
             line.lifecycle = lifecycle
         case .attrs: line.attrs = try scanAttributes(scratch: &scratch)
@@ -139,8 +144,9 @@ extension JSONCursor {
 
     func text(_ string: ScannedString, _ scratch: [UInt8]) -> String {
         if string.isDecoded { return String(decoding: scratch[string.start..<(string.start + string.count)], as: UTF8.self) }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[string.start..<(string.start + string.count)]),
-                      as: UTF8.self)
+        return String(
+            decoding: UnsafeRawBufferPointer(rebasing: bytes[string.start..<(string.start + string.count)]),
+            as: UTF8.self)
     }
 
     /// Validates an `attrs` object and returns its byte range (or `nil` for `null`).
@@ -189,8 +195,9 @@ extension JSONCursor {
     }
 
     private func attributeTypeError(_ key: ScannedString, _ scratch: [UInt8], at offset: Int) -> TraceFormatError {
-        failure(.invalidValue,
-                "attribute \"\(text(key, scratch))\" must be a string, number, boolean or array of strings", at: offset)
+        failure(
+            .invalidValue,
+            "attribute \"\(text(key, scratch))\" must be a string, number, boolean or array of strings", at: offset)
     }
 
     /// Decides whether the line is a launch or an event record and checks required fields.
@@ -204,8 +211,9 @@ extension JSONCursor {
             case "launch": line.kind = .launch
             case "event": line.kind = .event
             case let other:
-                throw failure(.invalidValue, "unknown record type '\(other)' (expected 'launch' or 'event')",
-                              at: offsets[.type])
+                throw failure(
+                    .invalidValue, "unknown record type '\(other)' (expected 'launch' or 'event')",
+                    at: offsets[.type])
             }
         } else if has(.lifeline) {
             throw failure(.missingField, "missing required field \"type\" in launch record", at: recordStart)
@@ -219,9 +227,10 @@ extension JSONCursor {
                 throw failure(.missingField, "missing required field \"lifeline\" (the format version)", at: recordStart)
             }
             if line.version > Int64(LaunchRecord.currentVersion) {
-                throw failure(.unsupportedVersion,
-                              "unsupported trace format version \(line.version) (this reader supports version \(LaunchRecord.currentVersion))",
-                              at: offsets[.lifeline])
+                throw failure(
+                    .unsupportedVersion,
+                    "unsupported trace format version \(line.version) (this reader supports version \(LaunchRecord.currentVersion))",
+                    at: offsets[.lifeline])
             }
             if line.version < 1 {
                 throw failure(.invalidValue, "invalid trace format version \(line.version)", at: offsets[.lifeline])
@@ -231,13 +240,15 @@ extension JSONCursor {
                 case .success:
                     break
                 case .failure(.malformed):
-                    throw failure(.invalidValue,
-                                  "expected an RFC 3339 time for \"started\" (like 2026-11-21T10:00:00.000Z)",
-                                  at: offsets[.started])
+                    throw failure(
+                        .invalidValue,
+                        "expected an RFC 3339 time for \"started\" (like 2026-11-21T10:00:00.000Z)",
+                        at: offsets[.started])
                 case .failure(.outOfRange):
-                    throw failure(.invalidValue,
-                                  "\"started\" is outside the times a trace can hold (\(Timestamp.representable))",
-                                  at: offsets[.started])
+                    throw failure(
+                        .invalidValue,
+                        "\"started\" is outside the times a trace can hold (\(Timestamp.representable))",
+                        at: offsets[.started])
                 }
             }
         case .event:
@@ -245,8 +256,11 @@ extension JSONCursor {
             if !has(.t) { throw failure(.missingField, "missing required field \"t\"", at: recordStart) }
             if !has(.event) { throw failure(.missingField, "missing required field \"event\"", at: recordStart) }
             if line.event.count == 0 { throw failure(.invalidValue, "empty event name", at: offsets[.event]) }
-            line.callback = line.event.isDecoded
-                ? scratch.withUnsafeBytes { Callback(utf8: UnsafeRawBufferPointer(rebasing: $0[line.event.start..<(line.event.start + line.event.count)])) }
+            line.callback =
+                line.event.isDecoded
+                ? scratch.withUnsafeBytes {
+                    Callback(utf8: UnsafeRawBufferPointer(rebasing: $0[line.event.start..<(line.event.start + line.event.count)]))
+                }
                 : Callback(utf8: UnsafeRawBufferPointer(rebasing: bytes[line.event.start..<(line.event.start + line.event.count)]))
         }
     }
@@ -261,7 +275,8 @@ extension Phase {
             return nil
         }
         let range = string.start..<(string.start + string.count)
-        let phase = string.isDecoded
+        let phase =
+            string.isDecoded
             ? scratch.withUnsafeBytes { check(UnsafeRawBufferPointer(rebasing: $0[range])) }
             : check(UnsafeRawBufferPointer(rebasing: bytes[range]))
         guard let phase else { return nil }

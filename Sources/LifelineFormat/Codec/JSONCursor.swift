@@ -39,8 +39,9 @@ struct JSONCursor {
     mutating func separator(close: UInt8) throws(TraceFormatError) -> Bool {
         skipWhitespace()
         guard index < end else {
-            throw failure(.syntax, "expected ',' or '\(Character(Unicode.Scalar(close)))' (the line is cut short)",
-                          at: index)
+            throw failure(
+                .syntax, "expected ',' or '\(Character(Unicode.Scalar(close)))' (the line is cut short)",
+                at: index)
         }
         let byte = bytes[index]
         if byte == UInt8(ascii: ",") {
@@ -82,8 +83,9 @@ struct JSONCursor {
                 let count = index - contentStart
                 index += 1
                 if nonASCII {
-                    try validateUTF8(UnsafeRawBufferPointer(rebasing: bytes[contentStart..<(contentStart + count)]),
-                                     at: contentStart)
+                    try validateUTF8(
+                        UnsafeRawBufferPointer(rebasing: bytes[contentStart..<(contentStart + count)]),
+                        at: contentStart)
                 }
                 return ScannedString(start: contentStart, count: count, isDecoded: false)
             }
@@ -99,8 +101,9 @@ struct JSONCursor {
 
     private func controlCharacter(_ byte: UInt8) -> TraceFormatError {
         let hex = String(byte, radix: 16, uppercase: true)
-        return failure(.syntax, "control character in string (write it as \\u\(String(repeating: "0", count: 4 - hex.count))\(hex))",
-                       at: index)
+        return failure(
+            .syntax, "control character in string (write it as \\u\(String(repeating: "0", count: 4 - hex.count))\(hex))",
+            at: index)
     }
 
     private mutating func scanEscapedString(
@@ -277,7 +280,8 @@ struct JSONCursor {
         guard hasExponent || integerDigits > 308 else { return integer }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if let value = Double(text), value.isFinite { return integer }
-        throw failure(.invalidValue, "number '\(text.prefix(40))\(text.count > 40 ? "..." : "")' is out of range (a 64-bit float)", at: start)
+        throw failure(
+            .invalidValue, "number '\(text.prefix(40))\(text.count > 40 ? "..." : "")' is out of range (a 64-bit float)", at: start)
     }
 
     /// Scans a non-negative integer for `field`, failing with a field-specific message.

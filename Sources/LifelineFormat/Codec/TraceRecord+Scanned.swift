@@ -10,9 +10,10 @@ extension TraceRecord {
         case .event:
             let name = scanned.callback.map(EventName.init) ?? EventName(scanner.string(scanned.event, in: line))
             let attrs = scanned.attrs.map { AttributesDecoder.decode(UnsafeRawBufferPointer(rebasing: line[$0])) } ?? [:]
-            self = .event(EventRecord(
-                seq: scanned.seq, t: scanned.t, event: name, phase: scanned.phase, session: text(scanned.session),
-                scene: text(scanned.scene), thread: text(scanned.thread), attrs: attrs))
+            self = .event(
+                EventRecord(
+                    seq: scanned.seq, t: scanned.t, event: name, phase: scanned.phase, session: text(scanned.session),
+                    scene: text(scanned.scene), thread: text(scanned.thread), attrs: attrs))
         }
     }
 

@@ -1,5 +1,5 @@
-import LifelineReports
 import Foundation
+import LifelineReports
 import LifelineStore
 import LifelineTerminal
 
@@ -90,11 +90,13 @@ extension ReplCommand {
         let saved = SavedQuery.list(in: directory)
         guard let query = saved.first(where: { $0.name == arguments[0] }) else {
             let suggestion = EditDistance.nearest(to: arguments[0], in: saved.map(\.name))
-            throw ReplError.message("no saved query '\(arguments[0])' in \(shell.configuration.queriesDirectory)/"
-                + (suggestion.map { "; did you mean '\($0)'?" } ?? "; .queries lists them"))
+            throw ReplError.message(
+                "no saved query '\(arguments[0])' in \(shell.configuration.queriesDirectory)/"
+                    + (suggestion.map { "; did you mean '\($0)'?" } ?? "; .queries lists them"))
         }
-        shell.run(reader: try StreamLineReader(
-            path: query.path, name: shell.configuration.queriesDirectory + "/" + query.name + ".sql"))
+        shell.run(
+            reader: try StreamLineReader(
+                path: query.path, name: shell.configuration.queriesDirectory + "/" + query.name + ".sql"))
     }
 
     static let queries = ReplCommand(
@@ -103,14 +105,16 @@ extension ReplCommand {
         let directory = shell.configuration.resolve(shell.configuration.queriesDirectory)
         let saved = SavedQuery.list(in: directory)
         guard !saved.isEmpty else {
-            shell.write("no saved queries in \(TerminalText.escape(shell.configuration.queriesDirectory))/ "
-                + "(a query is NAME.sql; its first line '-- description')\n")
+            shell.write(
+                "no saved queries in \(TerminalText.escape(shell.configuration.queriesDirectory))/ "
+                    + "(a query is NAME.sql; its first line '-- description')\n")
             return
         }
         let width = saved.map(\.name.count).max() ?? 0
         for query in saved {
-            shell.write(TerminalText.pad(TerminalText.escape(query.name), to: width) + "  "
-                + TerminalText.escape(query.description ?? "") + "\n")
+            shell.write(
+                TerminalText.pad(TerminalText.escape(query.name), to: width) + "  "
+                    + TerminalText.escape(query.description ?? "") + "\n")
         }
     }
 }

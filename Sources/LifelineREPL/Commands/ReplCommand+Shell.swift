@@ -1,5 +1,5 @@
-import LifelineReports
 import Foundation
+import LifelineReports
 import LifelineTerminal
 
 // MARK: - Commands as in the sqlite3 shell
@@ -51,8 +51,9 @@ extension ReplCommand {
             return
         }
         guard arguments.count == 1, let mode = OutputMode(rawValue: name.lowercased()) else {
-            throw ReplError.invalidArgument(command: ".mode", argument: arguments.joined(separator: " "),
-                                            expected: OutputMode.allCases.map(\.rawValue).joined(separator: ", "))
+            throw ReplError.invalidArgument(
+                command: ".mode", argument: arguments.joined(separator: " "),
+                expected: OutputMode.allCases.map(\.rawValue).joined(separator: ", "))
         }
         shell.mode = mode
     }
@@ -119,8 +120,9 @@ extension ReplCommand {
         completion: .filePaths
     ) { shell, arguments in
         guard arguments.count == 1 else { throw ReplError.usage(command: ".once", usage: "FILE") }
-        shell.redirectOnce(to: try FileDescriptorSink(
-            creatingFileAt: shell.configuration.resolve(arguments[0]), name: arguments[0]))
+        shell.redirectOnce(
+            to: try FileDescriptorSink(
+                creatingFileAt: shell.configuration.resolve(arguments[0]), name: arguments[0]))
     }
 
     static let output = ReplCommand(
@@ -195,7 +197,8 @@ extension ReplCommand {
 extension ReplShell {
     /// The `.help` listing: SQL first, then each topic that has commands.
     var helpText: String {
-        var text = "Enter SQL ending with ';' (it may span lines) against the schema in docs/schema.md,\n"
+        var text =
+            "Enter SQL ending with ';' (it may span lines) against the schema in docs/schema.md,\n"
             + "or a command. Tab completes commands, tables, columns, callbacks, rule ids and paths.\n"
         let width = registry.commands.map(\.synopsis.count).max() ?? 0
         for topic in ReplCommand.Topic.allCases {

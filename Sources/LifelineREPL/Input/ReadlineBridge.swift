@@ -1,6 +1,6 @@
 import CReadline
-import LifelineFormat
 import Foundation
+import LifelineFormat
 
 #if canImport(Glibc)
 import Glibc
@@ -30,8 +30,10 @@ enum ReadlineBridge {
     static func complete(start: Int, end: Int) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
         lifeline_rl_set_attempted_completion_over(1)
         guard let buffer = lifeline_rl_line_buffer() else { return nil }
-        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
-                                              count: strlen(buffer)))
+        let bytes = Array(
+            UnsafeBufferPointer(
+                start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
+                count: strlen(buffer)))
         guard start >= 0, start <= end, end <= bytes.count else { return nil }
         let before = String(decoding: bytes[..<start], as: UTF8.self)
         let word = String(decoding: bytes[start..<end], as: UTF8.self)

@@ -1,4 +1,5 @@
 import LifelineFormat
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

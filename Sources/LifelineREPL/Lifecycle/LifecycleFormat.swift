@@ -1,6 +1,6 @@
-import LifelineReports
 import Foundation
 import LifelineFormat
+import LifelineReports
 import LifelineTerminal
 
 /// How lifecycle commands write times, durations and callback names.

@@ -11,10 +11,11 @@ struct LifecycleListing {
             let system = [launch.platform, launch.os].compactMap { $0 }.joined(separator: " ")
             return [
                 .integer(launch.id),
-                text(launch.uuid.map { uuid in
-                    let short = String(uuid.prefix(8))
-                    return launch.part.map { "\(short) part \($0)" } ?? short
-                }),
+                text(
+                    launch.uuid.map { uuid in
+                        let short = String(uuid.prefix(8))
+                        return launch.part.map { "\(short) part \($0)" } ?? short
+                    }),
                 text(launch.app),
                 text(system.isEmpty ? nil : system),
                 text(launch.device),
@@ -27,8 +28,10 @@ struct LifecycleListing {
             ]
         }
         return LifecycleListing(
-            columns: ["id", "launch", "app", "system", "device", "life cycle", "started", "sessions", "events",
-                      "to active", "file"],
+            columns: [
+                "id", "launch", "app", "system", "device", "life cycle", "started", "sessions", "events",
+                "to active", "file",
+            ],
             rows: rows)
     }
 
@@ -36,9 +39,11 @@ struct LifecycleListing {
         LifecycleListing(
             columns: ["launch", "session", "scenes", "events", "first", "last", "state"],
             rows: try session.sessions(launchID: launchID).map { summary in
-                [.integer(summary.launchID), .text(summary.session), .integer(Int64(summary.sceneCount)),
-                 .integer(Int64(summary.eventCount)), .text(LifecycleFormat.offset(summary.first)),
-                 .text(LifecycleFormat.offset(summary.last)), text(summary.state)]
+                [
+                    .integer(summary.launchID), .text(summary.session), .integer(Int64(summary.sceneCount)),
+                    .integer(Int64(summary.eventCount)), .text(LifecycleFormat.offset(summary.first)),
+                    .text(LifecycleFormat.offset(summary.last)), text(summary.state),
+                ]
             })
     }
 

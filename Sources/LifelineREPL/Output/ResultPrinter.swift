@@ -100,8 +100,9 @@ final class ResultPrinter {
             // Cut the widest column first, but no column below its header (or 3 columns).
             let minimums = widths.indices.map { min(widths[$0], max(3, settings.headers ? TerminalText.width(columns[$0]) : 3)) }
             while widths.reduce(0, +) + overhead > available,
-                  let widest = widths.indices.filter({ widths[$0] > minimums[$0] })
-                      .max(by: { widths[$0] < widths[$1] }) {
+                let widest = widths.indices.filter({ widths[$0] > minimums[$0] })
+                    .max(by: { widths[$0] < widths[$1] })
+            {
                 widths[widest] -= 1
             }
         }
@@ -109,9 +110,11 @@ final class ResultPrinter {
         self.layout = layout
         if let top = layout.rule(.top) { sink.write(top) }
         if settings.headers {
-            sink.write(layout.line(columns.enumerated().map { index, name in
-                settings.style.bold(layout.cell(name, column: index))
-            }))
+            sink.write(
+                layout.line(
+                    columns.enumerated().map { index, name in
+                        settings.style.bold(layout.cell(name, column: index))
+                    }))
             if let separator = layout.rule(.header) { sink.write(separator) }
         }
         for row in sample { sink.write(alignedRow(row)) }
@@ -120,13 +123,14 @@ final class ResultPrinter {
 
     private func alignedRow(_ row: [ResultValue]) -> String {
         guard let layout else { return "" }
-        return layout.line(columns.indices.map { index in
-            let value = index < row.count ? row[index] : .null
-            var text = shown(value)
-            if settings.mode == .markdown { text = text.replacingOccurrences(of: "|", with: "\\|") }
-            let shown = layout.cell(text, column: index)
-            return value.isNull ? settings.style.dim(shown) : shown
-        })
+        return layout.line(
+            columns.indices.map { index in
+                let value = index < row.count ? row[index] : .null
+                var text = shown(value)
+                if settings.mode == .markdown { text = text.replacingOccurrences(of: "|", with: "\\|") }
+                let shown = layout.cell(text, column: index)
+                return value.isNull ? settings.style.dim(shown) : shown
+            })
     }
 
     private func shown(_ value: ResultValue) -> String {
@@ -139,13 +143,14 @@ final class ResultPrinter {
         switch settings.mode {
         case .csv:
             if rowCount == 0 && settings.headers { sink.write(columns.map(Self.csvField).joined(separator: ",") + "\n") }
-            sink.write(row.map { value in
-                switch value {
-                case .null: ""
-                case .text(let text): Self.csvField(TerminalText.escape(text))
-                default: value.display
-                }
-            }.joined(separator: ",") + "\n")
+            sink.write(
+                row.map { value in
+                    switch value {
+                    case .null: ""
+                    case .text(let text): Self.csvField(TerminalText.escape(text))
+                    default: value.display
+                    }
+                }.joined(separator: ",") + "\n")
         case .json:
             let members = columns.indices.map { index in
                 Self.jsonString(rawColumns[index]) + ":" + Self.json(index < row.count ? row[index] : .null)

@@ -13,8 +13,10 @@ extension LifecycleListing {
             columns: ["#", "severity", "rule", "launch", "explanation"],
             rows: try report.findings.enumerated().map { index, finding in
                 let launch = try finding.primary.flatMap { try Timeline.launchID(of: $0, session) }
-                return [.integer(Int64(index + 1)), .text(finding.status == .pending ? "pending" : finding.severity.rawValue),
-                        .text(finding.ruleID), launch.map(ResultValue.integer) ?? .null, .text(finding.explanation)]
+                return [
+                    .integer(Int64(index + 1)), .text(finding.status == .pending ? "pending" : finding.severity.rawValue),
+                    .text(finding.ruleID), launch.map(ResultValue.integer) ?? .null, .text(finding.explanation),
+                ]
             })
     }
 }

@@ -97,7 +97,9 @@ package final class InterruptSignal {
     /// comes out as a ``StoreError`` of code ``StoreError/Code/interrupted``, so every
     /// interrupted command reads the same and the shell knows it by its code.
     func whileRunning<T>(on interrupt: StoreInterrupt, _ body: () throws -> T) throws -> T {
-        state.withLock { $0.running = interrupt; $0.fired = false }
+        state.withLock {
+            $0.running = interrupt; $0.fired = false
+        }
         defer { state.withLock { $0.running = nil } }
         do {
             return try body()

@@ -37,7 +37,7 @@ final class ReplDatabase {
     private static func openReadOnly(_ path: String) throws(ReplError) -> SQLSession {
         do {
             return try SQLSession(path: path)
-        } catch where error.code == .noSuchDatabase {
+        } catch  where error.code == .noSuchDatabase {
             throw .noSuchDatabase(path: path)
         } catch {
             throw .cannotOpen(path: path, reason: error.message)

@@ -1,8 +1,8 @@
-import LifelineReports
-import LifelineTerminal
 import Foundation
 import LifelineFormat
+import LifelineReports
 import LifelineStore
+import LifelineTerminal
 
 #if canImport(Glibc)
 import Glibc
@@ -47,10 +47,12 @@ package enum ReplLauncher {
         let interrupt = InterruptSignal()
         let shell: ReplShell
         do {
-            shell = try ReplShell(configuration: configuration, output: FileDescriptorSink.standardOutput,
-                                  errors: errors, interrupt: interrupt)
+            shell = try ReplShell(
+                configuration: configuration, output: FileDescriptorSink.standardOutput,
+                errors: errors, interrupt: interrupt)
         } catch {
-            let hint = error == .noSuchDatabase(path: target)
+            let hint =
+                error == .noSuchDatabase(path: target)
                 ? " (import traces first: 'lifeline import TRACES' or 'lifeline repl TRACES/')" : ""
             errors.write("error: \(TerminalText.escape(error.description))\(hint)\n")
             return 2

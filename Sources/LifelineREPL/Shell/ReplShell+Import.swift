@@ -1,6 +1,6 @@
-import LifelineReports
 import Foundation
 import LifelineFormat
+import LifelineReports
 import LifelineStore
 import LifelineTerminal
 

@@ -75,8 +75,9 @@ extension ReplShell {
         try merge(added, into: &rules)
         loadedRules = rules
         let ids = added.rules.map(\.id).joined(separator: ", ")
-        write("\(replaced > 0 ? "reloaded" : "loaded") \(Self.counted(added.rules.count, "rule", "rules")) from "
-            + TerminalText.escape(path) + (ids.isEmpty ? "" : ": " + TerminalText.escape(ids)) + "\n")
+        write(
+            "\(replaced > 0 ? "reloaded" : "loaded") \(Self.counted(added.rules.count, "rule", "rules")) from "
+                + TerminalText.escape(path) + (ids.isEmpty ? "" : ": " + TerminalText.escape(ids)) + "\n")
     }
 
     private func canonicalPath(_ path: String) -> String {
@@ -113,8 +114,9 @@ extension ReplShell {
             } else {
                 let names = try availableRules().rules.map(\.id) + BuiltinCatalog.allCases.map(\.rawValue)
                 let suggestion = EditDistance.nearest(to: argument, in: names)
-                throw ReplError.message("no rule, catalog or rules file '\(argument)'"
-                    + (suggestion.map { "; did you mean '\($0)'?" } ?? "; .rules lists them"))
+                throw ReplError.message(
+                    "no rule, catalog or rules file '\(argument)'"
+                        + (suggestion.map { "; did you mean '\($0)'?" } ?? "; .rules lists them"))
             }
             // Naming a rule and its catalog checks it once.
             try merge(RuleSet(rules.rules.filter { !selected.rules.contains($0) }), into: &selected)
@@ -134,8 +136,9 @@ extension ReplShell {
         case .empty: throw ReplError.message(".check: the database has no launches; .import some traces")
         }
         if let reason = Self.unwritable(path) {
-            throw ReplError.message(".check: \(configuration.databasePath) is \(reason), and .check writes what it "
-                + "finds to the database's 'violation' table; check a writable copy")
+            throw ReplError.message(
+                ".check: \(configuration.databasePath) is \(reason), and .check writes what it "
+                    + "finds to the database's 'violation' table; check a writable copy")
         }
         let report = try withWritableStore { store in
             do throws(CheckRunError) {

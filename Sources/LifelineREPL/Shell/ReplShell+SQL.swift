@@ -18,8 +18,9 @@ extension ReplShell {
             } catch let error as SQLStatementError {
                 let offset = statement.offset + (error.offset ?? Self.leadingSpace(statement.text))
                 let location = script.location(ofByte: offset)
-                report(ReplError.message(error.message), line: location.line, column: location.column,
-                       snippet: error.offset == nil ? nil : script.sourceLine(atByte: offset))
+                report(
+                    ReplError.message(error.message), line: location.line, column: location.column,
+                    snippet: error.offset == nil ? nil : script.sourceLine(atByte: offset))
                 return
             } catch {
                 let location = script.location(ofByte: statement.offset + Self.leadingSpace(statement.text))

@@ -1,6 +1,6 @@
-import LifelineReports
 import Foundation
 import LifelineFormat
+import LifelineReports
 import LifelineRules
 import LifelineStore
 import LifelineTerminal

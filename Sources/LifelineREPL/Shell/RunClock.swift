@@ -11,8 +11,9 @@ struct RunClock {
     /// `Run Time: real 0.012 user 0.010000 sys 0.001000`
     var report: String {
         let end = RunClock.now()
-        return String(format: "Run Time: real %.3f user %.6f sys %.6f\n",
-                      end.real - start.real, end.user - start.user, end.system - start.system)
+        return String(
+            format: "Run Time: real %.3f user %.6f sys %.6f\n",
+            end.real - start.real, end.user - start.user, end.system - start.system)
     }
 
     private static func now() -> (real: Double, user: Double, system: Double) {

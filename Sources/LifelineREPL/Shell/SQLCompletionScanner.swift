@@ -123,8 +123,9 @@ package struct SQLCompletionScanner: Sendable {
         case .word(let length, let prefix, let last):
             if Self.isIdentifierByte(byte) {
                 let lowered = Self.lowercased(byte)
-                mode = .word(length: length + 1, prefix: length < 8 ? prefix | UInt64(lowered) << (8 * UInt64(length)) : prefix,
-                             last: lowered)
+                mode = .word(
+                    length: length + 1, prefix: length < 8 ? prefix | UInt64(lowered) << (8 * UInt64(length)) : prefix,
+                    last: lowered)
             } else {
                 apply(Self.keyword(length: length, prefix: prefix, last: last))
                 start(byte)
@@ -165,7 +166,7 @@ package struct SQLCompletionScanner: Sendable {
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...0xFF:
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...0xFF:
             true
         default:
             false

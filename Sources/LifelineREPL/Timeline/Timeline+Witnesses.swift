@@ -25,7 +25,9 @@ extension Timeline {
             let seqs = marked[launch] ?? []
             guard let timeline = try load(session, launchID: launch, session: finding.slice.session) else { return nil }
             // A launch-record witness marks no row: show the launch's first rows.
-            let excerpt = seqs.isEmpty ? timeline.window(around: timeline.rows.prefix(1).map(\.seq), context: context)
+            let excerpt =
+                seqs.isEmpty
+                ? timeline.window(around: timeline.rows.prefix(1).map(\.seq), context: context)
                 : timeline.window(around: seqs, context: context)
             return (excerpt, seqs)
         }

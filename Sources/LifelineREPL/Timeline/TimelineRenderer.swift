@@ -51,14 +51,16 @@ struct TimelineRenderer {
             if fixed() + eventWidths.reduce(0, +) > width {
                 shortStates = true
                 for lane in 0..<laneCount {
-                    stateWidths[lane] = timeline.rows.filter { $0.lane == lane }
+                    stateWidths[lane] =
+                        timeline.rows.filter { $0.lane == lane }
                         .map { Self.short($0.state ?? "").count }.max().map { max($0, "state".count) } ?? 0
                 }
             }
             let fixedWidth = fixed()
             while fixedWidth + eventWidths.reduce(0, +) > width,
-                  let widest = eventWidths.indices.max(by: { eventWidths[$0] < eventWidths[$1] }),
-                  eventWidths[widest] > 12 {
+                let widest = eventWidths.indices.max(by: { eventWidths[$0] < eventWidths[$1] }),
+                eventWidths[widest] > 12
+            {
                 eventWidths[widest] -= 1
             }
         }
@@ -89,8 +91,9 @@ struct TimelineRenderer {
             var cells = empty
             let state = row.state ?? ""
             cells[row.lane] = (row.label(width: eventWidths[row.lane]), shortStates ? Self.short(state) : state)
-            text += line(seq: String(row.seq), time: LifecycleFormat.offset(row.offset), cells: cells,
-                         mark: marked.contains { row.shows($0) })
+            text += line(
+                seq: String(row.seq), time: LifecycleFormat.offset(row.offset), cells: cells,
+                mark: marked.contains { row.shows($0) })
         }
         return text
     }

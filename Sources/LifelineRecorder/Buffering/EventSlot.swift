@@ -30,9 +30,12 @@ struct EventSlot {
     var attrs: Attributes?
 
     @inline(__always)
-    init(callback: Callback?, phase: Phase, name: UInt16, session: UInt16, scene: UInt16, thread: UInt32, t: UInt64,
-         attrs: Attributes?) {
-        header = UInt64(Kind.event.rawValue) | UInt64(callback.map { $0.rawValue &+ 1 } ?? 0) << 8
+    init(
+        callback: Callback?, phase: Phase, name: UInt16, session: UInt16, scene: UInt16, thread: UInt32, t: UInt64,
+        attrs: Attributes?
+    ) {
+        header =
+            UInt64(Kind.event.rawValue) | UInt64(callback.map { $0.rawValue &+ 1 } ?? 0) << 8
             | UInt64(Self.code(phase)) << 16 | UInt64(name) << 32
         ids = UInt64(session) | UInt64(scene) << 16 | UInt64(thread) << 32
         self.t = t

@@ -75,9 +75,10 @@ final class ShardSet: @unchecked Sendable {
         base = UnsafeMutableRawPointer.allocate(byteCount: Self.stride * self.count, alignment: 128)
         for shard in 0..<self.count {
             RecorderLock.initialize(lock(shard))
-            header(shard).initialize(to: Header(
-                slots: nil, count: 0, slotCapacity: 0, events: 0, capacity: 0, lastT: 0, dropped: 0, wakeSent: false,
-                nameHint: 0, sessionHint: 0, sceneHint: 0, strings: StringInterner()))
+            header(shard).initialize(
+                to: Header(
+                    slots: nil, count: 0, slotCapacity: 0, events: 0, capacity: 0, lastT: 0, dropped: 0, wakeSent: false,
+                    nameHint: 0, sessionHint: 0, sceneHint: 0, strings: StringInterner()))
         }
     }
 

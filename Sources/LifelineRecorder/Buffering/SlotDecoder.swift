@@ -77,7 +77,8 @@ struct SlotDecoder {
                 } else {
                     name = fragment(first + Int(event.name)) ?? Self.emptyLiteral
                 }
-                let label = thread < labelStart.count
+                let label =
+                    thread < labelStart.count
                     ? UnsafeRawBufferPointer(start: fixed.base + labelStart[thread], count: labelLength[thread]) : nil
                 EventLineEncoder.appendTail(
                     name: name, phase: event.phase, session: fragment(first + Int(event.session)),

@@ -21,10 +21,12 @@ extension LifecycleNotificationRecorder {
             Mapping(UIApplication.willTerminateNotification, .applicationWillTerminate),
             Mapping(UIApplication.didReceiveMemoryWarningNotification, .applicationDidReceiveMemoryWarning),
             Mapping(UIApplication.significantTimeChangeNotification, .applicationSignificantTimeChange),
-            Mapping(UIApplication.protectedDataWillBecomeUnavailableNotification,
-                    .applicationProtectedDataWillBecomeUnavailable),
-            Mapping(UIApplication.protectedDataDidBecomeAvailableNotification,
-                    .applicationProtectedDataDidBecomeAvailable),
+            Mapping(
+                UIApplication.protectedDataWillBecomeUnavailableNotification,
+                .applicationProtectedDataWillBecomeUnavailable),
+            Mapping(
+                UIApplication.protectedDataDidBecomeAvailableNotification,
+                .applicationProtectedDataDidBecomeAvailable),
         ]
         switch lifecycle {
         case .scene:
@@ -57,8 +59,9 @@ extension Recorder {
     /// Records a scene callback for `scene`, naming its session and identity.
     @MainActor
     public func record(_ callback: Callback, phase: Phase = .instant, scene: UIScene, attrs: Attributes? = nil) {
-        record(callback, phase: phase, session: scene.session.persistentIdentifier,
-               scene: LifecycleNotificationRecorder.identity(of: scene), attrs: attrs)
+        record(
+            callback, phase: phase, session: scene.session.persistentIdentifier,
+            scene: LifecycleNotificationRecorder.identity(of: scene), attrs: attrs)
     }
 }
 #endif

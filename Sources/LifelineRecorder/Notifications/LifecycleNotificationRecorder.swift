@@ -41,11 +41,13 @@ public final class LifecycleNotificationRecorder: Sendable {
         self.center = center
         self.tokens = mappings.map { mapping in
             let callback = mapping.callback
-            return ObserverToken(center.addObserver(forName: mapping.notification, object: nil, queue: nil) { note in
-                let identity: (session: String?, scene: String?) = callback.scope == .scene ? identify(note.object) : (nil, nil)
-                recorder.record(callback, session: identity.session, scene: identity.scene,
-                                attrs: ["via": "notification"])
-            })
+            return ObserverToken(
+                center.addObserver(forName: mapping.notification, object: nil, queue: nil) { note in
+                    let identity: (session: String?, scene: String?) = callback.scope == .scene ? identify(note.object) : (nil, nil)
+                    recorder.record(
+                        callback, session: identity.session, scene: identity.scene,
+                        attrs: ["via": "notification"])
+                })
         }
     }
 

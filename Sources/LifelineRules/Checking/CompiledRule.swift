@@ -188,7 +188,9 @@ final class CompiledRule {
             } else if phaseOnly {
                 let phases = Set(alternative.conditions.compactMap { $0.value.phaseValue })
                 if phases.count == 1, let phase = phases.first {
-                    if phase == .end { entry.plainEnd |= role } else {
+                    if phase == .end {
+                        entry.plainEnd |= role
+                    } else {
                         entry.conditional.append((role, alternative.conditions, false))
                     }
                 }

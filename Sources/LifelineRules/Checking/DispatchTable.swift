@@ -175,9 +175,11 @@ struct DispatchTable {
             case .end: mask = conditional.masks.1
             case .instant: mask = conditional.masks.2
             }
-            roles |= mask & CompiledRule.roles(
-                of: conditional.alternatives, phase: phase, thread: thread, session: session, scene: scene,
-                attrs: attrs)
+            roles |=
+                mask
+                & CompiledRule.roles(
+                    of: conditional.alternatives, phase: phase, thread: thread, session: session, scene: scene,
+                    attrs: attrs)
         }
         return roles
     }

@@ -42,7 +42,9 @@ struct FindingExplainer {
         return String(describing: scope)
     }
 
-    private func explain(_ pattern: RulePattern, _ raw: RawFinding, place: String, offending: String, trigger: String)
+    private func explain(
+        _ pattern: RulePattern, _ raw: RawFinding, place: String, offending: String, trigger: String
+    )
         -> String
     {
         let events = pattern.events.map(Self.spelled)
@@ -70,7 +72,8 @@ struct FindingExplainer {
         case (.chainResponseCauses, _):
             return "\(trigger) after \(events[0]) \(place) never followed by \(events[2])"
         case (.boundedResponse(_, let response, let limit), _):
-            let waited = raw.offending.map { " (next event \(Self.format($0.t.saturatingSubtracting(raw.trigger?.t ?? $0.t))) later)" } ?? ""
+            let waited =
+                raw.offending.map { " (next event \(Self.format($0.t.saturatingSubtracting(raw.trigger?.t ?? $0.t))) later)" } ?? ""
             return "no \(Self.spelled(response)) within \(limit) after \(trigger) \(place)\(waited)"
         case (.boundedInvariance(_, _, let limit), _):
             let gap = Self.format((raw.offending?.t ?? 0).saturatingSubtracting(raw.trigger?.t ?? 0))

@@ -43,9 +43,10 @@ extension RuleChecker {
                 if terminated {
                     result.skipped.append(TraceDiagnostic(error))
                 } else {
-                    result.skipped.append(TraceDiagnostic(
-                        .error, line: number, column: bytes.count + 1,
-                        "last line is not terminated and is incomplete (the producer stopped mid-write or is still writing)"))
+                    result.skipped.append(
+                        TraceDiagnostic(
+                            .error, line: number, column: bytes.count + 1,
+                            "last line is not terminated and is incomplete (the producer stopped mid-write or is still writing)"))
                 }
             }
             return true

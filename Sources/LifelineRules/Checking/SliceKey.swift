@@ -23,8 +23,11 @@ public struct SliceKey: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// `session S1 in launch 3F2A…`, `scene 0x6000 (session S1) in launch …`, `launch …`, `trace a.ndjson`.
     public var description: String {
         var parts: [String] = []
-        if let scene { parts.append("scene \(scene)" + (session.map { " (session \($0))" } ?? "")) }
-        else if let session { parts.append("session \(session)") }
+        if let scene {
+            parts.append("scene \(scene)" + (session.map { " (session \($0))" } ?? ""))
+        } else if let session {
+            parts.append("session \(session)")
+        }
         if let launch { parts.append((parts.isEmpty ? "" : "in ") + "launch \(SliceKey.abbreviated(launch))") }
         if parts.isEmpty || launch == nil { parts.append((parts.isEmpty ? "" : "in ") + "trace \(trace)") }
         return parts.joined(separator: " ")

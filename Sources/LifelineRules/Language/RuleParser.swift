@@ -66,7 +66,8 @@ struct RuleParser {
                             location: transition.location,
                             message: "a transition of '\(rule.id)' cannot be reported by the machine itself; give it a severity"))
                 } else if !ids.contains(reporter) {
-                    let hint = EditDistance.nearest(to: reporter, in: ids, preferringExtensions: false).map { "; did you mean '\($0)'?" } ?? ""
+                    let hint =
+                        EditDistance.nearest(to: reporter, in: ids, preferringExtensions: false).map { "; did you mean '\($0)'?" } ?? ""
                     diagnostics.append(
                         RuleDiagnostic(
                             location: transition.location,
@@ -160,7 +161,9 @@ struct RuleParser {
             } else {
                 let start = current.location
                 let parsed = try parseBody()
-                if body != nil { throw fail(.invalidDefinition, "rule '\(id)' already has a pattern; write one pattern per rule", at: start) }
+                if body != nil {
+                    throw fail(.invalidDefinition, "rule '\(id)' already has a pattern; write one pattern per rule", at: start)
+                }
                 body = parsed
             }
         }
@@ -186,7 +189,8 @@ struct RuleParser {
             default: timed = false
             }
             if timed && slicing.spansLaunches {
-                throw fail(.invalidDefinition,
+                throw fail(
+                    .invalidDefinition,
                     "a timed pattern cannot be checked '\(slicing.description)': each launch has its own clock",
                     at: location)
             }
@@ -275,8 +279,13 @@ struct RuleParser {
         let fieldToken = current
         guard fieldToken.kind == .name else { throw expected("a launch field (\(LaunchCondition.fields.joined(separator: ", ")))") }
         guard LaunchCondition.fields.contains(fieldToken.text) else {
-            let hint = EditDistance.nearest(to: fieldToken.text, in: LaunchCondition.fields, preferringExtensions: false).map { "; did you mean '\($0)'?" } ?? ""
-            throw fail(.unknownName, "unknown launch field '\(fieldToken.text)'\(hint) (fields: \(LaunchCondition.fields.joined(separator: ", ")))")
+            let hint =
+                EditDistance.nearest(to: fieldToken.text, in: LaunchCondition.fields, preferringExtensions: false).map {
+                    "; did you mean '\($0)'?"
+                } ?? ""
+            throw fail(
+                .unknownName, "unknown launch field '\(fieldToken.text)'\(hint) (fields: \(LaunchCondition.fields.joined(separator: ", ")))"
+            )
         }
         position += 1
         let comparison = try parseComparison()
@@ -508,8 +517,9 @@ struct RuleParser {
                 position += 1
                 if current.kind == .symbol, current.text == "," || current.text == "]" {
                     // A bare field: the event has it (`configurationForConnecting[session]`).
-                    conditions.append(EventCondition(
-                        field: field.text, comparison: .present, value: .bool(true), location: field.location))
+                    conditions.append(
+                        EventCondition(
+                            field: field.text, comparison: .present, value: .bool(true), location: field.location))
                     continue
                 }
                 let comparison = try parseComparison()
@@ -532,7 +542,8 @@ struct RuleParser {
         if token.text.contains(".") { return EventName(token.text) }
         let candidates = Callback.allCases.flatMap { [String(describing: $0)] + $0.aliases }
         let hint = EditDistance.nearest(to: token.text, in: candidates, preferringExtensions: false).map { "; did you mean '\($0)'?" } ?? ""
-        throw fail(.unknownName,
+        throw fail(
+            .unknownName,
             "unknown callback '\(token.text)'\(hint) (app-defined events contain a dot, like 'db.open', or are quoted)")
     }
 
@@ -620,7 +631,8 @@ struct RuleParser {
             }
         }
         if transition.severity != nil && transition.reportedBy != nil {
-            throw fail(.invalidDefinition,
+            throw fail(
+                .invalidDefinition,
                 "a transition is either reported by the machine (severity) or by another rule (reported by), not both",
                 at: opened)
         }

@@ -23,7 +23,7 @@ extension RuleDuration {
         let fraction = point.map { bytes[($0 + 1)...] } ?? []
         let isDigit: (UInt8) -> Bool = { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         guard !whole.isEmpty, point == nil || !fraction.isEmpty, scale > 0,
-              whole.allSatisfy(isDigit), fraction.allSatisfy(isDigit)
+            whole.allSatisfy(isDigit), fraction.allSatisfy(isDigit)
         else { return .malformed }
 
         var units: Int64 = 0

@@ -78,7 +78,8 @@ public struct RuleSet: Sendable, Hashable {
         var ids = Dictionary(uniqueKeysWithValues: rules.map { ($0.id, $0) })
         for rule in other.rules {
             if let existing = ids[rule.id] {
-                throw RuleSetError.duplicateID(rule.id, first: "\(existing.file):\(existing.location)", second: "\(rule.file):\(rule.location)")
+                throw RuleSetError.duplicateID(
+                    rule.id, first: "\(existing.file):\(existing.location)", second: "\(rule.file):\(rule.location)")
             }
             ids[rule.id] = rule
             rules.append(rule)

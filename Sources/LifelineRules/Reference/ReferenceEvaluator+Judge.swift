@@ -204,9 +204,11 @@ extension ReferenceEvaluator {
             var open: [Int] = []
             var endOf: [Int: Int] = [:]
             for i in 0..<n {
-                if b(i), let position = open.lastIndex(where: {
-                    items[$0].event.session == items[i].event.session && items[$0].event.scene == items[i].event.scene
-                }) {
+                if b(i),
+                    let position = open.lastIndex(where: {
+                        items[$0].event.session == items[i].event.session && items[$0].event.scene == items[i].event.scene
+                    })
+                {
                     endOf[open.remove(at: position)] = i
                 }
                 if a(i) { open.append(i) }

@@ -154,7 +154,9 @@ public enum ReferenceEvaluator {
     /// Whether an event is one of the pattern's alternatives. Without a `phase`
     /// condition an alternative matches begin and instant records, and end
     /// records too when `endsAllowed`; `ignoringPhase` drops phase conditions altogether.
-    static func matches(_ pattern: EventPattern, _ event: EventRecord, ignoringPhase: Bool = false, endsAllowed: Bool = false)
+    static func matches(
+        _ pattern: EventPattern, _ event: EventRecord, ignoringPhase: Bool = false, endsAllowed: Bool = false
+    )
         -> Bool
     {
         pattern.alternatives.contains { alternative in
@@ -229,8 +231,10 @@ extension ReferenceEvaluator {
         switch rule.body {
         case .machine(let machine): return machine.transitions.contains { $0.on.names.contains(name) }
         case .pattern(let scope, let pattern):
-            let patterns = [scope.opener, scope.closer, event(.first, of: pattern), event(.second, of: pattern),
-                event(.third, of: pattern)]
+            let patterns = [
+                scope.opener, scope.closer, event(.first, of: pattern), event(.second, of: pattern),
+                event(.third, of: pattern),
+            ]
             return patterns.contains { $0?.alternatives.contains { $0.name == name } ?? false }
         }
     }

@@ -57,8 +57,9 @@ final class UIKitModel {
         }
         try endProcess()
         if launches == 0 {
-            throw scenario.error(.impossibleStep, at: SourceLocation(line: 1, column: 1),
-                                 "the script never launches the app (start it with 'launch cold')")
+            throw scenario.error(
+                .impossibleStep, at: SourceLocation(line: 1, column: 1),
+                "the script never launches the app (start it with 'launch cold')")
         }
     }
 

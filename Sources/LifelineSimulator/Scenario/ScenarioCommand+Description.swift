@@ -25,7 +25,9 @@ extension ScenarioCommand: CustomStringConvertible {
         case .closeWindow(let id): return "close-window \(id)"
         case .memoryPressure: return "memory-pressure"
         case .swipeKill(let kill):
-            return (["swipe-kill"] + [kill.scene, kill.fast ? "fast" : nil, kill.keepsSession ? "keep-session" : nil]
+            return
+                (["swipe-kill"]
+                + [kill.scene, kill.fast ? "fast" : nil, kill.keepsSession ? "keep-session" : nil]
                 .compactMap { $0 }).joined(separator: " ")
         case .terminate: return "terminate"
         case .kill: return "kill"

@@ -205,13 +205,14 @@ struct ScenarioParser {
         let text = word.text
         let digits = text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
         let unit = text.dropFirst(digits.count)
-        let scale: Double? = switch unit {
-        case "ms": 1e6
-        case "s": 1e9
-        case "m", "min": 60e9
-        case "h": 3600e9
-        default: nil
-        }
+        let scale: Double? =
+            switch unit {
+            case "ms": 1e6
+            case "s": 1e9
+            case "m", "min": 60e9
+            case "h": 3600e9
+            default: nil
+            }
         guard let scale, let number = Double(digits), digits.first != ".", number * scale < 1e18 else {
             throw scenario.error(
                 .badDuration, at: word.location,
@@ -231,8 +232,9 @@ struct ScenarioParser {
 
     /// The next word of the current statement, or `nil` at `;`, a newline, a comment or the end.
     private mutating func nextWord() -> Word? {
-        while offset < bytes.count, bytes[offset] == UInt8(ascii: " ") || bytes[offset] == UInt8(ascii: "\t")
-            || bytes[offset] == UInt8(ascii: "\r")
+        while offset < bytes.count,
+            bytes[offset] == UInt8(ascii: " ") || bytes[offset] == UInt8(ascii: "\t")
+                || bytes[offset] == UInt8(ascii: "\r")
         {
             offset += 1
         }

@@ -37,11 +37,12 @@ package enum ConnectionHardening {
         guard let connection = db.sqliteConnection else { return }
         // SQLite before 3.31 (macOS 10.15's) has no trusted-schema setting: every schema is trusted there.
         let hasTrustedSchema = sqlite3_libversion_number() >= 3_031_000
-        let flags: [(option: Int32, on: Int32, name: String)] = [
-            (SQLITE_DBCONFIG_DEFENSIVE, 1, "defensive mode"),
-            (SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 0, "fts3_tokenizer off"),
-            (SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, "extension loading off"),
-        ] + (hasTrustedSchema ? [(SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, "untrusted schema")] : [])
+        let flags: [(option: Int32, on: Int32, name: String)] =
+            [
+                (SQLITE_DBCONFIG_DEFENSIVE, 1, "defensive mode"),
+                (SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 0, "fts3_tokenizer off"),
+                (SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, "extension loading off"),
+            ] + (hasTrustedSchema ? [(SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, "untrusted schema")] : [])
         for flag in flags {
             let code = lifeline_sqlite3_db_config_flag(connection, flag.option, flag.on)
             guard code == SQLITE_OK else {

@@ -39,10 +39,12 @@ package final class StatementDeadline: @unchecked Sendable {
     package func install(on db: Database) {
         guard let connection = db.sqliteConnection else { return }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        sqlite3_progress_handler(connection, Self.instructionsPerCheck, { context in
-            guard let context else { return 0 }
-            return Unmanaged<StatementDeadline>.fromOpaque(context).takeUnretainedValue().check()
-        }, context)
+        sqlite3_progress_handler(
+            connection, Self.instructionsPerCheck,
+            { context in
+                guard let context else { return 0 }
+                return Unmanaged<StatementDeadline>.fromOpaque(context).takeUnretainedValue().check()
+            }, context)
     }
 
     /// Starts the clock for the next statement: it may run `seconds` (nil: without a limit).

@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
-import LifelineFormat
 import GRDB
+import LifelineFormat
 
 /// An SQLite authorizer for connections that run SQL nobody vetted: the shell's user SQL,
 /// typed or from a saved query or a script.
@@ -67,11 +67,13 @@ package final class UntrustedSQLAuthorizer: @unchecked Sendable {
     package func install(on db: Database) {
         guard let connection = db.sqliteConnection else { return }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        sqlite3_set_authorizer(connection, { context, action, first, second, _, _ in
-            guard let context else { return SQLITE_OK }
-            let authorizer = Unmanaged<UntrustedSQLAuthorizer>.fromOpaque(context).takeUnretainedValue()
-            return authorizer.authorize(action, first.map { String(cString: $0) }, second.map { String(cString: $0) })
-        }, context)
+        sqlite3_set_authorizer(
+            connection,
+            { context, action, first, second, _, _ in
+                guard let context else { return SQLITE_OK }
+                let authorizer = Unmanaged<UntrustedSQLAuthorizer>.fromOpaque(context).takeUnretainedValue()
+                return authorizer.authorize(action, first.map { String(cString: $0) }, second.map { String(cString: $0) })
+            }, context)
     }
 
     private func authorize(_ action: Int32, _ first: String?, _ second: String?) -> Int32 {

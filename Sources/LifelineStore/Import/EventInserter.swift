@@ -24,10 +24,11 @@ struct EventInserter: ~Copyable {
     /// - Parameter expectedBytes: The bytes of trace to be inserted, if known: the string table
     ///   remembers no more strings than so many bytes can hold (see ``StringInterner/capacity(forBytes:)``).
     init(_ db: Database, expectedBytes: Int? = nil) throws {
-        let statement = try db.makeStatement(sql: """
-            INSERT INTO event_raw (launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let statement = try db.makeStatement(
+            sql: """
+                INSERT INTO event_raw (launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
         let interner = try StringInterner(db, capacity: StringInterner.capacity(forBytes: expectedBytes))
         self.statement = statement
         self.interner = interner
@@ -61,8 +62,9 @@ struct EventInserter: ~Copyable {
         bind(try id(of: event.thread, bytes), 8, handle, zeroIsNull: true)
         if event.attrs.count >= 0 {
             let attrs = slice(event.attrs, bytes)
-            sqlite3_bind_text(handle, 9, attrs.baseAddress?.assumingMemoryBound(to: CChar.self) ?? CanonicalNames.shared.empty,
-                              Int32(attrs.count), nil)
+            sqlite3_bind_text(
+                handle, 9, attrs.baseAddress?.assumingMemoryBound(to: CChar.self) ?? CanonicalNames.shared.empty,
+                Int32(attrs.count), nil)
             bound[9] = 1  // text: the next event binds its own, or NULL
         } else if bound[9] != Self.null {
             sqlite3_bind_null(handle, 9)

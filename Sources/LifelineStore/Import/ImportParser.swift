@@ -81,8 +81,11 @@ struct ImportParser: Sendable {
             } catch {
                 if !terminated {
                     outcome.warnings += 1
-                    report(TraceDiagnostic(.warning, line: number, column: bytes.count + 1,
-                        "last line is not terminated and is incomplete; not imported (the producer stopped mid-write or is still writing)"))
+                    report(
+                        TraceDiagnostic(
+                            .warning, line: number, column: bytes.count + 1,
+                            "last line is not terminated and is incomplete; not imported (the producer stopped mid-write or is still writing)"
+                        ))
                     return true
                 }
                 report(TraceDiagnostic(error))
@@ -101,8 +104,10 @@ struct ImportParser: Sendable {
             if !terminated {
                 outcome.tornLineImported = true
                 outcome.warnings += 1
-                report(TraceDiagnostic(.warning, line: number, column: bytes.count + 1,
-                    "last line is not terminated (imported; the producer stopped mid-write or is still writing)"))
+                report(
+                    TraceDiagnostic(
+                        .warning, line: number, column: bytes.count + 1,
+                        "last line is not terminated (imported; the producer stopped mid-write or is still writing)"))
             }
             outcome.lastLine = number
             switch scanned.kind {
@@ -132,20 +137,22 @@ struct ImportParser: Sendable {
                     return false
                 }
                 scanner.scratch.withUnsafeBytes { scratch in
-                    batch.events.append(ImportBatch.Event(
-                        seq: scanned.seq, t: scanned.t, line: number, callback: scanned.callback,
-                        name: scanned.callback == nil ? batch.append(scanned.event, line: bytes, scratch: scratch) : .none,
-                        phase: scanned.phase,
-                        session: batch.append(scanned.session, line: bytes, scratch: scratch),
-                        scene: batch.append(scanned.scene, line: bytes, scratch: scratch),
-                        thread: batch.append(scanned.thread, line: bytes, scratch: scratch),
-                        attrs: batch.append(scanned.attrs, line: bytes)))
+                    batch.events.append(
+                        ImportBatch.Event(
+                            seq: scanned.seq, t: scanned.t, line: number, callback: scanned.callback,
+                            name: scanned.callback == nil ? batch.append(scanned.event, line: bytes, scratch: scratch) : .none,
+                            phase: scanned.phase,
+                            session: batch.append(scanned.session, line: bytes, scratch: scratch),
+                            scene: batch.append(scanned.scene, line: bytes, scratch: scratch),
+                            thread: batch.append(scanned.thread, line: bytes, scratch: scratch),
+                            attrs: batch.append(scanned.attrs, line: bytes)))
                 }
                 outcome.events += 1
                 if scanned.callback == nil, scanned.event.count == 16,
                     scanner.string(scanned.event, in: bytes) == EventName.dropped.name,
                     case .event(let event) = TraceRecord(scanned, line: bytes, scanner: scanner),
-                    let count = event.attrs["count"]?.numberValue {
+                    let count = event.attrs["count"]?.numberValue
+                {
                     outcome.dropped += Int(count)
                 }
                 if batch.events.count >= ImportBatchQueue.batchCapacity {

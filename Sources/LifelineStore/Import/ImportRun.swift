@@ -43,9 +43,10 @@ struct ImportRun {
 
         switch plan {
         case .new:
-            try db.execute(sql: """
-                INSERT INTO trace_file (path, content_hash, size, line_count, imported_at) VALUES (?, '', 0, 0, ?)
-                """, arguments: [label, now])
+            try db.execute(
+                sql: """
+                    INSERT INTO trace_file (path, content_hash, size, line_count, imported_at) VALUES (?, '', 0, 0, ?)
+                    """, arguments: [label, now])
             fileID = db.lastInsertedRowID
         case .replace(let id):
             fileID = id
@@ -56,19 +57,25 @@ struct ImportRun {
             startOffset = offset
             firstLine = line
             result.outcome = .appended(fromLine: line)
-            if let row = try Row.fetchOne(db, sql: """
-                SELECT l.id, MAX(e.seq), MAX(e.t), MAX(e.line), l.line FROM launch l
-                LEFT JOIN event_raw e ON e.launch_id = l.id
-                WHERE l.file_id = ? GROUP BY l.id ORDER BY l.id DESC LIMIT 1
-                """, arguments: [id]) {
+            if let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT l.id, MAX(e.seq), MAX(e.t), MAX(e.line), l.line FROM launch l
+                    LEFT JOIN event_raw e ON e.launch_id = l.id
+                    WHERE l.file_id = ? GROUP BY l.id ORDER BY l.id DESC LIMIT 1
+                    """, arguments: [id])
+            {
                 launchID = row[0]
                 let lastLine: Int = row[3] ?? row[4]
                 order.resumeLaunch(lastSeq: row[1] ?? -1, lastT: row[2] ?? -1, lastLine: lastLine)
             }
-            if let row = try Row.fetchOne(db, sql: """
-                SELECT launch_count, event_count, malformed_count, dropped_count, warning_count
-                FROM trace_file WHERE id = ?
-                """, arguments: [id]) {
+            if let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT launch_count, event_count, malformed_count, dropped_count, warning_count
+                    FROM trace_file WHERE id = ?
+                    """, arguments: [id])
+            {
                 previous = (row[0], row[1], row[2], row[3], row[4])
             }
         case .skip:
@@ -120,11 +127,13 @@ struct ImportRun {
             hash = hashes.prior ?? ContentHash().text
         }
         if case .appended = result.outcome, importedSize == startOffset { result.outcome = .unchanged }
-        try db.execute(sql: """
-            UPDATE trace_file SET content_hash = ?, size = ?, line_count = ?, imported_at = ?,
-                launch_count = ?, event_count = ?, malformed_count = ?, dropped_count = ?, warning_count = ?
-            WHERE id = ?
-            """, arguments: [
+        try db.execute(
+            sql: """
+                UPDATE trace_file SET content_hash = ?, size = ?, line_count = ?, imported_at = ?,
+                    launch_count = ?, event_count = ?, malformed_count = ?, dropped_count = ?, warning_count = ?
+                WHERE id = ?
+                """,
+            arguments: [
                 hash, importedSize, max(lastLine, firstLine - 1), now,
                 previous.launches + result.launches, previous.events + result.events,
                 previous.malformed + result.malformed, previous.dropped + result.dropped,
@@ -137,10 +146,11 @@ struct ImportRun {
     /// Inserts the parser's batches as they come: launches, events, and the diagnostics between them in order.
     private func insertBatches(from queue: ImportBatchQueue, launchID resumed: Int64?, fileID: Int64, expectedBytes: Int) throws {
         var inserter = try EventInserter(db, expectedBytes: expectedBytes)
-        let launchStatement = try db.makeStatement(sql: """
-            INSERT INTO launch (file_id, line, uuid, part, pid, app, platform, os, device, lifecycle, started)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let launchStatement = try db.makeStatement(
+            sql: """
+                INSERT INTO launch (file_id, line, uuid, part, pid, app, platform, os, device, lifecycle, started)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
         var launchID = resumed ?? 0
         var inserted = 0
         while let batch = queue.receive() {

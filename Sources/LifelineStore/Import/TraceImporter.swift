@@ -125,7 +125,8 @@ public final class TraceImporter: Sendable {
                             // The hash of the prior import's extent was taken for the prior seen before the lock;
                             // if another importer committed meanwhile it is another extent, so hash it again:
                             // without this the second of two importers of one file re-imported it all.
-                            let confirmedHashes = current?.size == prior?.size
+                            let confirmedHashes =
+                                current?.size == prior?.size
                                 ? hashes : try FileHashes(path: path, priorSize: current?.size)
                             let confirmed = try ImportPlan.decide(
                                 label: label, prior: current, hashes: confirmedHashes, db: db)
@@ -149,7 +150,7 @@ public final class TraceImporter: Sendable {
                     return result
                 }
             }
-        } catch where Self.isInterruption(error, options: options) {
+        } catch  where Self.isInterruption(error, options: options) {
             return FileImportResult(path: label, outcome: .interrupted)
         } catch let error as TraceFileError {
             // Reported once, by whoever reads the outcome (the diagnostics handler gets the file's lines).
@@ -192,9 +193,12 @@ struct PriorImport {
     var hash: String
 
     static func fetch(path: String, db: Database) throws -> PriorImport? {
-        try Row.fetchOne(db, sql: """
-            SELECT id, size, line_count, content_hash FROM trace_file WHERE path = ? ORDER BY id DESC LIMIT 1
-            """, arguments: [path]).map { row in
+        try Row.fetchOne(
+            db,
+            sql: """
+                SELECT id, size, line_count, content_hash FROM trace_file WHERE path = ? ORDER BY id DESC LIMIT 1
+                """, arguments: [path]
+        ).map { row in
             PriorImport(id: row[0], size: row[1], lineCount: row[2], hash: row[3])
         }
     }
@@ -274,10 +278,13 @@ enum ImportPlan {
             }
             return .replace(fileID: prior.id)
         }
-        if let other = try String.fetchOne(db, sql: """
-            SELECT path FROM trace_file WHERE (content_hash = ? AND size = ?) OR (content_hash = ? AND size = ?)
-            LIMIT 1
-            """, arguments: [hashes.full, hashes.size, hashes.terminated, hashes.terminatedSize]) {
+        if let other = try String.fetchOne(
+            db,
+            sql: """
+                SELECT path FROM trace_file WHERE (content_hash = ? AND size = ?) OR (content_hash = ? AND size = ?)
+                LIMIT 1
+                """, arguments: [hashes.full, hashes.size, hashes.terminated, hashes.terminatedSize])
+        {
             return .skip(other == label ? .unchanged : .duplicate(of: other))
         }
         return .new

@@ -6,15 +6,15 @@ extension SavedQuery {
     package static let timeToActive = (
         name: "time-to-active",
         sql: """
-            -- Time to active per launch: from didFinishLaunching to the first sceneDidBecomeActive (applicationDidBecomeActive in legacy apps), slowest first.
-            SELECT id AS launch,
-                   file,
-                   lifecycle,
-                   device,
-                   ROUND(time_to_active_ns / 1e6, 1) AS time_to_active_ms
-            FROM launch_summary
-            WHERE time_to_active_ns IS NOT NULL
-            ORDER BY time_to_active_ns DESC, id;
-            """
+        -- Time to active per launch: from didFinishLaunching to the first sceneDidBecomeActive (applicationDidBecomeActive in legacy apps), slowest first.
+        SELECT id AS launch,
+               file,
+               lifecycle,
+               device,
+               ROUND(time_to_active_ns / 1e6, 1) AS time_to_active_ms
+        FROM launch_summary
+        WHERE time_to_active_ns IS NOT NULL
+        ORDER BY time_to_active_ns DESC, id;
+        """
     )
 }

@@ -48,7 +48,8 @@ public struct SavedQuery: Hashable, Sendable {
     /// The one reading of a saved query's first line, for ``init(name:sql:)`` and ``list(in:)``.
     package static func description(in text: some StringProtocol) -> String? {
         guard let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first,
-              first.hasPrefix("--") else { return nil }
+            first.hasPrefix("--")
+        else { return nil }
         return first.dropFirst(2).trimmingCharacters(in: .whitespaces)
     }
 

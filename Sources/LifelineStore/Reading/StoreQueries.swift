@@ -13,9 +13,11 @@ enum StoreQueries {
     static func counts(_ db: Database) throws -> (files: Int, launches: Int, events: Int)? {
         // `event` is a view from schema v3 on, a table before.
         guard try db.tableExists("launch"), try db.tableExists("event") || db.viewExists("event") else { return nil }
-        return (try db.tableExists("trace_file") ? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trace_file") ?? 0 : 0,
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM launch") ?? 0,
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event") ?? 0)
+        return (
+            try db.tableExists("trace_file") ? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trace_file") ?? 0 : 0,
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM launch") ?? 0,
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event") ?? 0
+        )
     }
 
     static func contents(_ db: Database) throws -> StoreContents {
@@ -61,9 +63,11 @@ enum StoreQueries {
         if let id = Int64(reference), try Bool.fetchOne(db, sql: "SELECT 1 FROM launch WHERE id = ?", arguments: [id]) == true {
             return .unique(id)
         }
-        let ids = try Int64.fetchAll(db, sql: """
-            SELECT id FROM launch WHERE uuid = ?1 OR substr(uuid, 1, length(?1)) = ?1 ORDER BY uuid = ?1 DESC, id LIMIT 2
-            """, arguments: [reference])
+        let ids = try Int64.fetchAll(
+            db,
+            sql: """
+                SELECT id FROM launch WHERE uuid = ?1 OR substr(uuid, 1, length(?1)) = ?1 ORDER BY uuid = ?1 DESC, id LIMIT 2
+                """, arguments: [reference])
         switch ids.count {
         case 0: return .none
         case 1: return .unique(ids[0])
@@ -75,10 +79,12 @@ enum StoreQueries {
 
     /// A session of a launch by its id or a prefix of it (an exact id wins).
     static func session(_ db: Database, matching reference: String, launchID: Int64) throws -> ReferenceMatch<String> {
-        let sessions = try String.fetchAll(db, sql: """
-            SELECT DISTINCT session FROM event WHERE launch_id = ?1 AND session IS NOT NULL
-            AND (session = ?2 OR substr(session, 1, length(?2)) = ?2) ORDER BY session = ?2 DESC LIMIT 2
-            """, arguments: [launchID, reference])
+        let sessions = try String.fetchAll(
+            db,
+            sql: """
+                SELECT DISTINCT session FROM event WHERE launch_id = ?1 AND session IS NOT NULL
+                AND (session = ?2 OR substr(session, 1, length(?2)) = ?2) ORDER BY session = ?2 DESC LIMIT 2
+                """, arguments: [launchID, reference])
         guard let first = sessions.first else { return .none }
         return sessions.count > 1 && first != reference ? .ambiguous : .unique(first)
     }
@@ -107,8 +113,9 @@ enum StoreQueries {
             } else {
                 position = sessions.count
                 index[key] = position
-                sessions.append(SessionSummary(
-                    launchID: launch, session: session, sceneCount: 0, eventCount: 0, first: offset, last: offset))
+                sessions.append(
+                    SessionSummary(
+                        launchID: launch, session: session, sceneCount: 0, eventCount: 0, first: offset, last: offset))
                 scenes.append([])
             }
             if let scene: String = try row.decode(atIndex: 2) { scenes[position].insert(scene) }
@@ -181,35 +188,43 @@ enum StoreQueries {
     /// Launch records come before their events in a trace file (a rotated part starts with a copy),
     /// so this reads the small `launch` table, never `event`.
     static func launchID(_ db: Database, file: String, line: Int) throws -> Int64? {
-        try Int64.fetchOne(db, sql: """
-            SELECT l.id FROM launch l JOIN trace_file f ON f.id = l.file_id WHERE f.path = ? AND l.line <= ?
-            ORDER BY l.line DESC, l.id DESC LIMIT 1
-            """, arguments: [file, line])
+        try Int64.fetchOne(
+            db,
+            sql: """
+                SELECT l.id FROM launch l JOIN trace_file f ON f.id = l.file_id WHERE f.path = ? AND l.line <= ?
+                ORDER BY l.line DESC, l.id DESC LIMIT 1
+                """, arguments: [file, line])
     }
 
     // MARK: - The schema
 
     /// Tables and views whose name is `LIKE pattern`, by name.
     static func tableNames(_ db: Database, like pattern: String) throws -> [String] {
-        try String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'
-            AND name LIKE ? ORDER BY name
-            """, arguments: [pattern])
+        try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'
+                AND name LIKE ? ORDER BY name
+                """, arguments: [pattern])
     }
 
     /// The `CREATE` statements of the tables and views `LIKE pattern` and of their indexes and triggers.
     static func schemaStatements(_ db: Database, like pattern: String) throws -> [String] {
-        try String.fetchAll(db, sql: """
-            SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'
-            AND (name LIKE ? OR tbl_name LIKE ?) ORDER BY tbl_name = name DESC, rowid
-            """, arguments: [pattern, pattern])
+        try String.fetchAll(
+            db,
+            sql: """
+                SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'
+                AND (name LIKE ? OR tbl_name LIKE ?) ORDER BY tbl_name = name DESC, rowid
+                """, arguments: [pattern, pattern])
     }
 
     static func names(_ db: Database) throws -> StoreNames {
         var names = StoreNames()
-        names.tables = try String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name
-            """)
+        names.tables = try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name
+                """)
         var columns = Set<String>()
         for table in names.tables {
             columns.formUnion(try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table]))
@@ -219,9 +234,11 @@ enum StoreQueries {
             names.launches = try String.fetchAll(db, sql: "SELECT CAST(id AS TEXT) FROM launch ORDER BY id LIMIT 1000")
         }
         if try db.tableExists("event") || db.viewExists("event") {
-            names.sessions = try String.fetchAll(db, sql: """
-                SELECT DISTINCT session FROM event WHERE session IS NOT NULL ORDER BY session LIMIT 1000
-                """)
+            names.sessions = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT session FROM event WHERE session IS NOT NULL ORDER BY session LIMIT 1000
+                    """)
         }
         return names
     }

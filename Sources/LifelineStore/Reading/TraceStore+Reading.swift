@@ -51,25 +51,28 @@ extension TraceStore {
                         let status = sqlite3_step(handle)
                         if status == SQLITE_DONE { break }
                         guard status == SQLITE_ROW else {
-                            throw DatabaseError(resultCode: ResultCode(rawValue: status),
-                                                message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                            throw DatabaseError(
+                                resultCode: ResultCode(rawValue: status),
+                                message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
                         }
                         let line = Int(sqlite3_column_int64(handle, 8))
                         var attrs: Attributes = [:]
                         if let text = sqlite3_column_text(handle, 7) {
-                            let json = String(decoding: UnsafeRawBufferPointer(
-                                start: text, count: Int(sqlite3_column_bytes(handle, 7))), as: UTF8.self)
+                            let json = String(
+                                decoding: UnsafeRawBufferPointer(
+                                    start: text, count: Int(sqlite3_column_bytes(handle, 7))), as: UTF8.self)
                             do throws(TraceFormatError) {
                                 attrs = try AttributeValue.decodeObject(json)
                             } catch {
                                 throw StoreReadError(file: file, line: line, message: "event.attrs is not a JSON object: \(error.message)")
                             }
                         }
-                        let phase: Phase = switch sqlite3_column_int64(handle, 3) {
-                        case 1: .begin
-                        case 2: .end
-                        default: .instant
-                        }
+                        let phase: Phase =
+                            switch sqlite3_column_int64(handle, 3) {
+                            case 1: .begin
+                            case 2: .end
+                            default: .instant
+                            }
                         try body(
                             .event(
                                 EventRecord(

@@ -106,7 +106,8 @@ package final class SQLSession {
                 } catch let error as DatabaseError {
                     let offset = db.sqliteConnection.map { Int(sqlite3_error_offset($0)) } ?? -1
                     // A refusal names its reason rather than SQLite's "not authorized".
-                    let message = authorizer.lastDenial
+                    let message =
+                        authorizer.lastDenial
                         ?? (error.resultCode == .SQLITE_TOOBIG ? ConnectionHardening.tooBigMessage : nil)
                     throw SQLStatementError(
                         message: message ?? TraceStore.describe(error), offset: offset >= 0 ? offset : nil)

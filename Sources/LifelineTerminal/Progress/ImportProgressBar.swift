@@ -37,9 +37,11 @@ package final class ImportProgressBar: @unchecked Sendable {
         let now = Date()
         guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
         lastDraw = now
-        write("\r\u{1B}[K" + Self.render(
-            fraction: fileSize > 0 ? Double(bytesRead) / Double(fileSize) : 1, file: file, events: totalEvents + events,
-            seconds: now.timeIntervalSince(start), width: width))
+        write(
+            "\r\u{1B}[K"
+                + Self.render(
+                    fraction: fileSize > 0 ? Double(bytesRead) / Double(fileSize) : 1, file: file, events: totalEvents + events,
+                    seconds: now.timeIntervalSince(start), width: width))
         drawn = true
     }
 

@@ -66,10 +66,11 @@ package struct TableLayout: Hashable, Sendable {
         case (.box, .header): return draw("├", "─", "┼", "┤")
         case (.box, .bottom): return draw("└", "─", "┴", "┘")
         case (.markdown, .header):
-            return "|" + widths.indices.map { index in
-                let dashes = String(repeating: "-", count: widths[index] + 2)
-                return index < rightAligned.count && rightAligned[index] ? String(dashes.dropLast()) + ":" : dashes
-            }.joined(separator: "|") + "|\n"
+            return "|"
+                + widths.indices.map { index in
+                    let dashes = String(repeating: "-", count: widths[index] + 2)
+                    return index < rightAligned.count && rightAligned[index] ? String(dashes.dropLast()) + ":" : dashes
+                }.joined(separator: "|") + "|\n"
         case (.columns, .header):
             return TerminalText.trimmingTrailingSpaces(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) + "\n"
         default: return nil

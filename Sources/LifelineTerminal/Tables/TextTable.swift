@@ -67,7 +67,8 @@ package struct TextTable: Hashable, Sendable {
             let padded = cells.indices.map { column in
                 column == cells.count - 1 && !rightAligned[column] ? cells[column] : layout.cell(cells[column], column: column)
             }
-            let text = options.trimsTrailingSpaces
+            let text =
+                options.trimsTrailingSpaces
                 ? layout.line(padded) : padded.joined(separator: "  ") + "\n"
             return options.indent + text
         }
