@@ -77,16 +77,18 @@ extension HTMLPage {
         var pendings = findings.filter(function (f) { return f.pending; });
         violations.sort(function (a, b) { return SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || a.index - b.index; });
 
-        // ---- routing: #summary, #launch=N, #launch=N&finding=K (N and K from 1) ----
+        // ---- routing: #summary, #launch=N, #finding=K, #launch=N&event=E (N, K and E from 1) ----
         function route() {
           var params = {};
           location.hash.replace(/^#/, '').split('&').forEach(function (part) {
             var kv = part.split('='); if (kv[0]) params[kv[0]] = decodeURIComponent(kv[1] || '');
           });
-          var launch = parseInt(params.launch, 10);
+          var launch = parseInt(params.launch, 10), number = parseInt(params.finding, 10);
+          var finding = number >= 1 && number <= findings.length ? findings[number - 1] : null;
+          // A finding opens the launch its witnesses are in, whatever launch the fragment names.
+          if (finding && finding.launch >= 0) launch = finding.launch + 1;
           if (launch >= 1 && launch <= launches.length) {
-            var finding = parseInt(params.finding, 10);
-            showLaunch(launches[launch - 1], finding >= 1 && finding <= findings.length ? findings[finding - 1] : null);
+            showLaunch(launches[launch - 1], finding);
           } else {
             showSummary(params.section);
           }
