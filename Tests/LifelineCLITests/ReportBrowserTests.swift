@@ -58,7 +58,9 @@ struct ReportBrowserTests {
         }
         let focused = ((findings[number - 1][12] as? [[Any]]) ?? []).filter { ($0[2] as? Int ?? -1) >= 0 }.count
 
-        let (dom, log) = try Chromium(directory: directory).dumpDOM(page, fragment: "#finding=\(number)")
+        // The whole launch, as `#launch=2` opens it.
+        let chromium = Chromium(directory: directory)
+        let (dom, log) = try chromium.dumpDOM(page, fragment: "#launch=2")
         let root = try Self.rootTag(dom)
         #expect(root.contains("data-ready=\"true\""))
         #expect(root.contains("data-view=\"launch-2\""))
@@ -75,11 +77,16 @@ struct ReportBrowserTests {
         let drawn = events.filter { ($0[2] as? Int ?? 0) & 3 != 2 }.count
         #expect(Self.count("class=\"span hit", in: dom) + Self.count("class=\"mark hit", in: dom) == drawn)
         #expect(Self.count("class=\"mark hit app", in: dom) + Self.count("class=\"span hit app", in: dom) > 0, "app events drawn")
-        // Each witness of the launch's findings is ringed; the chosen finding's in focus, the others dimmed.
-        #expect(Self.count("class=\"vio ", in: dom) == ringsInLaunch)
-        #expect(Self.count("class=\"vio error focus\"", in: dom) == focused)
-        #expect(Self.count("class=\"vio error dim\"", in: dom) == ringsInLaunch - focused)
-        #expect(dom.contains("<li class=\"error current\" data-finding=\"\(number)\">"), "the finding is marked in the list")
+        // Each witness of the launch's findings is ringed in its severity's colour.
+        #expect(Self.count("class=\"vio error\"", in: dom) == ringsInLaunch)
+        // A finding's link opens its launch zoomed to its witnesses: those in focus, the others dimmed.
+        let (focusedDOM, focusedLog) = try chromium.dumpDOM(page, fragment: "#finding=\(number)")
+        let focusedRoot = try Self.rootTag(focusedDOM)
+        #expect(focusedRoot.contains("data-view=\"launch-2\"") && !focusedRoot.contains("data-errors"), "\(focusedRoot)")
+        #expect(Self.consoleProblems(focusedLog).isEmpty, "\(Self.consoleProblems(focusedLog))")
+        #expect(Self.count("class=\"vio error focus\"", in: focusedDOM) == focused)
+        #expect(Self.count("class=\"vio error dim\"", in: focusedDOM) <= ringsInLaunch - focused)
+        #expect(focusedDOM.contains("<li class=\"error current\" data-finding=\"\(number)\">"), "the finding is marked in the list")
     }
 
     @Test func theSummaryListsLaunchesRulesAndSlowestCallbacks() throws {

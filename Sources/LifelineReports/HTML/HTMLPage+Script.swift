@@ -427,8 +427,11 @@ extension HTMLPage {
           add(view, box);
           add(view, el('h2', null, 'Findings in this launch (' + launch.findings.filter(function (f) { return !f.pending; }).length + ')'));
           var findingsBox = el('div'); add(view, findingsBox);
+          var eventsBox = el('div');
           add(view, el('h2', null, 'Pending in this launch (' + launch.findings.filter(function (f) { return f.pending; }).length + ')'));
           var pendingBox = el('div'); add(view, pendingBox);
+          add(view, el('h2', null, 'Events (' + grouped(model.events.length) + ')'));
+          add(view, eventsBox);
           app.replaceChildren(view);
           window.scrollTo(0, 0);
 
@@ -487,7 +490,15 @@ extension HTMLPage {
             else if (e.key === '-') zoom(1 / 1.5, LABEL_W + plot / 2);
             else if (e.key === '0') { v.x0 = view0.x0; v.scale = view0.scale; schedule(); }
           });
-          state.zoomTo = function (t) { v.scale = Math.max(v.scale, fitScale * 4); v.x0 = t - (plot / 2) / v.scale; redraw(); };
+          // Shows [from, to] with room around it: at least a twentieth of the launch, never past the whole of it.
+          state.zoomTo = function (from, to) {
+            var width = Math.max(to - from, span / 20, 1);
+            var middle = (from + to) / 2;
+            v.scale = Math.min(Math.max(plot / (width * 1.6), fitScale), 50);
+            v.x0 = middle - (plot / 2) / v.scale;
+            redraw();
+          };
+          state.eventsBox = eventsBox;
           state.findingsBox = findingsBox;
           state.pendingBox = pendingBox;
           redraw();
@@ -515,7 +526,7 @@ extension HTMLPage {
           for (var t = Math.ceil(tMin / step) * step; t <= tMax; t += step) {
             var px = x(t);
             axis.appendChild(sv('line', { 'class': 'grid', x1: px, x2: px, y1: AXIS_H - 4, y2: state.height }));
-            axis.appendChild(sv('text', { x: px + 3, y: AXIS_H - 9 }, dur(t)));
+            if (px < width - 48) axis.appendChild(sv('text', { x: px + 3, y: AXIS_H - 9 }, dur(t)));
           }
           svg.appendChild(axis);
           var plotGroup = sv('g', { 'clip-path': 'url(#plot-clip)' });
@@ -550,7 +561,7 @@ extension HTMLPage {
               var label = short(s.begin.name, 60);
               var visible = Math.min(x2, width) - Math.max(x1, LABEL_W);
               if (visible > 40) g.appendChild(sv('text', { 'class': 'span-label', x: Math.max(x1, LABEL_W) + 3, y: yy + 10 }, short(label, Math.floor((visible - 6) / 5.6))));
-              [s.begin, s.end].forEach(function (e) { if (e) ring(rings, e, (x1 + x2) / 2, yy + (ROW_H - 3) / 2, (x2 - x1) / 2 + 4, 9); });
+              [s.begin, s.end].forEach(function (e) { if (e) ring(rings, e, x1 - 3, yy - 3, x2 - x1 + 6, ROW_H + 3); });
             });
             lane.marks.forEach(function (e) {
               if (e.t < tMin || e.t > tMax) return;
@@ -559,13 +570,15 @@ extension HTMLPage {
               if (e.app) shape = sv('circle', { 'class': 'mark hit app', 'data-e': e.index, cx: px, cy: yy, r: 4.5 });
               else shape = sv('path', { 'class': 'mark hit', 'data-e': e.index, d: 'M' + px + ' ' + (yy - 6) + 'l6 6l-6 6l-6 -6z' });
               g.appendChild(shape);
-              ring(rings, e, px, yy, 9, 9);
+              ring(rings, e, px - 9, yy - 9, 18, 18);
             });
             lane.sceneChanges.forEach(function (c) {
               if (c.t < tMin || c.t > tMax) return;
               var px = x(c.t);
               g.appendChild(sv('line', { 'class': 'scene-change', 'data-scene': c.scene, x1: px, x2: px, y1: row.y + 2, y2: row.y + row.h - 2 }));
-              g.appendChild(sv('text', { 'class': 'scene-label', x: px + 3, y: row.y + row.h - 4 }, 'new scene ' + short(c.scene, 30)));
+              var label = 'new scene ' + short(c.scene, 30);
+              var left = px + label.length * 5.6 + 6 > width;
+              g.appendChild(sv('text', { 'class': 'scene-label', x: left ? px - 3 : px + 3, y: row.y + row.h - 4, 'text-anchor': left ? 'end' : 'start' }, label));
             });
             // The label column, drawn over the plot.
             labels.appendChild(sv('rect', { x: 0, y: row.y + 1, width: LABEL_W - 6, height: row.h - 1, fill: 'var(--panel)' }));
@@ -577,14 +590,21 @@ extension HTMLPage {
             labels.appendChild(sv('text', { 'class': 'lane-sub', x: 10, y: row.y + 34 }, sub));
           });
           plotGroup.appendChild(rings);
+          var selected = state.selected;
+          if (selected && selected.t >= tMin && selected.t <= tMax) {
+            var row = state.layout.filter(function (r) { return r.lane === selected.lane; })[0];
+            if (row) plotGroup.appendChild(sv('rect', { 'class': 'selected', x: x(selected.t) - 6, y: row.y + 2,
+              width: Math.max(12, selected.pair ? x(selected.pair.t) - x(selected.t) + 12 : 12), height: row.h - 4, rx: 4 }));
+          }
           labels.appendChild(sv('line', { 'class': 'lane-sep', x1: LABEL_W - 6, x2: LABEL_W - 6, y1: 0, y2: state.height }));
           markFocus(state);
 
-          function ring(group, e, cx, cy, rx, ry) {
-            e.findings.forEach(function (w) {
-              var f = w.finding;
-              var shape = sv('ellipse', { 'class': 'vio ' + (f.pending ? 'pending' : f.severity), 'data-finding': String(f.index + 1), 'data-role': w.role,
-                                          cx: cx, cy: cy, rx: Math.max(rx, 8), ry: ry });
+          // An outline around a witness, one per finding that names it, in the finding's severity colour.
+          function ring(group, e, x0, y0, w, h) {
+            e.findings.forEach(function (witness, i) {
+              var f = witness.finding, grow = i * 3;
+              var shape = sv('rect', { 'class': 'vio ' + (f.pending ? 'pending' : f.severity), 'data-finding': String(f.index + 1), 'data-role': witness.role,
+                                       x: x0 - grow, y: y0 - grow, width: w + 2 * grow, height: h + 2 * grow, rx: Math.min(9, h / 2) + grow });
               group.appendChild(shape);
             });
           }
@@ -605,24 +625,45 @@ extension HTMLPage {
           var mine = launch.findings;
           state.findingsBox.replaceChildren(findingList(mine.filter(function (f) { return !f.pending; }), false, finding));
           state.pendingBox.replaceChildren(findingList(mine.filter(function (f) { return f.pending; }), false, finding));
-          var target = null;
+          if (!state.eventsBox.firstChild) state.eventsBox.appendChild(eventTable(launch, model));
+          var targets = [];
           if (finding) {
-            var w = finding.witnesses.filter(function (w) { return w.launch === launch.index && w.event >= 0; });
-            if (w.length) target = model.events[w[w.length - 1].event];
+            finding.witnesses.forEach(function (w) { if (w.launch === launch.index && model.events[w.event]) targets.push(model.events[w.event]); });
           } else if (eventIndex >= 0 && model.events[eventIndex]) {
-            target = model.events[eventIndex];
+            targets.push(model.events[eventIndex]);
           }
-          if (target) {
-            var t = target.pair ? (target.t + target.pair.t) / 2 : target.t;
-            var visible = t >= state.v.x0 && t <= state.v.x0 + state.plot / state.v.scale;
-            if (!visible) state.zoomTo(t); else draw(state);
-            var svg = state.svg;
-            svg.scrollIntoView({ block: 'center' });
-            var shape = svg.querySelector('[data-e="' + target.index + '"]');
-            if (shape && !finding) { shape.classList.add('focused'); }
+          state.selected = finding ? null : targets[0] || null;
+          if (targets.length) {
+            var times = [];
+            targets.forEach(function (e) { times.push(e.t); if (e.pair) times.push(e.pair.t); });
+            state.zoomTo(Math.min.apply(null, times), Math.max.apply(null, times));
+            state.svg.scrollIntoView({ block: 'center' });
           } else {
             draw(state);
           }
+        }
+
+        // The launch's events as a table: a row opens its event on the timeline.
+        function eventTable(launch, model) {
+          return pagedTable([
+            { title: 'seq', num: true, cell: function (e) { return link(String(e.seq), '#launch=' + (launch.index + 1) + '&event=' + (e.index + 1)); }, sort: function (e) { return e.index; } },
+            { title: 'time', num: true, cell: function (e) { return dur(e.t); } },
+            { title: 'lane', cell: function (e) { return e.session === null ? 'app' : short(e.session, 30); }, search: function (e) { return e.session || 'app'; } },
+            { title: 'event', cell: function (e) { return el('span', 'mono', e.name); }, search: function (e) { return e.name; } },
+            { title: 'phase', cell: function (e) { return e.phase; } },
+            { title: 'duration', num: true, cell: function (e) { return e.pair && e.phase === 'begin' ? dur(e.pair.t - e.t) : ''; },
+              sort: function (e) { return e.pair && e.phase === 'begin' ? e.pair.t - e.t : null; }, down: true },
+            { title: 'findings', cell: function (e) {
+                if (!e.findings.length) return '';
+                var span = el('span');
+                e.findings.forEach(function (w) { add(span, sevBadge(w.finding.severity, w.finding.pending), document.createTextNode(' ' + w.finding.ruleID + ' ')); });
+                return span;
+              } },
+            { title: 'attrs', wrap: true, cell: function (e) {
+                return e.attrs ? el('span', 'mono', Object.keys(e.attrs).map(function (k) { return k + '=' + e.attrs[k]; }).join(' ')) : '';
+              }, search: function (e) { return e.attrs ? JSON.stringify(e.attrs) : ''; } },
+            { title: 'at', cell: function (e) { return el('span', 'mono muted', short(e.file, 40) + ':' + e.line); } }
+          ], model.events, 200, 'Filter events by name, session or attribute');
         }
 
         // ---- the tooltip ----

@@ -26,7 +26,7 @@ enum HTMLPage {
         .card.error b{color:var(--error)}.card.warning b{color:var(--warning)}.card.info b{color:var(--info)}.card.pending b{color:var(--pending)}
         table{border-collapse:collapse;width:100%;background:var(--panel);border:1px solid var(--line);border-radius:8px;overflow:hidden}
         th,td{text-align:left;padding:5px 10px;border-bottom:1px solid var(--line);vertical-align:top;white-space:nowrap}
-        td.wrap{white-space:normal;word-break:break-word}
+        td.wrap{white-space:normal;overflow-wrap:anywhere;min-width:200px}
         th{font-size:12px;color:var(--muted);font-weight:600;background:var(--bg);cursor:default;user-select:none}
         th.sort{cursor:pointer}th.sort:hover{color:var(--ink)}
         td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
@@ -66,6 +66,7 @@ enum HTMLPage {
         svg .vio{fill:none;stroke-width:2.5;pointer-events:none}svg .vio.error{stroke:var(--error)}svg .vio.warning{stroke:var(--warning)}
         svg .vio.info{stroke:var(--info)}svg .vio.pending{stroke:var(--pending);stroke-dasharray:3 2}
         svg .vio.dim{opacity:.25}svg .vio.focus{stroke-width:4;animation:pulse 1s ease-in-out 3}
+        svg .selected{fill:none;stroke:var(--accent);stroke-width:2;stroke-dasharray:4 3;pointer-events:none}
         svg .hit{cursor:pointer}svg .hit:hover{filter:brightness(1.25)}
         @keyframes pulse{50%{stroke-width:7}}
         #tip{position:fixed;z-index:10;max-width:460px;background:var(--panel);color:var(--ink);border:1px solid var(--line);border-radius:8px;
