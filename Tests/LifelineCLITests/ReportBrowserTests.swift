@@ -51,12 +51,12 @@ struct ReportBrowserTests {
         let html = try String(contentsOf: page, encoding: .utf8)
         let findings = try #require(try ReportCommandTests.data("lifeline-data", in: html)["findings"] as? [[Any]])
         let number = try #require(findings.firstIndex { $0[1] as? String == "scene.connect-after-launch" }) + 1
-        let launch = try #require(findings[number - 1][8] as? Int)
+        let launch = try #require(findings[number - 1][6] as? Int)
         #expect(launch == 1, "the rule fires in the trace's second launch")
-        let ringsInLaunch = findings.filter { $0[8] as? Int == launch }.reduce(0) { total, finding in
-            total + ((finding[12] as? [[Any]]) ?? []).filter { $0[1] as? Int == launch && ($0[2] as? Int ?? -1) >= 0 }.count
+        let ringsInLaunch = findings.filter { $0[6] as? Int == launch }.reduce(0) { total, finding in
+            total + ((finding[10] as? [[Any]]) ?? []).filter { $0[1] as? Int == launch && ($0[2] as? Int ?? -1) >= 0 }.count
         }
-        let focused = ((findings[number - 1][12] as? [[Any]]) ?? []).filter { ($0[2] as? Int ?? -1) >= 0 }.count
+        let focused = ((findings[number - 1][10] as? [[Any]]) ?? []).filter { ($0[2] as? Int ?? -1) >= 0 }.count
 
         // The whole launch, as `#launch=2` opens it.
         let chromium = Chromium(directory: directory)

@@ -32,7 +32,7 @@ struct ReportCommandTests {
         #expect((summary["launches"] as? [[Any]])?.map { $0[0] as? String } == ["L2", "L1"])
         let findings = try #require(summary["findings"] as? [[Any]])
         #expect(findings.map { $0[1] as? String } == ["scene.connect-after-launch", "scene.background-within-5s"])
-        let witnesses = try #require(findings.first?[12] as? [[Any]])
+        let witnesses = try #require(findings.first?[10] as? [[Any]])
         let offending = try #require(witnesses.first { $0[0] as? String == "offending" })
         #expect(offending[1] as? Int == 0 && offending[2] as? Int == 0, "willConnectTo is launch 0's first event")
         let events = try #require(try Self.data("launch-1", in: html)["e"] as? [[Any]])
@@ -58,8 +58,8 @@ struct ReportCommandTests {
         let findings = try #require(try Self.data("lifeline-data", in: html)["findings"] as? [[Any]])
         #expect(findings.count == 2)
         for finding in findings {
-            #expect(finding[8] as? Int == 0)
-            let witnesses = try #require(finding[12] as? [[Any]])
+            #expect(finding[6] as? Int == 0)
+            let witnesses = try #require(finding[10] as? [[Any]])
             #expect(witnesses.contains { ($0[2] as? Int ?? -1) >= 0 }, "a witness of \(finding[1]) is placed on the timeline")
         }
     }

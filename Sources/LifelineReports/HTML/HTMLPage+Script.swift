@@ -4,8 +4,9 @@ extension HTMLPage {
     /// The page's script: the summary at once, a launch's timeline when `#launch=N` asks for it.
     ///
     /// It records its own failures (uncaught errors, rejected promises, `console.error`) in the
-    /// root element's `data-errors` attribute, and what it has drawn in `data-view`, so a
-    /// headless browser's DOM dump tells a test whether the page worked.
+    /// root element's `data-errors` attribute, what it has drawn in `data-view`, and how long that
+    /// took in `data-draw-ms` (and `data-ready-ms`, since the page started loading), so a headless
+    /// browser's DOM dump tells a test whether the page worked and a benchmark how fast.
     static let script: StaticString = #"""
         (function () {
         'use strict';
@@ -63,14 +64,14 @@ extension HTMLPage {
         });
         var rules = D.rules.map(function (r) { return { id: r[0], severity: r[1], message: r[2], reference: r[3], violated: 0, pending: 0 }; });
         var findings = D.findings.map(function (f, i) {
+          var rule = rules[f[0]] || { message: '', reference: null };
           var finding = { index: i, rule: f[0], ruleID: f[1], pending: f[2] === 'pending', severity: f[3], fails: f[4],
-                          explanation: f[5], message: f[6], reference: f[7], launch: f[8], session: f[9], scene: f[10],
-                          location: f[11],
-                          witnesses: f[12].map(function (w) { return { role: w[0], launch: w[1], event: w[2], seq: w[3], name: w[4], location: w[5] }; }) };
+                          explanation: f[5], message: rule.message, reference: rule.reference, launch: f[6], session: f[7], scene: f[8],
+                          location: f[9],
+                          witnesses: f[10].map(function (w) { return { role: w[0], launch: w[1], event: w[2], seq: w[3], name: w[4], location: w[5] }; }) };
           var launch = launches[finding.launch];
           if (launch) { launch.findings.push(finding); launch[finding.pending ? 'pending' : finding.severity] += 1; }
-          var rule = rules[finding.rule];
-          if (rule) rule[finding.pending ? 'pending' : 'violated'] += 1;
+          if (rules[finding.rule]) rules[finding.rule][finding.pending ? 'pending' : 'violated'] += 1;
           return finding;
         });
         var violations = findings.filter(function (f) { return !f.pending; });
@@ -79,6 +80,7 @@ extension HTMLPage {
 
         // ---- routing: #summary, #launch=N, #finding=K, #launch=N&event=E (N, K and E from 1) ----
         function route() {
+          var started = performance.now();
           var params = {};
           location.hash.replace(/^#/, '').split('&').forEach(function (part) {
             var kv = part.split('='); if (kv[0]) params[kv[0]] = decodeURIComponent(kv[1] || '');
@@ -92,6 +94,10 @@ extension HTMLPage {
           } else {
             showSummary(params.section);
           }
+          // How long the view took to draw, and when it was ready since the page started loading: the
+          // figures docs/performance.md quotes, read from a headless browser's DOM.
+          root.setAttribute('data-draw-ms', (performance.now() - started).toFixed(1));
+          root.setAttribute('data-ready-ms', performance.now().toFixed(0));
         }
         window.addEventListener('hashchange', route);
 
@@ -101,6 +107,7 @@ extension HTMLPage {
           hideTip();
           if (!summaryView) summaryView = buildSummary();
           app.replaceChildren(summaryView);
+          currentLaunch = null;
           root.setAttribute('data-view', 'summary');
           var target = section && document.getElementById(section);
           if (target) target.scrollIntoView(); else window.scrollTo(0, 0);
@@ -383,6 +390,10 @@ extension HTMLPage {
 
         var LABEL_W = 190, AXIS_H = 26, LANE_PAD = 8, BAND_H = 14, ROW_H = 16;
         var currentLaunch = null;
+        document.addEventListener('keydown', function (e) {
+          if (!currentLaunch || e.target.tagName === 'INPUT' || e.ctrlKey || e.metaKey || e.altKey) return;
+          currentLaunch.model.state.key(e.key);
+        });
 
         function showLaunch(launch, finding) {
           hideTip();
@@ -484,12 +495,11 @@ extension HTMLPage {
           svg.addEventListener('pointerup', endDrag);
           svg.addEventListener('pointercancel', endDrag);
           svg.addEventListener('pointerleave', function () { if (!drag) hideTip(); });
-          document.addEventListener('keydown', function (e) {
-            if (currentLaunch !== launch || e.target.tagName === 'INPUT') return;
-            if (e.key === '+' || e.key === '=') zoom(1.5, LABEL_W + plot / 2);
-            else if (e.key === '-') zoom(1 / 1.5, LABEL_W + plot / 2);
-            else if (e.key === '0') { v.x0 = view0.x0; v.scale = view0.scale; schedule(); }
-          });
+          state.key = function (key) {
+            if (key === '+' || key === '=') zoom(1.5, LABEL_W + plot / 2);
+            else if (key === '-') zoom(1 / 1.5, LABEL_W + plot / 2);
+            else if (key === '0') { v.x0 = view0.x0; v.scale = view0.scale; schedule(); }
+          };
           // Shows [from, to] with room around it: at least a twentieth of the launch, never past the whole of it.
           state.zoomTo = function (from, to) {
             var width = Math.max(to - from, span / 20, 1);

@@ -58,6 +58,9 @@ package enum HTMLReport {
     }
 
     /// The summary's data: counts, problems, rules, launches, findings and the slowest spans.
+    ///
+    /// A finding is `[rule index, rule id, status, severity, fails, explanation, launch, session, scene,
+    /// location, witnesses]`: its rule's message and reference are the rule's, written once in `rules`.
     static func summary(_ report: CheckReport, timelines: ReportTimelines, gate: CheckGate) -> ScriptSafeJSON {
         var json = ScriptSafeJSON()
 
@@ -151,10 +154,6 @@ package enum HTMLReport {
             json.byte(UInt8(ascii: ","))
             json.string(finding.explanation)
             json.byte(UInt8(ascii: ","))
-            json.string(finding.message)
-            json.byte(UInt8(ascii: ","))
-            json.string(finding.reference)
-            json.byte(UInt8(ascii: ","))
             json.int(launch)
             json.byte(UInt8(ascii: ","))
             json.string(finding.slice.session)
@@ -163,20 +162,25 @@ package enum HTMLReport {
             json.byte(UInt8(ascii: ","))
             json.string(finding.primary?.location)
             json.byte(UInt8(ascii: ","))
+            // A witness on a timeline is its position alone (the launch's data has the event); one that is
+            // not (the launch record, an event of a launch that failed to read) keeps its own words.
             Self.list(&json, Array(zip(finding.witnesses, positions))) { json, pair in
                 let (witness, position) = pair
                 json.byte(UInt8(ascii: "["))
                 json.string(JSONReport.role(witness.role))
                 json.byte(UInt8(ascii: ","))
-                json.int(position?.launch ?? -1)
-                json.byte(UInt8(ascii: ","))
-                json.int(position?.event ?? -1)
-                json.byte(UInt8(ascii: ","))
-                json.int(witness.seq)
-                json.byte(UInt8(ascii: ","))
-                json.string(witness.event)
-                json.byte(UInt8(ascii: ","))
-                json.string(witness.location)
+                if let position {
+                    json.int(position.launch)
+                    json.byte(UInt8(ascii: ","))
+                    json.int(position.event)
+                } else {
+                    json.raw("-1,-1,")
+                    json.int(witness.seq)
+                    json.byte(UInt8(ascii: ","))
+                    json.string(witness.event)
+                    json.byte(UInt8(ascii: ","))
+                    json.string(witness.location)
+                }
                 json.byte(UInt8(ascii: "]"))
             }
             json.byte(UInt8(ascii: "]"))
