@@ -145,6 +145,36 @@ struct ReportBrowserTests {
         #expect(Self.count("data-lane=\"session\"", in: timeline) == 1)
     }
 
+    @Test func aCrowdedLaneDrawsAtMostAboutAnElementPerPixelAndKeepsEveryWitness() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var lines = [
+            #"{"lifeline":1,"type":"launch","launch":"L","lifecycle":"scene"}"#,
+            #"{"seq":1,"t":0,"event":"willConnectTo","session":"S1","scene":"a"}"#,
+            #"{"seq":2,"t":1000,"event":"didFinishLaunching"}"#,
+        ]
+        let ticks = 20_000
+        for index in 0..<ticks { lines.append(#"{"seq":\#(index + 3),"t":\#(2_000 + index * 1_000),"event":"tick"}"#) }
+        try (lines.joined(separator: "\n") + "\n").write(
+            to: directory.appendingPathComponent("crowded.ndjson"), atomically: true, encoding: .utf8)
+        let page = directory.appendingPathComponent("report.html")
+        let written = try LifelineCommandTests.run(["report", "crowded.ndjson", "--no-local-rules", "-o", page.path], in: directory)
+        try #require(written.status == 0, "\(written.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let findings = try #require(try ReportCommandTests.data("lifeline-data", in: html)["findings"] as? [[Any]])
+        let witnesses = findings.reduce(0) { total, finding in
+            total + ((finding[10] as? [[Any]]) ?? []).filter { ($0[2] as? Int ?? -1) >= 0 }.count
+        }
+        #expect(witnesses > 0)
+        let (dom, log) = try Chromium(directory: directory).dumpDOM(page, fragment: "#launch=1")
+        let root = try Self.rootTag(dom)
+        #expect(root.contains("data-view=\"launch-1\"") && !root.contains("data-errors"), "\(root)")
+        #expect(Self.consoleProblems(log).isEmpty, "\(Self.consoleProblems(log))")
+        let marks = Self.count("class=\"mark hit app\"", in: dom)
+        #expect(marks > 100 && marks < 2_000, "\(marks) marks drawn for \(ticks) events")
+        #expect(Self.count("class=\"vio ", in: dom) == witnesses, "every witness is drawn, crowded or not")
+    }
+
     @Test func thePageRecordsItsOwnErrorsForTheTestsToSee() throws {
         let directory = try LifelineCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

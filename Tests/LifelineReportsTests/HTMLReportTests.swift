@@ -201,5 +201,8 @@ struct HTMLReportTests {
         #expect(html.contains(#""complete":false"#))
         #expect(!html.contains("id=\"launch-0\""))
         #expect(html.contains(#""x.never","violated","error""#))
+        #expect(
+            html.contains(#"[["offending",-1,-1,1,"sceneDidBecomeActive(_:)","t.ndjson:2"]]"#),
+            "a witness on no timeline keeps its seq, event and place")
     }
 }

@@ -560,10 +560,22 @@ extension HTMLPage {
               if (x2 - x1 > name.length * 6 + 8) g.appendChild(sv('text', { 'class': 'band-label', x: x1 + 4, y: bandY + 10.5 }, name));
             });
             var rowsY = bandY + BAND_H + 6;
+            // Level of detail: with more events in view than pixels, a span or mark that would land on
+            // the pixel column (and row) already drawn is left out, unless a finding names it. The
+            // element count stays bounded by the plot's width whatever the launch holds.
+            var crowded = lane.events.length > plot, lastAt = {};
+            function covered(e, px, row) {
+              if (!crowded || e.findings.length || (e.pair && e.pair.findings.length)) return false;
+              var column = Math.round(px), key = row;
+              if (lastAt[key] === column) return true;
+              lastAt[key] = column;
+              return false;
+            }
             lane.spans.forEach(function (s) {
               var from = s.begin.t, to = s.end ? s.end.t : model.end;
               if (to < tMin || from > tMax) return;
               var x1 = x(from), x2 = Math.max(x(to), x1 + 2);
+              if (x2 - x1 < 3 && covered(s.begin, x1, s.depth)) return;
               var yy = rowsY + s.depth * ROW_H;
               var rect = sv('rect', { 'class': 'span hit' + (s.begin.app ? ' app' : '') + (s.end ? '' : ' open'), 'data-e': s.begin.index,
                                       x: x1, y: yy, width: x2 - x1, height: ROW_H - 3, rx: 2 });
@@ -576,6 +588,7 @@ extension HTMLPage {
             lane.marks.forEach(function (e) {
               if (e.t < tMin || e.t > tMax) return;
               var px = x(e.t), yy = rowsY + ROW_H / 2 - 1.5;
+              if (covered(e, px, e.app ? 'app' : 'callback')) return;
               var shape;
               if (e.app) shape = sv('circle', { 'class': 'mark hit app', 'data-e': e.index, cx: px, cy: yy, r: 4.5 });
               else shape = sv('path', { 'class': 'mark hit', 'data-e': e.index, d: 'M' + px + ' ' + (yy - 6) + 'l6 6l-6 6l-6 -6z' });
