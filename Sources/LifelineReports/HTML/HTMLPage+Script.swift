@@ -533,7 +533,8 @@ extension HTMLPage {
           var axis = sv('g', { 'class': 'axis' });
           var raw = 110 / v.scale, step = Math.pow(10, Math.floor(Math.log10(Math.max(raw, 1))));
           if (raw / step > 5) step *= 5; else if (raw / step > 2) step *= 2;
-          for (var t = Math.ceil(tMin / step) * step; t <= tMax; t += step) {
+          // Time counts from the launch's first event: nothing happened before it to mark.
+          for (var t = Math.max(0, Math.ceil(tMin / step) * step); t <= tMax; t += step) {
             var px = x(t);
             axis.appendChild(sv('line', { 'class': 'grid', x1: px, x2: px, y1: AXIS_H - 4, y2: state.height }));
             if (px < width - 48) axis.appendChild(sv('text', { x: px + 3, y: AXIS_H - 9 }, dur(t)));
