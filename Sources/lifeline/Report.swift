@@ -59,7 +59,8 @@ struct Report: ParsableCommand {
             throw ExitCode(2)
         }
         for diagnostic in report.diagnostics { printError(diagnostic.description) }
-        print("\(report.summaryLine)\nwrote \(output) (\(report.timelines?.launches.count ?? 0) launch timelines)")
+        let timelines = report.timelines?.launches.count ?? 0
+        print("\(report.summaryLine)\nwrote \(output) (\(timelines) launch \(timelines == 1 ? "timeline" : "timelines"))")
         if report.status(.standard) == .inputError { throw ExitCode(2) }
     }
 }

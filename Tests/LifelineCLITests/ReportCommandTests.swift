@@ -84,6 +84,18 @@ struct ReportCommandTests {
         #expect(unwritable.stderr.contains("error:") && unwritable.stderr.contains("directory"))
     }
 
+    @Test func withoutPathsTheDefaultDatabaseIsReportedOrItsAbsenceIsAnError() throws {
+        let directory = try CheckCommandTests.fixture()
+        let missing = try Self.run(["report", "-o", "r.html"], directory)
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "lifeline.db: error: no such database; give trace files or run 'lifeline import' first\n")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("r.html").path))
+        #expect(try Self.run(["import", "legal.ndjson"], directory).status == 0)
+        let found = try Self.run(["report", "-o", "r.html"], directory)
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(found.stdout.hasSuffix("wrote r.html (1 launch timeline)\n"))
+    }
+
     @Test func rulesThatDoNotLoadExitTwoWithTheirLocatedError() throws {
         let directory = try CheckCommandTests.fixture()
         try "rule broken per launch: never\n".write(to: directory.appendingPathComponent("x.rules"), atomically: true, encoding: .utf8)
