@@ -152,8 +152,11 @@ package enum CheckRun {
     /// read, a database that is not Lifeline's or holds no traces, a trace without a launch record,
     /// a skipped line (a warning with `allowSkippedLines`), a check that saw no events at all, and
     /// one against no rules.
+    ///
+    /// With `timelines`, the report also holds every launch's events for the HTML report
+    /// (``CheckReport/timelines``), read in a second pass over the inputs.
     package static func check(
-        _ inputs: [String], rules: RuleSet, sources: [RuleSource] = [], allowSkippedLines: Bool = false
+        _ inputs: [String], rules: RuleSet, sources: [RuleSource] = [], allowSkippedLines: Bool = false, timelines: Bool = false
     ) -> CheckReport {
         var traces: [String] = []
         var diagnostics: [FileDiagnostic] = []
@@ -212,9 +215,11 @@ package enum CheckRun {
                         .error, file: input, "no events were checked: a check that looked at nothing cannot pass"))
             }
         }
-        return CheckReport(
+        var report = CheckReport(
             rules: rules.rules, ruleSources: sources, findings: collector.findings, summary: summary, traces: traces,
             diagnostics: diagnostics, applied: collector.applied)
+        if timelines { report.timelines = Self.timelines(inputs, findings: collector.findings) }
+        return report
     }
 
     /// Whether the file starts with the SQLite header.

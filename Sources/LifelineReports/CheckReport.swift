@@ -18,6 +18,8 @@ package struct CheckReport: Sendable {
     /// For each trace, the ids of the rules that applied to it: the rule's `when` admits at least one
     /// of its launches (the legacy app-delegate catalog does not apply to a scene-based launch).
     package var applied: [String: Set<String>]
+    /// The launches with their events, for the HTML report; nil when the check was not asked to keep them.
+    package var timelines: ReportTimelines?
 
     package init(
         rules: [Rule], ruleSources: [RuleSource] = [], findings: [Finding], summary: CheckSummary, traces: [String],

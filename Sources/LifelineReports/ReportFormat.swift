@@ -10,6 +10,9 @@ package enum ReportFormat: String, CaseIterable, Sendable {
     case sarif
     /// GitHub Actions workflow commands (`::error file=…,line=…::…`).
     case github
+    /// One self-contained HTML page: a summary, each launch's timeline, the findings on it.
+    /// Its timelines need ``CheckReport/timelines``; without them it shows the summary and findings.
+    case html
 
     /// Renders a report in this format; `gate` decides which findings are marked as failing
     /// (the same ones that make ``CheckReport/status(_:)`` ``CheckStatus/failed``).
@@ -20,6 +23,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
         case .junit: return JUnitReport.render(report, gate: gate)
         case .sarif: return SARIFReport.render(report, gate: gate)
         case .github: return GitHubReport.render(report, gate: gate)
+        case .html: return HTMLReport.render(report, gate: gate)
         }
     }
 }

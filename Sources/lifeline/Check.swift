@@ -36,7 +36,7 @@ struct Check: ParsableCommand {
     @Flag(help: "Do not load ./rules/*.rules: only the built-in catalogs, or what --rules names.")
     var noLocalRules = false
 
-    @Option(help: "Output format: text, json, junit, sarif or github.")
+    @Option(help: "Output format: text, json, junit, sarif, github or html (a page with timelines, see docs/report.md).")
     var format: ReportFormat = .text
 
     @Option(name: [.short, .long], help: "Write the report to FILE instead of standard output.")
@@ -68,7 +68,8 @@ struct Check: ParsableCommand {
                 ])
             } else {
                 report = CheckRun.check(
-                    inputs, rules: loaded.rules, sources: loaded.sources, allowSkippedLines: allowSkippedLines)
+                    inputs, rules: loaded.rules, sources: loaded.sources, allowSkippedLines: allowSkippedLines,
+                    timelines: format == .html)
             }
         } catch {
             // Rules that do not load: the excerpts with carets for a person, the located errors in the report.

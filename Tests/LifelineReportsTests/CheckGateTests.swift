@@ -86,6 +86,10 @@ struct CheckGateTests {
                 text.hasPrefix(
                     "::error file=nope.ndjson,title=input error::no such file or directory\n"
                         + "::warning file=t.ndjson,line=9,col=12,title=skipped line::last line is not terminated\n"))
+        case .html:
+            #expect(text.contains(#"["error","nope.ndjson: error: no such file or directory"]"#))
+            #expect(text.contains(#"["warning","t.ndjson:9:12: warning: last line is not terminated"]"#))
+            #expect(text.contains(#""status":"inputError""#))
         }
     }
 

@@ -1,0 +1,218 @@
+import LifelineFormat
+import LifelineRules
+
+/// `lifeline report` and `lifeline check --format html`: one self-contained HTML page.
+///
+/// The page holds no markup from a trace. Everything a trace or a rules file says travels as
+/// script-safe JSON (``ScriptSafeJSON``) in `<script type="application/json">` elements, and the
+/// page's own script puts it on screen as text nodes and SVG attributes, never as markup. The
+/// summary's data is one element; each launch's events are another, parsed only when that
+/// launch's timeline is opened, so a report of thousands of launches opens quickly. A content
+/// security policy forbids every fetch: the page works from disk, offline.
+///
+/// ```swift
+/// let html = HTMLReport.render(report, gate: .standard)   // report.timelines from CheckRun.check(…, timelines: true)
+/// ```
+package enum HTMLReport {
+    /// The id of the summary's data element; a launch's is `launch-N` (N from 0).
+    static let dataElement = "lifeline-data"
+
+    package static func render(_ report: CheckReport, gate: CheckGate = .standard) -> String {
+        let timelines = report.timelines ?? ReportTimelines()
+        var page = ScriptSafeJSON()
+        page.raw(
+            """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="generator" content="lifeline">
+            <title>Lifeline report</title>
+            <style>
+            """)
+        page.raw(HTMLPage.style)
+        page.raw(
+            """
+            </style>
+            </head>
+            <body>
+            <div id="app"><noscript>This report draws its tables and timelines with JavaScript: allow scripts for this file to see them.</noscript></div>
+            <div id="tip" role="tooltip" hidden></div>
+            <script type="application/json" id="lifeline-data">
+            """)
+        page.append(summary(report, timelines: timelines, gate: gate))
+        page.raw("</script>\n")
+        for (index, launch) in timelines.launches.enumerated() {
+            page.raw("<script type=\"application/json\" id=\"launch-")
+            page.int(index)
+            page.raw("\">")
+            page.append(launch.json)
+            page.raw("</script>\n")
+        }
+        page.raw("<script>\n")
+        page.raw(HTMLPage.script)
+        page.raw("</script>\n</body>\n</html>\n")
+        return page.text
+    }
+
+    /// The summary's data: counts, problems, rules, launches, findings and the slowest spans.
+    ///
+    /// A finding is `[rule index, rule id, status, severity, fails, explanation, launch, session, scene,
+    /// location, witnesses]`: its rule's message and reference are the rule's, written once in `rules`.
+    static func summary(_ report: CheckReport, timelines: ReportTimelines, gate: CheckGate) -> ScriptSafeJSON {
+        var json = ScriptSafeJSON()
+
+        json.raw("{\"version\":")
+        json.string(LifelineVersion.current)
+        json.raw(",\"status\":")
+        json.string(JSONReport.status(report.status(gate)))
+        json.raw(",\"summary\":")
+        json.string(report.summaryLine)
+        json.raw(",\"sources\":")
+        json.string(report.sourcesLine)
+        json.raw(",\"counts\":{\"traces\":")
+        json.int(report.traces.count)
+        json.raw(",\"launches\":")
+        json.int(report.summary.launches)
+        json.raw(",\"events\":")
+        json.int(report.summary.events)
+        json.raw(",\"rules\":")
+        json.int(report.rules.count)
+        for severity in [Severity.error, .warning, .info] {
+            json.raw(",")
+            json.string(severity.rawValue)
+            json.raw(":")
+            json.int(report.count(severity))
+        }
+        json.raw(",\"pending\":")
+        json.int(report.pending.count)
+        json.raw("},\"problems\":")
+        Self.list(&json, report.diagnostics) { json, diagnostic in
+            json.byte(UInt8(ascii: "["))
+            json.string(diagnostic.severity.rawValue)
+            json.byte(UInt8(ascii: ","))
+            json.string(diagnostic.description)
+            json.byte(UInt8(ascii: "]"))
+        }
+
+        // Rules: every rule checked, so a finding names its rule by index.
+        var ruleIndex: [String: Int] = [:]
+        for (index, rule) in report.rules.enumerated() where ruleIndex[rule.id] == nil { ruleIndex[rule.id] = index }
+        json.raw(",\"rules\":")
+        Self.list(&json, report.rules) { json, rule in
+            json.byte(UInt8(ascii: "["))
+            json.string(rule.id)
+            json.byte(UInt8(ascii: ","))
+            json.string(rule.severity.rawValue)
+            json.byte(UInt8(ascii: ","))
+            json.string(rule.message)
+            json.byte(UInt8(ascii: ","))
+            json.string(rule.reference)
+            json.byte(UInt8(ascii: "]"))
+        }
+
+        json.raw(",\"launches\":")
+        Self.list(&json, timelines.launches) { json, launch in
+            let record = launch.record
+            json.byte(UInt8(ascii: "["))
+            for value in [record.launch, record.app, record.device, record.os, record.platform, record.lifecycle?.rawValue, record.started]
+            {
+                json.string(value)
+                json.byte(UInt8(ascii: ","))
+            }
+            json.string(launch.file)
+            json.byte(UInt8(ascii: ","))
+            json.int(launch.line)
+            json.byte(UInt8(ascii: ","))
+            json.int(launch.events)
+            json.byte(UInt8(ascii: ","))
+            json.int(launch.duration)
+            json.byte(UInt8(ascii: ","))
+            if let timeToActive = launch.timeToActive { json.int(timeToActive) } else { json.null() }
+            json.byte(UInt8(ascii: "]"))
+        }
+
+        // A finding's launch: where its witnesses are, else the launch its slice names.
+        var launchByKey: [String: Int] = [:]
+        for (index, launch) in timelines.launches.enumerated() where launchByKey[launch.key] == nil { launchByKey[launch.key] = index }
+        json.raw(",\"findings\":")
+        Self.list(&json, report.findings) { json, finding in
+            let positions = finding.witnesses.map { timelines.positions[EventLocation(file: $0.file, line: $0.line)] }
+            let launch = positions.lazy.compactMap { $0?.launch }.first ?? finding.slice.launch.flatMap { launchByKey[$0] } ?? -1
+            json.byte(UInt8(ascii: "["))
+            json.int(ruleIndex[finding.ruleID] ?? -1)
+            json.byte(UInt8(ascii: ","))
+            json.string(finding.ruleID)
+            json.byte(UInt8(ascii: ","))
+            json.string(finding.status.rawValue)
+            json.byte(UInt8(ascii: ","))
+            json.string(finding.severity.rawValue)
+            json.byte(UInt8(ascii: ","))
+            json.bool(gate.fails(finding))
+            json.byte(UInt8(ascii: ","))
+            json.string(finding.explanation)
+            json.byte(UInt8(ascii: ","))
+            json.int(launch)
+            json.byte(UInt8(ascii: ","))
+            json.string(finding.slice.session)
+            json.byte(UInt8(ascii: ","))
+            json.string(finding.slice.scene)
+            json.byte(UInt8(ascii: ","))
+            json.string(finding.primary?.location)
+            json.byte(UInt8(ascii: ","))
+            // A witness on a timeline is its position alone (the launch's data has the event); one that is
+            // not (the launch record, an event of a launch that failed to read) keeps its own words.
+            Self.list(&json, Array(zip(finding.witnesses, positions))) { json, pair in
+                let (witness, position) = pair
+                json.byte(UInt8(ascii: "["))
+                json.string(JSONReport.role(witness.role))
+                json.byte(UInt8(ascii: ","))
+                if let position {
+                    json.int(position.launch)
+                    json.byte(UInt8(ascii: ","))
+                    json.int(position.event)
+                } else {
+                    json.raw("-1,-1,")
+                    json.int(witness.seq)
+                    json.byte(UInt8(ascii: ","))
+                    json.string(witness.event)
+                    json.byte(UInt8(ascii: ","))
+                    json.string(witness.location)
+                }
+                json.byte(UInt8(ascii: "]"))
+            }
+            json.byte(UInt8(ascii: "]"))
+        }
+
+        json.raw(",\"slowest\":")
+        Self.list(&json, timelines.slowest) { json, span in
+            json.byte(UInt8(ascii: "["))
+            json.int(span.launch)
+            json.byte(UInt8(ascii: ","))
+            json.int(span.event)
+            json.byte(UInt8(ascii: ","))
+            json.string(span.name)
+            json.byte(UInt8(ascii: ","))
+            json.string(span.session)
+            json.byte(UInt8(ascii: ","))
+            json.int(span.duration)
+            json.byte(UInt8(ascii: "]"))
+        }
+        json.raw(",\"complete\":")
+        json.bool(report.timelines != nil)
+        json.byte(UInt8(ascii: "}"))
+        return json
+    }
+
+    /// A JSON array of `items`, each written by `body`.
+    private static func list<T>(_ json: inout ScriptSafeJSON, _ items: [T], _ body: (inout ScriptSafeJSON, T) -> Void) {
+        json.byte(UInt8(ascii: "["))
+        for (index, item) in items.enumerated() {
+            if index > 0 { json.byte(UInt8(ascii: ",")) }
+            body(&json, item)
+        }
+        json.byte(UInt8(ascii: "]"))
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import LifelineCheck
+import LifelineFormat
+import LifelineReports
+import LifelineRules
+import LifelineStore
+
+/// `lifeline report`: the HTML timeline report of traces or a database.
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write one self-contained HTML page: a summary, each launch's timeline, the findings on it.",
+        discussion: """
+            PATHs and rules are as for 'lifeline check', which this runs: the findings are the checker's own. The \
+            page needs no network and opens from disk; see docs/report.md. For a CI artifact with check's exit \
+            status, use 'lifeline check --format html -o FILE'.
+
+            Exit status: 0 when the report was written, whatever it found; 2 on a usage or input error (the \
+            report is still written, with the errors at its top, when the rules loaded).
+            """)
+
+    @Argument(help: "Trace files, directories or databases.")
+    var paths: [String] = []
+
+    @Option(help: "A database to report on (when no PATH is given).")
+    var db: String?
+
+    @Option(name: .customLong("rules"), help: "A catalog (uikit-scene, uikit-app) or a .rules file or directory; repeatable.")
+    var rules: [String] = []
+
+    @Flag(help: "Do not load ./rules/*.rules: only the built-in catalogs, or what --rules names.")
+    var noLocalRules = false
+
+    @Option(name: [.short, .long], help: "The HTML file to write.")
+    var output: String
+
+    @Flag(help: "Report around lines that are not valid records instead of failing with status 2.")
+    var allowSkippedLines = false
+
+    func run() throws {
+        let report: CheckReport
+        do {
+            let loaded = try CheckRun.load(rules, rulesDirectory: noLocalRules ? nil : "rules")
+            let inputs = paths.isEmpty ? [db ?? TraceStore.defaultPath] : paths + (db.map { [$0] } ?? [])
+            if paths.isEmpty, !FileManager.default.fileExists(atPath: inputs[0]) {
+                printError("\(inputs[0]): error: no such database; give trace files or run 'lifeline import' first")
+                throw ExitCode(2)
+            }
+            report = CheckRun.check(
+                inputs, rules: loaded.rules, sources: loaded.sources, allowSkippedLines: allowSkippedLines, timelines: true)
+        } catch let error as CheckRunError {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        do {
+            try ReportFile.write(ReportFormat.html.render(report), to: output)
+        } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        for diagnostic in report.diagnostics { printError(diagnostic.description) }
+        let timelines = report.timelines?.launches.count ?? 0
+        print("\(report.summaryLine)\nwrote \(output) (\(timelines) launch \(timelines == 1 ? "timeline" : "timelines"))")
+        if report.status(.standard) == .inputError { throw ExitCode(2) }
+    }
+}
