@@ -52,6 +52,8 @@ public struct ScannedLine: Sendable {
     public var lifecycle: Lifecycle?
     public var started: ScannedString?
     public var part: Int64?
+    /// The callbacks the launch records (`records`), or `nil` when absent (every callback).
+    public var records: CallbackSet?
 
     public init() {}
 }

@@ -148,8 +148,8 @@ struct ImportRun {
         var inserter = try EventInserter(db, expectedBytes: expectedBytes)
         let launchStatement = try db.makeStatement(
             sql: """
-                INSERT INTO launch (file_id, line, uuid, part, pid, app, platform, os, device, lifecycle, started)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO launch (file_id, line, uuid, part, pid, app, platform, os, device, lifecycle, started, records)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         var launchID = resumed ?? 0
         var inserted = 0
@@ -185,7 +185,7 @@ struct ImportRun {
         case .launch(let record, let line):
             try statement.execute(arguments: [
                 fileID, line, record.launch, record.part, record.pid, record.app, record.platform, record.os,
-                record.device, record.lifecycle?.rawValue, record.started,
+                record.device, record.lifecycle?.rawValue, record.started, record.records.map(LaunchRecords.json),
             ])
             return db.lastInsertedRowID
         case .diagnostic(let text):
