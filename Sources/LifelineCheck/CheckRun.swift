@@ -152,13 +152,17 @@ package enum CheckRun {
     /// read, a database that is not Lifeline's or holds no traces, a trace without a launch record,
     /// a skipped line (a warning with `allowSkippedLines`), a check that saw no events at all, and
     /// one against no rules.
+    ///
+    /// `records` declares the callbacks recorded by launches whose record does not list them
+    /// (`--records`); `nil`: such launches record every callback.
     package static func check(
-        _ inputs: [String], rules: RuleSet, sources: [RuleSource] = [], allowSkippedLines: Bool = false
+        _ inputs: [String], rules: RuleSet, sources: [RuleSource] = [], allowSkippedLines: Bool = false,
+        records: CallbackSet? = nil
     ) -> CheckReport {
         var traces: [String] = []
         var diagnostics: [FileDiagnostic] = []
         let collector = CheckCollector()
-        let checker = collector.checker(for: rules)
+        let checker = collector.checker(for: rules, records: records)
         let (files, errors) = TracePaths.expand(inputs)
         diagnostics += errors
         for file in ordered(files) {
@@ -214,7 +218,7 @@ package enum CheckRun {
         }
         return CheckReport(
             rules: rules.rules, ruleSources: sources, findings: collector.findings, summary: summary, traces: traces,
-            diagnostics: diagnostics, applied: collector.applied)
+            diagnostics: diagnostics, applied: collector.applied, notApplicable: collector.notApplicable)
     }
 
     /// Whether the file starts with the SQLite header.
@@ -260,7 +264,7 @@ package enum CheckRun {
         try record(collector.findings, in: store)
         return CheckReport(
             rules: rules.rules, findings: collector.findings, summary: summary, traces: traces, diagnostics: [],
-            applied: collector.applied)
+            applied: collector.applied, notApplicable: collector.notApplicable)
     }
 
     /// Opens a database and feeds its records to the checker; returns the open store for the violations.

@@ -84,8 +84,9 @@ struct LaunchRecordsTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let report = try TraceValidator.validate(path: path)
         #expect(report.launches == 1)
-        #expect(report.diagnostics.map { $0.rendered(file: "p") } == [
-            "p:3:42: error: unknown callback 'sceneWillEnterForegroud' in \"records\" (`lifeline callbacks` lists them)"
-        ])
+        #expect(
+            report.diagnostics.map { $0.rendered(file: "p") } == [
+                "p:3:42: error: unknown callback 'sceneWillEnterForegroud' in \"records\" (`lifeline callbacks` lists them)"
+            ])
     }
 }

@@ -185,7 +185,8 @@ struct ImportRun {
         case .launch(let record, let line):
             try statement.execute(arguments: [
                 fileID, line, record.launch, record.part, record.pid, record.app, record.platform, record.os,
-                record.device, record.lifecycle?.rawValue, record.started, record.records.map(LaunchRecords.json),
+                record.device, record.lifecycle?.rawValue, record.started,
+                (record.records ?? options.records).map(LaunchRecords.json),
             ])
             return db.lastInsertedRowID
         case .diagnostic(let text):
