@@ -252,6 +252,17 @@ struct DifferentialTests {
         #expect(result.mismatch != nil, "the differential test missed \(fault) over \(result.compared) traces")
     }
 
+    /// The projected machine step (sets of possible states) must catch each fault too.
+    @Test(arguments: MachineStepFault.allCases)
+    func aBrokenMachineStepIsCaughtOverPartialRecords(_ fault: MachineStepFault) throws {
+        let result = try Self.compare(
+            traces: 2_000, seed: Self.seed("partial mutants"), label: "machines over partial records with \(fault)",
+            tracesPerRules: Self.tracesPerMachine,
+            rules: { try RuleSet(parsing: RandomTraces.overCallbacks(Self.machineRulesText(seed: UInt64($0))), file: "m.rules") },
+            fault: fault, partial: true)
+        #expect(result.mismatch != nil, "the differential test missed \(fault) over \(result.compared) partial traces")
+    }
+
     @Test func theFaithfulStepAgreesOnTheMutantsTraces() throws {
         // The mutation check's traces and machines, without the fault: any disagreement above is the fault's.
         let result = try Self.compare(
