@@ -70,6 +70,28 @@ struct LaunchRecordsTests {
         #expect(CallbackSet.all.elements == Callback.allCases)
     }
 
+    @Test("the validator warns about an event of a callback its launch record says the trace does not record")
+    func validatorWarnsAboutUnrecordedEvents() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("contradiction.ndjson").path
+        let text = """
+            {"lifeline":1,"type":"launch","records":["sceneWillEnterForeground"]}
+            {"seq":1,"t":0,"event":"sceneWillEnterForeground","session":"S1","scene":"0x1"}
+            {"seq":2,"t":5,"event":"willConnectTo","session":"S1","scene":"0x1"}
+            {"seq":3,"t":6,"event":"db.open"}
+            {"lifeline":1,"type":"launch"}
+            {"seq":1,"t":0,"event":"willConnectTo","session":"S1","scene":"0x1"}
+
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let report = try TraceValidator.validate(path: path)
+        #expect(
+            report.diagnostics.map { $0.rendered(file: "c") } == [
+                "c:3:24: warning: scene(_:willConnectTo:options:) is not among the callbacks the launch record says this trace records"
+            ])
+    }
+
     @Test("the validator reports an unknown recorded callback at its line and column")
     func validatorReportsUnknownCallback() throws {
         let directory = try temporaryDirectory()

@@ -92,7 +92,9 @@ extension JSONCursor {
             line.tOffset = index
             line.t = try scanInteger(for: "t")
         case .type: type = try requiredString(for: "type", scratch: &scratch)
-        case .event: line.event = try requiredString(for: "event", scratch: &scratch)
+        case .event:
+            line.eventOffset = index
+            line.event = try requiredString(for: "event", scratch: &scratch)
         case .launch: line.launch = try optionalString(for: "launch", scratch: &scratch)
         case .app: line.app = try optionalString(for: "app", scratch: &scratch)
         case .platform: line.platform = try optionalString(for: "platform", scratch: &scratch)
