@@ -154,14 +154,17 @@ package enum CheckRun {
     /// one against no rules.
     ///
     /// With `timelines`, the report also holds every launch's events for the HTML report
-    /// (``CheckReport/timelines``), read in a second pass over the inputs.
+    /// (``CheckReport/timelines``), read in a second pass over the inputs. `records` declares the
+    /// callbacks recorded by launches whose record does not list them (`--records`); `nil`: such
+    /// launches record every callback.
     package static func check(
-        _ inputs: [String], rules: RuleSet, sources: [RuleSource] = [], allowSkippedLines: Bool = false, timelines: Bool = false
+        _ inputs: [String], rules: RuleSet, sources: [RuleSource] = [], allowSkippedLines: Bool = false,
+        records: CallbackSet? = nil, timelines: Bool = false
     ) -> CheckReport {
         var traces: [String] = []
         var diagnostics: [FileDiagnostic] = []
         let collector = CheckCollector()
-        let checker = collector.checker(for: rules)
+        let checker = collector.checker(for: rules, records: records)
         let (files, errors) = TracePaths.expand(inputs)
         diagnostics += errors
         for file in ordered(files) {
@@ -217,7 +220,7 @@ package enum CheckRun {
         }
         var report = CheckReport(
             rules: rules.rules, ruleSources: sources, findings: collector.findings, summary: summary, traces: traces,
-            diagnostics: diagnostics, applied: collector.applied)
+            diagnostics: diagnostics, applied: collector.applied, notApplicable: collector.notApplicable)
         if timelines { report.timelines = Self.timelines(inputs, findings: collector.findings) }
         return report
     }
@@ -265,7 +268,7 @@ package enum CheckRun {
         try record(collector.findings, in: store)
         return CheckReport(
             rules: rules.rules, findings: collector.findings, summary: summary, traces: traces, diagnostics: [],
-            applied: collector.applied)
+            applied: collector.applied, notApplicable: collector.notApplicable)
     }
 
     /// Opens a database and feeds its records to the checker; returns the open store for the violations.

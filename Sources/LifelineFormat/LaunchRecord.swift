@@ -33,11 +33,17 @@ public struct LaunchRecord: Hashable, Sendable {
     public var started: String?
     /// For a launch continued in a rotated file: the file's part number (2, 3, ...).
     public var part: Int64?
+    /// The callbacks the trace records for this launch (`records`); `nil` when it records every one.
+    ///
+    /// A callback outside the set may have happened without a line in the trace, so rules that
+    /// need it are not applicable to the launch (docs/rules.md, "Partial instrumentation").
+    /// App-defined events are not listed: a trace shows the ones it has.
+    public var records: CallbackSet?
 
     public init(
         version: Int = LaunchRecord.currentVersion, launch: String? = nil, pid: Int64? = nil, app: String? = nil,
         platform: String? = nil, os: String? = nil, device: String? = nil, lifecycle: Lifecycle? = nil,
-        started: String? = nil, part: Int64? = nil
+        started: String? = nil, part: Int64? = nil, records: CallbackSet? = nil
     ) {
         self.version = version
         self.launch = launch
@@ -49,5 +55,9 @@ public struct LaunchRecord: Hashable, Sendable {
         self.lifecycle = lifecycle
         self.started = started
         self.part = part
+        self.records = records
     }
+
+    /// Whether the trace records `callback` for this launch (every callback when ``records`` is absent).
+    public func records(_ callback: Callback) -> Bool { records?.contains(callback) ?? true }
 }

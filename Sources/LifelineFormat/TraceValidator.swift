@@ -22,6 +22,8 @@ public enum TraceValidator {
         var reader = try TraceLineReader(path: path)
         var scanner = TraceLineScanner()
         var order = TraceOrderChecker()
+        // The current launch's `records`: an event of a callback outside them contradicts its launch record.
+        var records: CallbackSet?
         reader.forEachLine { bytes, number, terminated in
             if !terminated {
                 report.diagnostics.append(
@@ -41,11 +43,18 @@ public enum TraceValidator {
             switch scanned.kind {
             case .launch:
                 report.launches += 1
+                records = scanned.records
                 order.beginLaunch(part: scanned.part)
             case .event:
                 report.events += 1
                 let problems = order.check(scanned, bytes: bytes, scanner: scanner, line: number)
                 report.diagnostics.append(contentsOf: problems)
+                if let callback = scanned.callback, let records, !records.contains(callback) {
+                    report.diagnostics.append(
+                        TraceDiagnostic(
+                            .warning, line: number, column: scanned.eventOffset + 1,
+                            "\(callback.name) is not among the callbacks the launch record says this trace records"))
+                }
             }
             return true
         }

@@ -1,21 +1,28 @@
+import LifelineFormat
 import LifelineRules
 
-/// Gathers what a report needs from a rule checker's callbacks: the findings in order, and
-/// which rules applied to each trace (a rule whose `when` admits at least one of its launches).
+/// Gathers what a report needs from a rule checker's callbacks: the findings in order, which rules
+/// were judged on each trace (a rule whose `when` admits at least one of its launches, which records
+/// the callbacks the rule needs), and the rules not applicable to a launch for want of callbacks.
 package final class CheckCollector {
     package private(set) var findings: [Finding] = []
     package private(set) var applied: [String: Set<String>] = [:]
+    package private(set) var notApplicable: [Inapplicability] = []
 
     package init() {}
 
-    /// A checker of `rules` that reports to this collector.
-    package func checker(for rules: RuleSet) -> RuleChecker {
-        RuleChecker(
+    /// A checker of `rules` that reports to this collector. `records` are the callbacks recorded by
+    /// launches whose record does not say (`--records`); `nil`: every callback.
+    package func checker(for rules: RuleSet, records: CallbackSet? = nil) -> RuleChecker {
+        let checker = RuleChecker(
             rules: rules, onFinding: { self.findings.append($0) },
             onLaunch: { slice, launch in
-                for rule in rules.rules where rule.applies(to: launch) {
+                for rule in rules.rules where rule.applies(to: launch) && rule.unrecordedCallbacks(in: launch).isEmpty {
                     self.applied[slice.trace, default: []].insert(rule.id)
                 }
-            })
+            },
+            onNotApplicable: { self.notApplicable.append($0) })
+        checker.assumedRecords = records
+        return checker
     }
 }

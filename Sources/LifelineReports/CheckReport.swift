@@ -20,11 +20,15 @@ package struct CheckReport: Sendable {
     package var applied: [String: Set<String>]
     /// The launches with their events, for the HTML report; nil when the check was not asked to keep them.
     package var timelines: ReportTimelines?
+    /// Rules not judged on a launch because they need callbacks its trace does not record, in the
+    /// order the launches came. Never a failure.
+    package var notApplicable: [Inapplicability]
 
     package init(
         rules: [Rule], ruleSources: [RuleSource] = [], findings: [Finding], summary: CheckSummary, traces: [String],
-        diagnostics: [FileDiagnostic], applied: [String: Set<String>]
+        diagnostics: [FileDiagnostic], applied: [String: Set<String>], notApplicable: [Inapplicability] = []
     ) {
+        self.notApplicable = notApplicable
         self.rules = rules
         self.ruleSources = ruleSources
         self.findings = findings
@@ -39,6 +43,23 @@ package struct CheckReport: Sendable {
         self.init(
             rules: [], findings: [], summary: CheckSummary(rules: [], traces: 0, launches: 0, events: 0), traces: [],
             diagnostics: errors, applied: [:])
+    }
+
+    /// The rules not applicable to launches for want of callbacks, one group per trace, rule and
+    /// reason (a trace of many launches says it once), in order of first appearance.
+    package var notApplicableGroups: [NotApplicableGroup] {
+        var groups: [NotApplicableGroup] = []
+        var index: [NotApplicableGroup.Key: Int] = [:]
+        for entry in notApplicable {
+            let key = NotApplicableGroup.Key(trace: entry.slice.trace, rule: entry.ruleID, reason: entry.reason)
+            if let position = index[key] {
+                groups[position].launches += 1
+            } else {
+                index[key] = groups.count
+                groups.append(NotApplicableGroup(first: entry))
+            }
+        }
+        return groups
     }
 
     /// Whether `rule` applied to at least one launch of `trace`.
@@ -75,6 +96,11 @@ package struct CheckReport: Sendable {
             + "\(plural(summary.events, "event"))) against \(plural(rules.count, "rule")): "
             + "\(plural(count(.error), "error")), \(plural(count(.warning), "warning")), "
             + "\(count(.info)) info, \(pending.count) pending"
+        let inapplicable = Set(notApplicable.map(\.ruleID)).count
+        if inapplicable > 0 {
+            line +=
+                "; \(plural(inapplicable, "rule")) not applicable (\(inapplicable == 1 ? "it needs" : "they need") callbacks not recorded)"
+        }
         if !warnings.isEmpty { line += "; \(plural(warnings.count, "skipped line")) allowed" }
         if !errors.isEmpty { line += "; \(plural(errors.count, "input error")): the check is incomplete" }
         return line

@@ -34,6 +34,14 @@ enum GitHubReport {
             properties.append("title=" + escapeProperty("\(finding.ruleID)\(finding.status == .pending ? " (pending)" : "")"))
             lines.append("::\(command) \(properties.joined(separator: ","))::" + escapeData(finding.explanation + "\n" + finding.message))
         }
+        // Not applicable is not a failure: a notice on the launch record, saying why.
+        for group in report.notApplicableGroups {
+            var properties = ["file=" + escapeProperty(group.first.file)]
+            if group.first.line > 0 { properties.append("line=\(group.first.line)") }
+            properties.append("title=" + escapeProperty("\(group.ruleID) (not applicable)"))
+            let launches = group.launches > 1 ? " (\(group.launches) launches)" : ""
+            lines.append("::notice \(properties.joined(separator: ","))::" + escapeData("not applicable: " + group.reason + launches))
+        }
         lines.append(report.summaryLine)
         return lines.joined(separator: "\n") + "\n"
     }

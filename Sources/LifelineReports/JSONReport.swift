@@ -11,6 +11,7 @@ package enum JSONReport {
         var pending: [Item]
         var errors: [Problem]
         var warnings: [Problem]
+        var notApplicable: [NotApplicable]
         var ruleSources: [Source]
         var summary: Summary
     }
@@ -21,6 +22,17 @@ package enum JSONReport {
         var line: Int?
         var column: Int?
         var message: String
+    }
+
+    /// A rule not judged on some launches of a trace: where the first one starts, why, how many.
+    struct NotApplicable: Encodable {
+        var rule: String
+        var file: String
+        var line: Int?
+        var launch: String?
+        var launches: Int
+        var reason: String
+        var unrecorded: [String]
     }
 
     struct Source: Encodable {
@@ -58,6 +70,7 @@ package enum JSONReport {
         var warning: Int
         var info: Int
         var pending: Int
+        var notApplicable: Int
         var traces: Int
         var launches: Int
         var events: Int
@@ -108,10 +121,17 @@ package enum JSONReport {
         let document = Document(
             violations: report.violations.map { item($0, gate: gate) }, pending: report.pending.map { item($0, gate: gate) },
             errors: report.errors.map(problem), warnings: report.warnings.map(problem),
+            notApplicable: report.notApplicableGroups.map { group in
+                NotApplicable(
+                    rule: group.ruleID, file: group.first.file, line: group.first.line > 0 ? group.first.line : nil,
+                    launch: group.first.slice.launch, launches: group.launches, reason: group.reason,
+                    unrecorded: group.first.unrecorded.map(\.name))
+            },
             ruleSources: report.ruleSources.map { Source(kind: $0.kind.rawValue, name: $0.name, rules: $0.ruleCount) },
             summary: Summary(
                 error: report.count(.error), warning: report.count(.warning), info: report.count(.info),
-                pending: report.pending.count, traces: report.traces.count, launches: report.summary.launches,
+                pending: report.pending.count, notApplicable: Set(report.notApplicable.map(\.ruleID)).count, traces: report.traces.count,
+                launches: report.summary.launches,
                 events: report.summary.events, rules: report.rules.count, status: Self.status(status),
                 exitStatus: status.exitCode))
         let encoder = JSONEncoder()

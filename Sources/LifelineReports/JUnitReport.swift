@@ -7,7 +7,10 @@ import LifelineRules
 /// are its `<failure>` (type: the severity); findings below the gate, and pending findings that do
 /// not fail, go to `<system-out>`, so the failed test cases are exactly what the exit status counts.
 /// A rule that applied to none of the trace's launches (its `when` excludes them all) is
-/// `<skipped>`, so CI dashboards don't count an app-delegate rule as passed on a scene-based trace.
+/// `<skipped>`, so CI dashboards don't count an app-delegate rule as passed on a scene-based trace;
+/// so is a rule that needs callbacks the trace does not record (partial instrumentation), with that
+/// reason as its message. A rule judged on some launches and not applicable to others says so in
+/// its `<system-out>`.
 ///
 /// Input problems are an `input` test case: in the trace's suite when they are about a trace, in a
 /// `lifeline input` suite otherwise (a path that does not exist, a database, a rules file). Errors
@@ -33,6 +36,7 @@ enum JUnitReport {
         let byCase = Dictionary(grouping: report.findings) { Key(trace: $0.slice.trace, rule: $0.ruleID) }
         let byFile = Dictionary(grouping: report.diagnostics, by: \.file)
         let traces = Set(report.traces)
+        let inapplicable = Dictionary(grouping: report.notApplicableGroups) { Key(trace: $0.trace, rule: $0.ruleID) }
         var suites: [Suite] = []
         for trace in report.traces {
             var suite = Suite(name: trace)
@@ -56,16 +60,24 @@ enum JUnitReport {
                     body +=
                         "      <failure message=\"\(XMLText.escape(message))\" type=\"\(severity.rawValue)\">"
                         + XMLText.escape(failing.map(\.explained).joined(separator: "\n\n")) + "</failure>\n"
-                } else if found.isEmpty, !report.applies(rule.id, to: trace) {
-                    suite.skipped += 1
-                    body += "      <skipped message=\"not applicable: the rule's 'when' excludes every launch in this trace\"/>\n"
                 }
-                if !reported.isEmpty {
-                    let note = reported.map { finding in
-                        let why = finding.status == .pending ? "pending" : "\(finding.severity.rawValue), below --fail-on"
-                        return "(\(why); does not fail the check)\n" + finding.explained
-                    }
-                    body += "      <system-out>" + XMLText.escape(note.joined(separator: "\n\n")) + "</system-out>\n"
+                let groups = inapplicable[Key(trace: trace, rule: rule.id)] ?? []
+                var skipped = false
+                if failing.isEmpty, found.isEmpty, !report.applies(rule.id, to: trace) {
+                    skipped = true
+                    suite.skipped += 1
+                    let why =
+                        groups.first.map { "not applicable: \($0.reason)" }
+                        ?? "not applicable: the rule's 'when' excludes every launch in this trace"
+                    body += "      <skipped message=\"\(XMLText.escape(why))\"/>\n"
+                }
+                var notes = reported.map { finding in
+                    let why = finding.status == .pending ? "pending" : "\(finding.severity.rawValue), below --fail-on"
+                    return "(\(why); does not fail the check)\n" + finding.explained
+                }
+                if !skipped || groups.count > 1 { notes += groups.map(\.headline) }
+                if !notes.isEmpty {
+                    body += "      <system-out>" + XMLText.escape(notes.joined(separator: "\n\n")) + "</system-out>\n"
                 }
                 let open = "    <testcase name=\"\(XMLText.escape(rule.id))\" classname=\"\(XMLText.escape(trace))\""
                 suite.cases.append(body.isEmpty ? open + "/>" : open + ">\n" + body + "    </testcase>")

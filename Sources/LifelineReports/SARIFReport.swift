@@ -12,6 +12,11 @@ import LifelineRules
 /// results of kind `open` (not proven either way) with level `none`, as SARIF requires, unless
 /// `--pending fail` makes them fail: then they are `fail` results at level `error`.
 ///
+/// A rule not applicable to a launch because it needs callbacks the trace does not record is a
+/// result of kind `notApplicable` (SARIF 2.1.0 §3.27.9: "the rule was not evaluated, because it
+/// does not apply to the analysis target") at level `none`, located at the launch record, with the
+/// reason as its message: it never fails the check.
+///
 /// The run's one invocation says whether the input was read in full: `executionSuccessful`
 /// is false when there are input errors, each a located `toolExecutionNotifications` entry
 /// (allowed skipped lines are notifications at level `warning`), `exitCode` is the exit status
@@ -92,6 +97,8 @@ enum SARIFReport {
         var severity: String
         var status: String
         var fails: Bool
+        /// Not applicable: how many launches of the trace, for this reason.
+        var launches: Int?
         var launch: String?
         var session: String?
         var scene: String?
@@ -190,6 +197,22 @@ enum SARIFReport {
                     severity: finding.severity.rawValue, status: finding.status.rawValue, fails: gate.fails(finding),
                     launch: finding.slice.launch, session: finding.slice.session, scene: finding.slice.scene))
         }
+        let severities = Dictionary(report.rules.map { ($0.id, $0.severity) }, uniquingKeysWith: { first, _ in first })
+        let inapplicable = report.notApplicableGroups.map { group -> Result in
+            let first = group.first
+            return Result(
+                ruleId: group.ruleID, ruleIndex: indexes[group.ruleID] ?? 0, kind: "notApplicable", level: "none",
+                message: Text(text: "not applicable: " + group.reason),
+                locations: [
+                    Location(
+                        physicalLocation: PhysicalLocation(
+                            artifactLocation: ArtifactLocation(uri: uri(first.file)),
+                            region: first.line > 0 ? Region(startLine: first.line) : nil))
+                ], relatedLocations: nil,
+                properties: Properties(
+                    severity: (severities[group.ruleID] ?? .error).rawValue, status: "notApplicable", fails: false,
+                    launches: group.launches, launch: first.slice.launch, session: nil, scene: nil))
+        }
         let invocation = Invocation(
             executionSuccessful: report.errors.isEmpty, exitCode: report.status(gate).exitCode,
             toolExecutionNotifications: report.diagnostics.map(notification),
@@ -200,7 +223,7 @@ enum SARIFReport {
         let log = Log(runs: [
             Run(
                 tool: Tool(driver: Driver(rules: descriptors)), invocations: [invocation],
-                artifacts: artifacts.isEmpty ? nil : artifacts, results: results)
+                artifacts: artifacts.isEmpty ? nil : artifacts, results: results + inapplicable)
         ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

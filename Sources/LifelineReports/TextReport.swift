@@ -8,6 +8,7 @@ enum TextReport {
         var lines: [String] = report.diagnostics.map(\.description)
         for finding in report.violations { lines.append(finding.explained) }
         for finding in report.pending { lines.append(finding.explained) }
+        for group in report.notApplicableGroups { lines.append(group.headline) }
         let fired = report.summary.rules.filter { $0.tally.violations + $0.tally.pendings > 0 }
         if !fired.isEmpty {
             lines.append("")

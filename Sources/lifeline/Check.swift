@@ -5,6 +5,7 @@ import LifelineFormat
 import LifelineReports
 import LifelineRules
 import LifelineStore
+import LifelineTerminal
 
 /// `lifeline check`: rule checks for a terminal or CI.
 struct Check: ParsableCommand {
@@ -54,8 +55,23 @@ struct Check: ParsableCommand {
     )
     var allowSkippedLines = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The callbacks traces record when their launch records do not say (comma-separated names); rules that need another are not applicable.",
+            valueName: "callback,..."))
+    var records: String?
+
     func run() throws {
         let gate = CheckGate(failOn: failOn.severity, pendingFails: pending == .fail)
+        var declared: CallbackSet?
+        if let records {
+            do throws(CallbackListError) {
+                declared = try CallbackList.parse(records)
+            } catch {
+                printError(error.description)
+                throw ExitCode(2)
+            }
+        }
         let report: CheckReport
         var printed = false
         do {
@@ -69,7 +85,7 @@ struct Check: ParsableCommand {
             } else {
                 report = CheckRun.check(
                     inputs, rules: loaded.rules, sources: loaded.sources, allowSkippedLines: allowSkippedLines,
-                    timelines: format == .html)
+                    records: declared, timelines: format == .html)
             }
         } catch {
             // Rules that do not load: the excerpts with carets for a person, the located errors in the report.

@@ -29,7 +29,22 @@ struct Import: ParsableCommand {
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The callbacks the traces record when their launch records do not say (comma-separated names), stored with each launch.",
+            valueName: "callback,..."))
+    var records: String?
+
     func run() throws {
+        var declared: CallbackSet?
+        if let records {
+            do throws(CallbackListError) {
+                declared = try CallbackList.parse(records)
+            } catch {
+                printError(error.description)
+                throw ExitCode(2)
+            }
+        }
         let expanded = TracePaths.expand(paths)
         for error in expanded.errors { printError(error.description) }
         if !expanded.errors.isEmpty { throw ExitCode(2) }
@@ -42,7 +57,7 @@ struct Import: ParsableCommand {
         }
         let bar = !quiet && isatty(STDERR_FILENO) != 0 ? ImportProgressBar(write: writeError) : nil
         let summary = TraceImporter(store: store).importPaths(
-            paths, options: ImportOptions(strict: strict),
+            paths, options: ImportOptions(strict: strict, records: declared),
             diagnostics: { diagnostic in
                 bar?.finish()
                 if !quiet || diagnostic.severity == .error { printError(diagnostic.description) }

@@ -244,7 +244,7 @@ struct CheckCommandTests {
         func rules(_ file: String) -> Set<String> { Set((byFile[file] ?? []).compactMap { $0["rule"] as? String }) }
         for legal in [
             "cold-launch.ndjson", "restored-launch.ndjson", "background-launch.ndjson", "prewarm.ndjson",
-            "memory-pressure.ndjson", "legacy-app.ndjson",
+            "memory-pressure.ndjson", "legacy-app.ndjson", "partial-device-log.ndjson",
         ] {
             #expect(rules(legal).isEmpty, "\(legal) is legal: \(rules(legal))")
         }

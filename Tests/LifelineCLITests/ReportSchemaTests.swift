@@ -120,11 +120,12 @@ struct ReportSchemaTests {
             // Warnings are below the default --fail-on error: reported, not failed.
             junitHas: [
                 "<failure", "type=\"error\"", "(warning, below --fail-on; does not fail the check)", "<skipped",
+                "<skipped message=\"not applicable: needs &apos;willConnectTo&apos;, which this trace does not record\"/>",
                 "<property name=\"rule-source\" value=\"uikit-scene (built-in, ",
             ],
             sarifHas: [
                 "\"uri\" : \"file:///", "\"level\" : \"warning\"", "\"relatedLocations\"",
-                "\"executionSuccessful\" : true", "\"userSpecifiedConfiguration\"",
+                "\"executionSuccessful\" : true", "\"userSpecifiedConfiguration\"", "\"kind\" : \"notApplicable\"",
             ]),
         Scenario(
             name: "errors, warnings, info and pending with markup and controls in names that need escaping",

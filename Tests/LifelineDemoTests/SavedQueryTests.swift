@@ -165,7 +165,7 @@ struct SavedQueryTests {
         #expect(pad.map { $0["sessions"] } == ["3", "3", "3"])
         #expect(pad.map { $0["outcome"] } == ["discarded (next launch)", "discarded", "discarded (next launch)"])
         #expect(rows.first { $0["launch"] == "1" }?["sessions"] == "0")  // background launch: no scene
-        #expect(rows.first { $0["launch"] == "16" }?["origin"] == "restored")
+        #expect(rows.first { $0["launch"] == "17" }?["origin"] == "restored")
         #expect(!rows.contains { $0["launch"] == "12" })  // legacy launches have no sessions
     }
 

@@ -42,6 +42,26 @@ struct RuleCommandTests {
                 """)
     }
 
+    @Test(".check lists the rules not applicable to a launch that records only some callbacks, with the reason")
+    func notApplicable() throws {
+        let session = try Session { fixture in
+            try FileManager.default.createDirectory(
+                atPath: fixture.path("partial"), withIntermediateDirectories: true)
+            try """
+            {"lifeline":1,"type":"launch","launch":"P1","lifecycle":"scene","records":["sceneWillEnterForeground","sceneDidBecomeActive","sceneWillResignActive","sceneDidEnterBackground","sceneDidDisconnect"]}
+            {"seq":1,"t":0,"event":"sceneWillEnterForeground","scene":"0x1"}
+            {"seq":2,"t":10,"event":"sceneDidBecomeActive","scene":"0x1"}
+
+            """.write(toFile: fixture.path("partial/device.ndjson"), atomically: true, encoding: .utf8)
+        }
+        let checked = session.run(".import partial\n.check scene.connect-once scene.active-once\n")
+        #expect(
+            checked.contains(
+                "partial/device.ndjson:1: not applicable[scene.connect-once]: needs 'willConnectTo', which this trace does not record\n"))
+        #expect(!checked.contains("not applicable[scene.active-once]"))
+        #expect(checked.hasSuffix("; 1 rule not applicable (it needs callbacks not recorded)\n"))
+    }
+
     @Test("a check is numbered as the violation table's rows, and .violations lists it again")
     func numbering() throws {
         let session = try Session()

@@ -135,6 +135,31 @@ struct RecorderTests {
         #expect(second.fileURL.lastPathComponent == "com.example.Notes-20261121T100000-42-2.ndjson")
     }
 
+    @Test("a launch that records only some callbacks says so in every part's launch record")
+    func recordsSubset() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = RecorderConfiguration()
+        configuration.maximumFileSize = 2048
+        configuration.flushInterval = 3600
+        var launch = Self.launch
+        launch.records = CallbackSet([.sceneWillEnterForeground, .sceneDidBecomeActive, .sceneDidEnterBackground])
+        let file = directory.appendingPathComponent("subset.ndjson")
+        let recorder = try Recorder(file: file, launch: launch, configuration: configuration)
+        for index in 0..<200 {
+            recorder.record(.sceneDidBecomeActive, session: "S1", scene: "0x1", attrs: ["i": .int(Int64(index))])
+            if index % 20 == 19 { recorder.flush() }
+        }
+        recorder.close()
+        let parts = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(parts.count >= 2)
+        for name in parts {
+            let trace = try ParsedTrace(path: directory.appendingPathComponent(name).path)
+            #expect(trace.errors.isEmpty)
+            #expect(trace.launches.map(\.records) == [launch.records])
+        }
+    }
+
     @Test("files rotate at the size limit; each part restates the launch and seq continues")
     func rotation() throws {
         let directory = try temporaryDirectory()

@@ -66,22 +66,30 @@ struct DifferentialTests {
 
     /// The rules for one pattern under every scope and every slicing it can be checked under.
     static func allRules(for pattern: String) throws -> RuleSet {
+        try RuleSet(parsing: allRulesText(for: pattern), file: "differential.rules")
+    }
+
+    static func allRulesText(for pattern: String) -> String {
         var text = ""
         for slicing in slicings(for: pattern) {
             let prefix = slicing.split(separator: " ").dropFirst().joined(separator: "-") + "."
             text += Self.text(for: pattern, slicing: slicing, prefix: prefix)
         }
-        return try RuleSet(parsing: text, file: "differential.rules")
+        return text
     }
 
     /// A random machine under every slicing, each with one of the `when`s.
     static func machineRules(seed: UInt64) throws -> RuleSet {
+        try RuleSet(parsing: machineRulesText(seed: seed), file: "differential.rules")
+    }
+
+    static func machineRulesText(seed: UInt64) -> String {
         let body = RandomTraces.machine(seed: seed)
         var text = "rule owner: never x.n\n"
         for (number, slicing) in slicings.enumerated() {
             text += "machine m\(number + 1) \(slicing) {\(launchConditions[number])\n\(body)}\n"
         }
-        return try RuleSet(parsing: text, file: "differential.rules")
+        return text
     }
 
     /// The slicings a pattern can be checked under (timed patterns stay inside one launch).
@@ -96,6 +104,8 @@ struct DifferentialTests {
         var verdicts: [Verdict: Int] = [:]
         var severities: Set<Severity> = []
         var compared = 0
+        /// Rules found not applicable to a launch, summed over the traces.
+        var inapplicable = 0
     }
 
     /// Runs `traces` random traces through both evaluators; stops at the first disagreement.
@@ -103,7 +113,7 @@ struct DifferentialTests {
     /// `rules(n)` gives the rules of the `n`-th group of `tracesPerRules` traces.
     static func compare(
         traces: Int, seed: UInt64, label: String, tracesPerRules: Int = .max, rules: (Int) throws -> RuleSet,
-        fault: MachineStepFault? = nil
+        fault: MachineStepFault? = nil, partial: Bool = false
     ) throws -> Comparison {
         var result = Comparison()
         var ruleSet = RuleSet()
@@ -114,9 +124,21 @@ struct DifferentialTests {
                 ruleSet = try rules(index / tracesPerRules)
                 stream = RandomTraces.StreamRun(ruleSet, fault: fault)
             }
-            let launches = RandomTraces.launches(seed: traceSeed)
+            let launches = partial ? RandomTraces.partialLaunches(seed: traceSeed) : RandomTraces.launches(seed: traceSeed)
             let (streamFindings, streamInstances) = stream.check(launches)
             let (referenceFindings, referenceInstances) = ReferenceEvaluator.evaluate(ruleSet, launches: launches)
+            let referenceInapplicable = ReferenceEvaluator.inapplicable(ruleSet, launches: launches)
+            if Self.counts(stream.inapplicable) != Self.counts(referenceInapplicable) {
+                result.mismatch = """
+                    disagreement on \(label), seed \(traceSeed), about what is not applicable:
+                    streaming: \(stream.inapplicable.map(\.headline))
+                    reference: \(referenceInapplicable.map(\.headline))
+                    trace:
+                    \(RandomTraces.render(launches))
+                    """
+                return result
+            }
+            result.inapplicable += referenceInapplicable.count
             // Compared as multisets: cheap enough for 10,000 traces in a debug build.
             if Self.counts(streamFindings) != Self.counts(referenceFindings)
                 || Self.counts(streamInstances) != Self.counts(referenceInstances)
@@ -170,6 +192,40 @@ struct DifferentialTests {
         #expect(result.verdicts[.satisfied, default: 0] + result.verdicts[.vacuous, default: 0] > 0)
     }
 
+    /// Traces that record only some callbacks: fewer per pattern than above, the same combinations.
+    static let partialTracesPerCase = 1_500
+
+    /// Every pattern over scene callbacks, on launches that record random subsets of them: rules that
+    /// need an unrecorded callback must be not applicable (for the same launches in both), the others
+    /// judged alike.
+    @Test(arguments: patterns)
+    func partialRecordsAgreeWithReference(pattern: String) throws {
+        let rules = try RuleSet(parsing: RandomTraces.overCallbacks(Self.allRulesText(for: pattern)), file: "differential.rules")
+        let result = try Self.compare(
+            traces: Self.partialTracesPerCase, seed: Self.seed("partial " + pattern), label: "'\(pattern)' over partial records",
+            rules: { _ in rules }, partial: true)
+        if let mismatch = result.mismatch { Issue.record(Comment(rawValue: mismatch)) }
+        #expect(result.compared == Self.partialTracesPerCase)
+        #expect(result.inapplicable > 0)
+        #expect(result.verdicts[.violated, default: 0] > 0)
+    }
+
+    /// Random machines over scene callbacks on launches that record random subsets: the projected
+    /// machine (sets of possible states) must agree with the reference's.
+    @Test func randomMachinesOverPartialRecordsAgreeWithReference() throws {
+        let result = try Self.compare(
+            traces: Self.tracesPerCase, seed: Self.seed("partial machines"), label: "random machines over partial records",
+            tracesPerRules: Self.tracesPerMachine,
+            rules: { try RuleSet(parsing: RandomTraces.overCallbacks(Self.machineRulesText(seed: UInt64($0))), file: "m.rules") },
+            partial: true)
+        if let mismatch = result.mismatch { Issue.record(Comment(rawValue: mismatch)) }
+        #expect(result.compared == Self.tracesPerCase)
+        #expect(result.inapplicable > 0)
+        #expect(result.verdicts[.violated, default: 0] > 0)
+        #expect(result.verdicts[.satisfied, default: 0] > 0)
+        #expect(result.severities == Set(Severity.allCases))
+    }
+
     /// A new random machine every 10 traces, under every slicing.
     static let tracesPerMachine = 10
 
@@ -194,6 +250,17 @@ struct DifferentialTests {
             traces: 2_000, seed: Self.seed("mutants"), label: "machines with \(fault)",
             tracesPerRules: Self.tracesPerMachine, rules: { try Self.machineRules(seed: UInt64($0)) }, fault: fault)
         #expect(result.mismatch != nil, "the differential test missed \(fault) over \(result.compared) traces")
+    }
+
+    /// The projected machine step (sets of possible states) must catch each fault too.
+    @Test(arguments: MachineStepFault.allCases)
+    func aBrokenMachineStepIsCaughtOverPartialRecords(_ fault: MachineStepFault) throws {
+        let result = try Self.compare(
+            traces: 2_000, seed: Self.seed("partial mutants"), label: "machines over partial records with \(fault)",
+            tracesPerRules: Self.tracesPerMachine,
+            rules: { try RuleSet(parsing: RandomTraces.overCallbacks(Self.machineRulesText(seed: UInt64($0))), file: "m.rules") },
+            fault: fault, partial: true)
+        #expect(result.mismatch != nil, "the differential test missed \(fault) over \(result.compared) partial traces")
     }
 
     @Test func theFaithfulStepAgreesOnTheMutantsTraces() throws {

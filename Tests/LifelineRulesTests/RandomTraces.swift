@@ -90,6 +90,40 @@ enum RandomTraces {
         return launches
     }
 
+    // MARK: - Partial instrumentation
+
+    /// The pattern and scope events as scene callbacks, for traces that record only some callbacks.
+    static let callbackNames: [String: Callback] = [
+        "p.a": .sceneWillEnterForeground, "p.b": .sceneDidBecomeActive, "p.c": .sceneWillResignActive,
+        "s.q": .sceneDidEnterBackground, "s.r": .sceneDidDisconnect,
+    ]
+
+    /// Rules text over `p.a`…`s.r` rewritten over the callbacks of ``callbackNames``.
+    static func overCallbacks(_ text: String) -> String {
+        callbackNames.reduce(text) { text, entry in text.replacingOccurrences(of: entry.key, with: String(describing: entry.value)) }
+    }
+
+    /// The random launches of `seed` over callbacks, each recording a random subset of the callbacks
+    /// the traces use (or, for one launch in four, every callback). A launch has no events of the
+    /// callbacks it does not record, as a log that never prints them.
+    static func partialLaunches(seed: UInt64) -> [ReferenceEvaluator.Launch] {
+        var random = SplitMix64(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
+        let used = Array(callbackNames.values).sorted() + [.didFinishLaunching, .didDiscardSceneSessions]
+        return launches(seed: seed).map { launch in
+            var launch = launch
+            if Int.random(in: 0..<4, using: &random) > 0 {
+                launch.record.records = CallbackSet(used.filter { _ in Int.random(in: 0..<4, using: &random) > 0 })
+            }
+            launch.events = launch.events.compactMap { event, line in
+                var event = event
+                if let callback = callbackNames[event.event.name] { event.event = EventName(callback) }
+                if let callback = event.event.callback, !launch.record.records(callback) { return nil }
+                return (event, line)
+            }
+            return launch
+        }
+    }
+
     /// Runs the streaming checker over launches, collecting comparable findings and verdicts.
     static func stream(_ rules: RuleSet, _ launches: [ReferenceEvaluator.Launch]) -> ([ReferenceFinding], [InstanceResult]) {
         StreamRun(rules).check(launches)
@@ -99,18 +133,21 @@ enum RandomTraces {
     final class StreamRun {
         private var findings: [ReferenceFinding] = []
         private var instances: [InstanceResult] = []
+        private(set) var inapplicable: [Inapplicability] = []
         private var checker: RuleChecker!
 
         /// `fault` breaks the checker's machine step on purpose (the mutation check).
         init(_ rules: RuleSet, fault: MachineStepFault? = nil) {
             checker = RuleChecker(
                 rules: rules, fault: fault, onFinding: { [unowned self] in findings.append(ReferenceFinding($0)) },
-                onInstance: { [unowned self] in instances.append($0) })
+                onInstance: { [unowned self] in instances.append($0) },
+                onNotApplicable: { [unowned self] in inapplicable.append($0) })
         }
 
         func check(_ launches: [ReferenceEvaluator.Launch]) -> ([ReferenceFinding], [InstanceResult]) {
             findings.removeAll()
             instances.removeAll()
+            inapplicable.removeAll()
             for launch in launches {
                 checker.beginLaunch(launch.record, trace: launch.trace, file: launch.file, line: launch.line)
                 for (event, line) in launch.events { checker.check(event, line: line) }

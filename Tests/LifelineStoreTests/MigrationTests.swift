@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import LifelineFormat
 import Testing
 
 @testable import LifelineStore
@@ -33,11 +34,16 @@ struct MigrationTests {
     ]
 
     /// Every row of the relations people query, each sorted, as text.
-    static func snapshot(_ db: Database) throws -> [String: [String]] {
+    static func snapshot(_ db: Database) throws -> [String: [String]] { try snapshot(db, dropping: []) }
+
+    /// Every row of the relations people query, each sorted, as text, without the columns named
+    /// (those a later migration added, to compare with a database from before it).
+    static func snapshot(_ db: Database, dropping dropped: Set<String>) throws -> [String: [String]] {
         var result: [String: [String]] = [:]
         for relation in ["trace_file", "launch", "event", "span", "timeline", "launch_summary", "violation"] {
             result[relation] = try Row.fetchAll(db, sql: "SELECT * FROM \(relation)").map { row in
-                zip(row.columnNames, row.databaseValues).map { "\($0)=\($1)" }.joined(separator: " ")
+                zip(row.columnNames, row.databaseValues).filter { !dropped.contains($0.0) }.map { "\($0)=\($1)" }
+                    .joined(separator: " ")
             }.sorted()
         }
         return result
@@ -53,7 +59,8 @@ struct MigrationTests {
                 try db.execute(
                     sql: """
                         INSERT INTO main.trace_file SELECT * FROM source.trace_file;
-                        INSERT INTO main.launch SELECT * FROM source.launch;
+                        INSERT INTO main.launch
+                        SELECT id, file_id, line, uuid, part, pid, app, platform, os, device, lifecycle, started FROM source.launch;
                         INSERT INTO main.event SELECT * FROM source.event;
                         INSERT INTO main.violation (checked_at, rule, severity, status, message, explanation, launch_id,
                             launch_uuid, session, scene, file, line, seq, witnesses)
@@ -80,7 +87,7 @@ struct MigrationTests {
         #expect(before["event"]?.contains { $0.contains("session=\"\" scene=\"\"") } == true, "the empty session is not NULL")
 
         let migrated = try TraceStore(path: oldPath)
-        let after = try migrated.database.read(Self.snapshot)
+        let after = try migrated.database.read { try Self.snapshot($0, dropping: ["records"]) }
         #expect(after == before)
         let (isView, rawRows, strings) = try migrated.database.read { db in
             (
@@ -92,9 +99,102 @@ struct MigrationTests {
         #expect(rawRows == 22)
         #expect(strings == 19, "one row per distinct name, session, scene and thread")
         // A database imported at v3 from the same traces gives the same rows too (the violation aside).
-        var fresh = try fixture.store.database.read(Self.snapshot)
+        var fresh = try fixture.store.database.read { try Self.snapshot($0, dropping: ["records"]) }
         fresh["violation"] = after["violation"]
         #expect(fresh == after)
+    }
+
+    /// A database at schema v3 holding what `traces` import to, plus a violation.
+    static func makeVersion3(at path: String, from fixture: StoreFixture) throws {
+        let queue = try DatabaseQueue(path: path)
+        try StoreSchema.migrator.migrate(queue, upTo: "v3: interned strings; event is a view of event_raw")
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "ATTACH DATABASE ? AS source", arguments: [fixture.path("test.db")])
+            try db.inTransaction {
+                try db.execute(
+                    sql: """
+                        INSERT INTO main.trace_file SELECT * FROM source.trace_file;
+                        INSERT INTO main.launch
+                        SELECT id, file_id, line, uuid, part, pid, app, platform, os, device, lifecycle, started FROM source.launch;
+                        INSERT INTO main.string SELECT * FROM source.string;
+                        INSERT INTO main.event_raw SELECT * FROM source.event_raw;
+                        INSERT INTO main.violation (checked_at, rule, severity, status, message, explanation, launch_id,
+                            launch_uuid, session, scene, file, line, seq, witnesses)
+                        VALUES ('2026-11-21T10:00:00Z', 'r', 'error', 'violated', 'm', 'e', 1, 'L1', 'S1', '0x1', 'f', 4, 3, '[]');
+                        """)
+                return .commit
+            }
+            try db.execute(sql: "DETACH DATABASE source")
+        }
+    }
+
+    @Test("a v3 database migrates to v4 keeping every row; its launches record every callback")
+    func version3Migrates() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        for (index, trace) in Self.traces.enumerated() {
+            let (result, _) = fixture.importFile(try fixture.write("t\(index).ndjson", trace))
+            #expect(!result.isFailure)
+        }
+        let oldPath = fixture.path("v3.db")
+        try Self.makeVersion3(at: oldPath, from: fixture)
+        let before = try DatabaseQueue(path: oldPath).read(Self.snapshot)
+        #expect(before["launch"]?.count == 3)
+        #expect(before["launch"]?.contains { $0.contains("records") } == false)
+
+        let migrated = try TraceStore(path: oldPath)
+        let (after, records) = try migrated.database.read { db in
+            (try Self.snapshot(db, dropping: ["records"]), try Row.fetchAll(db, sql: "SELECT records FROM launch_summary"))
+        }
+        #expect(after == before)
+        #expect(records.count == 3)
+        #expect(records.allSatisfy { $0["records"] as DatabaseValue == .null })
+        var launches: [LaunchRecord] = []
+        try migrated.forEachRecord { record in
+            if case .launch(let launch, _, _) = record { launches.append(launch) }
+        }
+        #expect(launches.count == 3)
+        #expect(launches.allSatisfy { $0.records == nil })
+    }
+
+    @Test("a launch's recorded callbacks are stored as canonical names and read back as the same set")
+    func recordsRoundTrip() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let trace = """
+            {"lifeline":1,"type":"launch","launch":"P1","lifecycle":"scene","records":["sceneDidBecomeActive","sceneWillEnterForeground"]}
+            {"seq":1,"t":0,"event":"sceneWillEnterForeground","session":"S1","scene":"0x1"}
+            {"lifeline":1,"type":"launch","launch":"P2","lifecycle":"scene","records":[]}
+            {"lifeline":1,"type":"launch","launch":"P3","lifecycle":"scene"}
+
+            """
+        let (result, _) = fixture.importFile(try fixture.write("p.ndjson", trace))
+        #expect(!result.isFailure)
+        #expect(
+            try fixture.rows("SELECT uuid, records FROM launch ORDER BY id") == [
+                ["P1", #"["sceneDidBecomeActive(_:)","sceneWillEnterForeground(_:)"]"#], ["P2", "[]"], ["P3", "NULL"],
+            ])
+        var launches: [LaunchRecord] = []
+        try fixture.store.forEachRecord { record in
+            if case .launch(let launch, _, _) = record { launches.append(launch) }
+        }
+        #expect(
+            launches.map(\.records) == [CallbackSet([.sceneWillEnterForeground, .sceneDidBecomeActive]), CallbackSet(), nil])
+    }
+
+    @Test("a records column another tool filled with something else is a located read error")
+    func foreignRecords() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (result, _) = fixture.importFile(try fixture.write("a.ndjson", sceneTrace))
+        #expect(!result.isFailure)
+        try fixture.store.database.write { db in try db.execute(sql: #"UPDATE launch SET records = '["notACallback"]'"#) }
+        #expect {
+            try fixture.store.forEachRecord { _ in }
+        } throws: { error in
+            guard let error = error as? StoreReadError else { return false }
+            return error.line == 1 && error.message.hasPrefix("launch.records is not a JSON array of callback names")
+        }
     }
 
     @Test("writes to the event view reach event_raw, interning new strings")

@@ -61,7 +61,7 @@ struct SchemaTests {
             try fixture.rows("SELECT identifier FROM grdb_migrations")
                 == [
                     ["v1: files, launches, events, spans, timelines"], ["v2: violations of the last check"],
-                    ["v3: interned strings; event is a view of event_raw"],
+                    ["v3: interned strings; event is a view of event_raw"], ["v4: the callbacks each launch records"],
                 ])
         // Opening again migrates nothing and keeps the data.
         _ = fixture.importFile(try fixture.write("a.ndjson", sceneTrace))

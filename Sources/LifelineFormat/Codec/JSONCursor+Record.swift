@@ -92,7 +92,9 @@ extension JSONCursor {
             line.tOffset = index
             line.t = try scanInteger(for: "t")
         case .type: type = try requiredString(for: "type", scratch: &scratch)
-        case .event: line.event = try requiredString(for: "event", scratch: &scratch)
+        case .event:
+            line.eventOffset = index
+            line.event = try requiredString(for: "event", scratch: &scratch)
         case .launch: line.launch = try optionalString(for: "launch", scratch: &scratch)
         case .app: line.app = try optionalString(for: "app", scratch: &scratch)
         case .platform: line.platform = try optionalString(for: "platform", scratch: &scratch)
@@ -122,7 +124,46 @@ extension JSONCursor {
             }
             line.lifecycle = lifecycle
         case .attrs: line.attrs = try scanAttributes(scratch: &scratch)
+        case .records: line.records = try scanRecords(scratch: &scratch)
         }
+    }
+
+    /// Reads `records`: an array of callback names (any alias), or `null`.
+    ///
+    /// A name outside the catalog is an error at its string: an app-defined event cannot be
+    /// declared (a trace shows the ones it has), and a misspelt callback would silently make
+    /// every rule that needs the real one not applicable.
+    private mutating func scanRecords(scratch: inout [UInt8]) throws(TraceFormatError) -> CallbackSet? {
+        if consumeNull() { return nil }
+        guard index < end, bytes[index] == UInt8(ascii: "[") else {
+            throw failure(.invalidValue, "expected an array of callback names for \"records\"", at: index)
+        }
+        index += 1
+        var records = CallbackSet()
+        skipWhitespace()
+        if consume(UInt8(ascii: "]")) { return records }
+        let mark = scratch.count
+        defer { scratch.removeSubrange(mark...) }
+        repeat {
+            skipWhitespace()
+            let start = index
+            guard index < end, bytes[index] == UInt8(ascii: "\"") else {
+                throw failure(.invalidValue, "expected a callback name in quotes in \"records\"", at: index)
+            }
+            let name = try scanString(scratch: &scratch)
+            let callback =
+                name.isDecoded
+                ? scratch.withUnsafeBytes { Callback(utf8: UnsafeRawBufferPointer(rebasing: $0[name.start..<(name.start + name.count)])) }
+                : Callback(utf8: UnsafeRawBufferPointer(rebasing: bytes[name.start..<(name.start + name.count)]))
+            guard let callback else {
+                throw failure(
+                    .invalidValue,
+                    "unknown callback '\(text(name, scratch))' in \"records\" (`lifeline callbacks` lists them)", at: start)
+            }
+            records.insert(callback)
+            skipWhitespace()
+        } while try separator(close: UInt8(ascii: "]"))
+        return records
     }
 
     private mutating func requiredString(

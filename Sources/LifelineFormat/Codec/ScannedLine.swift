@@ -30,6 +30,8 @@ public struct ScannedLine: Sendable {
     public var seqOffset = 0
     public var tOffset = 0
     public var phaseOffset = 0
+    /// Byte offset of the `event` value, for diagnostics about the event.
+    public var eventOffset = 0
     /// The event name as written (aliases not yet normalised).
     public var event = ScannedString(start: 0, count: 0, isDecoded: false)
     /// The catalog callback the name denotes, if any.
@@ -52,6 +54,8 @@ public struct ScannedLine: Sendable {
     public var lifecycle: Lifecycle?
     public var started: ScannedString?
     public var part: Int64?
+    /// The callbacks the launch records (`records`), or `nil` when absent (every callback).
+    public var records: CallbackSet?
 
     public init() {}
 }

@@ -37,6 +37,14 @@ public enum TraceEncoder {
             raw(#","part":"#, &output)
             integer(value, &output)
         }
+        if let value = launch.records {
+            raw(#","records":["#, &output)
+            for (index, callback) in value.elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                string(callback.name, &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        }
         raw("}\n", &output)
     }
 

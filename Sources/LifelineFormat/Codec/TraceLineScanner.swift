@@ -55,7 +55,7 @@ public struct TraceLineScanner: Sendable {
 
 /// The fields trace format v1 defines. Everything else is skipped.
 enum TraceField: UInt8, CaseIterable {
-    case lifeline, type, launch, pid, app, platform, os, device, lifecycle, started, part
+    case lifeline, type, launch, pid, app, platform, os, device, lifecycle, started, part, records
     case seq, t, event, phase, session, scene, thread, attrs
 
     var key: StaticString {
@@ -71,6 +71,7 @@ enum TraceField: UInt8, CaseIterable {
         case .lifecycle: return "lifecycle"
         case .started: return "started"
         case .part: return "part"
+        case .records: return "records"
         case .seq: return "seq"
         case .t: return "t"
         case .event: return "event"
@@ -94,7 +95,7 @@ enum TraceField: UInt8, CaseIterable {
         case 4: return pick(bytes, .type) ?? pick(bytes, .part)
         case 5: return pick(bytes, .event) ?? pick(bytes, .phase) ?? pick(bytes, .scene) ?? pick(bytes, .attrs)
         case 6: return pick(bytes, .thread) ?? pick(bytes, .launch) ?? pick(bytes, .device)
-        case 7: return pick(bytes, .session) ?? pick(bytes, .started)
+        case 7: return pick(bytes, .session) ?? pick(bytes, .started) ?? pick(bytes, .records)
         case 8: return pick(bytes, .lifeline) ?? pick(bytes, .platform)
         case 9: return pick(bytes, .lifecycle)
         default: return nil

@@ -171,6 +171,7 @@ extension ReplShell {
             // Explanations are long: let the terminal's width, not the usual cap, decide where they end.
             printListing(listing, maxColumnWidth: .max)
         }
+        for group in report.notApplicableGroups { write(TerminalText.escape(group.headline) + "\n") }
         write(TerminalText.escape(report.summaryLine) + "\n")
     }
 

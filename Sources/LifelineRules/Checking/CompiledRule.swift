@@ -150,7 +150,8 @@ final class CompiledRule {
                 transitions.append(
                     RuleShape.Transition(
                         fromStart: Int32(fromStates.count), fromCount: Int32(from.count),
-                        to: Int32(states.firstIndex(of: transition.to)!), flagged: transition.severity != nil))
+                        to: Int32(states.firstIndex(of: transition.to)!), flagged: transition.severity != nil,
+                        legal: transition.severity == nil && transition.reportedBy == nil))
                 fromStates += from
             }
         }
@@ -169,6 +170,23 @@ final class CompiledRule {
     deinit {
         UnsafeMutableBufferPointer(mutating: shape.transitions).deallocate()
         UnsafeMutableBufferPointer(mutating: shape.fromStates).deallocate()
+    }
+
+    /// Machines: the legal transitions a callback outside `records` may take unseen, as role bits.
+    ///
+    /// A transition qualifies when one of its alternatives names such a callback, whatever its
+    /// conditions and position: an unseen callback may have had any attributes, so the set of
+    /// states the machine may be in errs on the side of more states (fewer findings).
+    func silentTransitions(records: CallbackSet?) -> UInt64 {
+        guard let records else { return 0 }
+        var silent: UInt64 = 0
+        for (offset, transition) in transitions.enumerated()
+        where transition.severity == nil && transition.reportedBy == nil
+            && transition.on.alternatives.contains(where: { $0.name.callback.map { !records.contains($0) } ?? false })
+        {
+            silent |= 1 << UInt64(offset)
+        }
+        return silent
     }
 
     /// The name symbols this rule wants to see.

@@ -7,12 +7,22 @@ final class FindingSink {
     var sources: [String] = []
     private let onFinding: (Finding) -> Void
     private let onInstance: (InstanceResult) -> Void
+    private let onNotApplicable: (Inapplicability) -> Void
     private(set) var tally: [String: RuleTally] = [:]
 
-    init(names: SymbolTable, onFinding: @escaping (Finding) -> Void, onInstance: @escaping (InstanceResult) -> Void) {
+    init(
+        names: SymbolTable, onFinding: @escaping (Finding) -> Void, onInstance: @escaping (InstanceResult) -> Void,
+        onNotApplicable: @escaping (Inapplicability) -> Void
+    ) {
         self.names = names
         self.onFinding = onFinding
         self.onInstance = onInstance
+        self.onNotApplicable = onNotApplicable
+    }
+
+    func notApplicable(_ inapplicability: Inapplicability) {
+        tally[inapplicability.ruleID, default: RuleTally()].notApplicable += 1
+        onNotApplicable(inapplicability)
     }
 
     func record(_ result: InstanceResult, rule: CompiledRule) {

@@ -34,6 +34,9 @@ struct PatternMonitor {
     private var buffered: [RawFinding] = []
     /// Findings a base monitor raised; a slice created from it inherits them.
     var inherited: [RawFinding] = []
+    /// Machines under partial instrumentation: the states the machine may be in, sorted; empty
+    /// when it is in exactly the state `count` holds.
+    private var possible: [Int32] = []
 
     init(rule: RuleShape) {
         segmentOpen = rule.scope.opensAtStart
@@ -244,6 +247,10 @@ struct PatternMonitor {
 
     private mutating func stepMachine(_ roles: UInt64, _ event: EventRef, rule: RuleShape, out: inout [RawFinding]) {
         sawEvent = true
+        if rule.silent != 0 || !possible.isEmpty {
+            stepProjected(roles, event, rule: rule, out: &out)
+            return
+        }
         let state = Int32(count)
         var remaining = roles
         var taken = -1
@@ -273,6 +280,105 @@ struct PatternMonitor {
         var finding = RawFinding(status: .violated, reason: .undeclaredTransition(state: ""), trigger: refA, offending: event)
         finding.machineState = state
         out.append(finding)
+    }
+
+    /// The first transition an event with `roles` takes from `state`, or -1.
+    private func transition(_ roles: UInt64, from state: Int32, rule: RuleShape) -> Int {
+        var remaining = roles
+        var taken = -1
+        while remaining != 0 {
+            let index = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            if rule.allows(index, from: state) {
+                taken = index
+                if rule.fault != .takesLastMatch { break }
+            }
+        }
+        return taken
+    }
+
+    /// A machine step when the launch does not record some callbacks the machine names.
+    ///
+    /// The machine may be in any of a set of states: the unrecorded callbacks may have moved it
+    /// unseen along their legal transitions (``RuleShape/silent``). A recorded event moves every
+    /// state that takes a legal transition on it, and is no finding; only when no possible state
+    /// does is it one. It is then reported as the first possible state (in the order the machine
+    /// names its states) would report it — undeclared, or flagged with that transition's severity —
+    /// unless some possible state takes a `reported by` transition, whose rule judges it. With one
+    /// possible state and no silent transitions this is the deterministic step exactly.
+    private mutating func stepProjected(_ roles: UInt64, _ event: EventRef, rule: RuleShape, out: inout [RawFinding]) {
+        var states = possible.isEmpty ? [Int32(count)] : possible
+        Self.close(&states, rule: rule)
+        var legal: [Int32] = []
+        var reached: [Int32] = []
+        var reportedElsewhere = false
+        var taken = false
+        for state in states {
+            let index = transition(roles, from: state, rule: rule)
+            guard index >= 0 else {
+                Self.insert(state, into: &reached)
+                continue
+            }
+            taken = true
+            let target = rule.transitions[index]
+            Self.insert(target.to, into: &reached)
+            if target.legal {
+                Self.insert(target.to, into: &legal)
+            } else if !target.flagged {
+                reportedElsewhere = true
+            }
+        }
+        let entered = refA
+        if taken { refA = event }
+        if legal.isEmpty && !reportedElsewhere {
+            let first = states[0]
+            let index = transition(roles, from: first, rule: rule)
+            if index < 0 {
+                violations += 1
+                var finding = RawFinding(status: .violated, reason: .undeclaredTransition(state: ""), trigger: entered, offending: event)
+                finding.machineState = first
+                out.append(finding)
+            } else if rule.fault != .silencesFlaggedTransitions {
+                violations += 1
+                var finding = RawFinding(status: .violated, reason: .flaggedTransition(state: ""), trigger: entered, offending: event)
+                finding.machineState = first
+                finding.machineTransition = Int32(index)
+                out.append(finding)
+            }
+        }
+        var next = legal.isEmpty ? reached : legal
+        Self.close(&next, rule: rule)
+        if next.count == 1 && rule.silent == 0 {
+            count = Int(next[0])
+            possible = []
+        } else {
+            possible = next
+        }
+    }
+
+    /// Adds every state the silent transitions reach from `states`, keeping them sorted.
+    private static func close(_ states: inout [Int32], rule: RuleShape) {
+        guard rule.silent != 0 else { return }
+        var index = 0
+        while index < states.count {
+            let state = states[index]
+            var remaining = rule.silent
+            while remaining != 0 {
+                let transition = remaining.trailingZeroBitCount
+                remaining &= remaining - 1
+                if rule.allows(transition, from: state), !states.contains(rule.transitions[transition].to) {
+                    states.append(rule.transitions[transition].to)
+                }
+            }
+            index += 1
+        }
+        states.sort()
+    }
+
+    private static func insert(_ state: Int32, into states: inout [Int32]) {
+        guard !states.contains(state) else { return }
+        let position = states.firstIndex { $0 > state } ?? states.count
+        states.insert(state, at: position)
     }
 
     // MARK: - Ending

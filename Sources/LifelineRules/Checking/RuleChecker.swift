@@ -24,24 +24,35 @@ public final class RuleChecker {
     private let state: UnsafeMutablePointer<CheckerState>
     private let launchSymbol: Int32?
     private let onLaunch: (SliceKey, LaunchRecord) -> Void
+    private let onNotApplicable: (Inapplicability) -> Void
+    /// The callbacks recorded by launches whose record does not say (`lifeline check --records`);
+    /// `nil`: such launches record every callback.
+    public var assumedRecords: CallbackSet?
 
     /// Prepares the rules. `onInstance` receives every instance's verdict when it ends; `onLaunch`
-    /// each launch as it starts (not a rotated file's copy of the current one), with its slice.
+    /// each launch as it starts (not a rotated file's copy of the current one), with its slice and
+    /// its record (with ``assumedRecords`` filled in); `onNotApplicable` each rule that is not judged
+    /// on a launch because it needs callbacks the launch does not record.
     public convenience init(
         rules: RuleSet, onFinding: @escaping (Finding) -> Void, onInstance: @escaping (InstanceResult) -> Void = { _ in },
-        onLaunch: @escaping (SliceKey, LaunchRecord) -> Void = { _, _ in }
+        onLaunch: @escaping (SliceKey, LaunchRecord) -> Void = { _, _ in },
+        onNotApplicable: @escaping (Inapplicability) -> Void = { _ in }
     ) {
-        self.init(rules: rules, fault: nil, onFinding: onFinding, onInstance: onInstance, onLaunch: onLaunch)
+        self.init(
+            rules: rules, fault: nil, onFinding: onFinding, onInstance: onInstance, onLaunch: onLaunch,
+            onNotApplicable: onNotApplicable)
     }
 
     /// A checker whose machine step has a deliberate bug: only for the differential test's mutation check.
     init(
         rules: RuleSet, fault: MachineStepFault?, onFinding: @escaping (Finding) -> Void,
         onInstance: @escaping (InstanceResult) -> Void = { _ in },
-        onLaunch: @escaping (SliceKey, LaunchRecord) -> Void = { _, _ in }
+        onLaunch: @escaping (SliceKey, LaunchRecord) -> Void = { _, _ in },
+        onNotApplicable: @escaping (Inapplicability) -> Void = { _ in }
     ) {
         self.rules = rules
         self.onLaunch = onLaunch
+        self.onNotApplicable = onNotApplicable
         var symbols = SymbolTable()
         var compiled: [CompiledRule] = []
         for (index, rule) in rules.rules.enumerated() {
@@ -52,7 +63,7 @@ public final class RuleChecker {
         runtimes.initialize(from: compiled.map(RuleRuntime.init), count: compiled.count)
         table = DispatchTable(rules: compiled, symbolCount: symbols.names.count)
         launchSymbol = symbols.lookup(EventName.launch.name)
-        sink = FindingSink(names: symbols, onFinding: onFinding, onInstance: onInstance)
+        sink = FindingSink(names: symbols, onFinding: onFinding, onInstance: onInstance, onNotApplicable: onNotApplicable)
         context = .allocate(capacity: 1)
         context.initialize(to: LaunchContext())
         state = .allocate(capacity: 1)
@@ -79,6 +90,8 @@ public final class RuleChecker {
     ///   - file: the file the following events come from, for witnesses.
     ///   - line: the launch record's line.
     public func beginLaunch(_ record: LaunchRecord, trace: String, file: String, line: Int) {
+        var record = record
+        if record.records == nil { record.records = assumedRecords }
         let launch = state.pointee.launch
         let continues = (record.part ?? 1) > 1 && launch != nil && record.launch != nil && record.launch == launch?.launch
         state.pointee.source = sourceIndex(file)
@@ -100,7 +113,19 @@ public final class RuleChecker {
         let slice = SliceKey(trace: trace, launch: key)
         onLaunch(slice, record)
         for index in 0..<runtimeCount {
-            runtimes[index].beginLaunch(key: slice, applies: runtimes[index].compiled.rule.applies(to: record))
+            let rule = runtimes[index].compiled.rule
+            var applies = rule.applies(to: record)
+            if applies, record.records != nil {
+                let unrecorded = rule.unrecordedCallbacks(in: record)
+                if !unrecorded.isEmpty {
+                    applies = false
+                    sink.notApplicable(
+                        Inapplicability(
+                            ruleID: rule.id, slice: slice, file: file, line: line, unrecorded: unrecorded,
+                            isMachine: { if case .machine = rule.body { true } else { false } }()))
+                }
+            }
+            runtimes[index].beginLaunch(key: slice, applies: applies, records: record.records)
         }
         state.pointee.launchEventPending = launchSymbol != nil
         state.pointee.launchLine = Int32(clamping: line)

@@ -1,3 +1,5 @@
+import LifelineFormat
+
 /// The live instances of one rule: one monitor per slice, created on demand.
 ///
 /// Session and scene slices are created by copying a *base* monitor that has
@@ -10,7 +12,8 @@
 /// monitors get the rule as a trivial ``RuleShape``.
 struct RuleRuntime {
     let compiled: CompiledRule
-    private let shape: RuleShape
+    /// Per launch, the machine's silent transitions change (``RuleShape/silent``).
+    private var shape: RuleShape
     private let slicing: Slicing
     /// Whether the rule applies to the current launch.
     var active = false
@@ -50,8 +53,12 @@ struct RuleRuntime {
     }
 
     /// Starts a launch: fresh instances for per-launch slicings, new slot maps for all.
-    mutating func beginLaunch(key: SliceKey, applies: Bool) {
+    ///
+    /// `records` are the callbacks the launch records (`nil`: all); a machine takes the transitions
+    /// of the others silently.
+    mutating func beginLaunch(key: SliceKey, applies: Bool, records: CallbackSet? = nil) {
         active = applies
+        shape.silent = compiled.silentTransitions(records: records)
         instanceOfSessionSlot.removeAll(keepingCapacity: true)
         instanceOfSceneSlot.removeAll(keepingCapacity: true)
         sessionBaseOfSlot.removeAll(keepingCapacity: true)

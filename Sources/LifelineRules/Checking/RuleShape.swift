@@ -13,6 +13,8 @@ struct RuleShape {
         var to: Int32
         /// Whether taking the transition is a finding (it has a severity).
         var flagged: Bool
+        /// Whether the transition is legal: no severity and no `reported by` (no rule reports it).
+        var legal: Bool
     }
 
     let kind: CompiledRule.Kind
@@ -25,6 +27,9 @@ struct RuleShape {
     let fromStates: UnsafeBufferPointer<Int32>
     /// A deliberate bug in the machine step; `nil` except in the differential test's mutation check.
     let fault: MachineStepFault?
+    /// Machines: the transitions (by role bit) a callback the current launch does not record may take
+    /// unseen; 0 when the launch records every callback the machine names. Set per launch.
+    var silent: UInt64 = 0
 
     /// Whether the machine may take transition `index` from `state`.
     @inline(__always)

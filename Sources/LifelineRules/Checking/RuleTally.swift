@@ -8,6 +8,8 @@ public struct RuleTally: Sendable, Hashable {
     public var violations = 0
     /// Pending obligations raised.
     public var pendings = 0
+    /// Launches the rule was not judged on because it needs callbacks their traces do not record.
+    public var notApplicable = 0
 
     public init() {}
 

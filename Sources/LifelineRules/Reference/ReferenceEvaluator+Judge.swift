@@ -29,17 +29,29 @@ extension ReferenceEvaluator {
 
         switch rule.body {
         case .machine(let machine):
-            var state = machine.initial
+            // The states the machine may be in: one, unless its launch leaves callbacks unrecorded.
+            var possible: Set<String> = [machine.initial]
             var entered: Item?
             for item in slice {
-                if let transition = machine.transition(from: state, where: { matches($0, item.event) }) {
-                    if let severity = transition.severity {
-                        add(.violated, .flaggedTransition(state: state), trigger: entered, offending: item, severity: severity)
-                    }
-                    state = transition.to
-                    entered = item
-                } else {
-                    add(.violated, .undeclaredTransition(state: state), trigger: entered, offending: item)
+                possible = reachable(from: possible, in: machine, unrecorded: item.records)
+                let order = machine.states.filter(possible.contains)
+                let taken = order.map { state in (state, machine.transition(from: state, where: { matches($0, item.event) })) }
+                let legal = taken.compactMap { $0.1 }.filter { $0.severity == nil && $0.reportedBy == nil }
+                let before = entered
+                if taken.contains(where: { $0.1 != nil }) { entered = item }
+                // After the event too, the launch's unrecorded callbacks may move the machine unseen.
+                if !legal.isEmpty {
+                    possible = reachable(from: Set(legal.map(\.to)), in: machine, unrecorded: item.records)
+                    continue
+                }
+                possible = reachable(
+                    from: Set(taken.map { state, transition in transition?.to ?? state }), in: machine, unrecorded: item.records)
+                if taken.contains(where: { $0.1?.severity == nil && $0.1?.reportedBy != nil }) { continue }
+                let (state, transition) = taken[0]
+                if let transition, let severity = transition.severity {
+                    add(.violated, .flaggedTransition(state: state), trigger: before, offending: item, severity: severity)
+                } else if transition == nil {
+                    add(.violated, .undeclaredTransition(state: state), trigger: before, offending: item)
                 }
             }
             let verdict: Verdict = findings.isEmpty ? (slice.isEmpty ? .vacuous : .satisfied) : .violated
@@ -232,5 +244,31 @@ extension ReferenceEvaluator {
                 }
             }
         }
+    }
+}
+
+extension ReferenceEvaluator {
+    /// The states reachable from `states` by legal transitions (no severity, no `reported by`) on a
+    /// callback outside `unrecorded`'s complement, any number of times: where the machine may be
+    /// after callbacks the trace did not record. Conditions are not tested (an unseen callback may
+    /// have had any attributes).
+    static func reachable(from states: Set<String>, in machine: StateMachine, unrecorded records: CallbackSet?) -> Set<String> {
+        guard let records else { return states }
+        var result = states
+        var frontier = Array(states)
+        while let state = frontier.popLast() {
+            for transition in machine.transitions
+            where (transition.from.isEmpty || transition.from.contains(state)) && transition.severity == nil
+                && transition.reportedBy == nil
+                && transition.on.alternatives.contains(where: { alternative in
+                    alternative.name.callback.map { !records.contains($0) } ?? false
+                })
+                && !result.contains(transition.to)
+            {
+                result.insert(transition.to)
+                frontier.append(transition.to)
+            }
+        }
+        return result
     }
 }

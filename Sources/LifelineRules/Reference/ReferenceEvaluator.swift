@@ -37,6 +37,8 @@ public enum ReferenceEvaluator {
         var file: String
         var line: Int
         var isLaunch: Bool
+        /// The callbacks its launch records (`nil`: all).
+        var records: CallbackSet?
         var location: String { "\(file):\(line)" }
     }
 
@@ -62,8 +64,12 @@ public enum ReferenceEvaluator {
         var items: [Item] = []
         let firstT = launch.events.first?.event.t ?? 0
         items.append(
-            Item(event: EventRecord(seq: -1, t: firstT, event: EventName.launch), file: launch.file, line: launch.line, isLaunch: true))
-        for (event, line) in launch.events { items.append(Item(event: event, file: launch.file, line: line, isLaunch: false)) }
+            Item(
+                event: EventRecord(seq: -1, t: firstT, event: EventName.launch), file: launch.file, line: launch.line, isLaunch: true,
+                records: launch.record.records))
+        for (event, line) in launch.events {
+            items.append(Item(event: event, file: launch.file, line: line, isLaunch: false, records: launch.record.records))
+        }
         return items
     }
 
@@ -76,7 +82,7 @@ public enum ReferenceEvaluator {
             for trace in traces {
                 let group = launches.indices.filter { launches[$0].trace == trace }
                 let last = group.flatMap { items[$0] }.last { !$0.isLaunch }
-                let applicable = group.filter { rule.applies(to: launches[$0].record) }.flatMap { items[$0] }
+                let applicable = group.filter { judges(rule, launches[$0].record) }.flatMap { items[$0] }
                 let relevant = applicable.filter { seen(by: rule, $0, seesLaunch: seesLaunch) }
                 if case .trace = rule.slicing {
                     result.append((SliceKey(trace: trace), relevant, last))
@@ -90,7 +96,7 @@ public enum ReferenceEvaluator {
             return result
         }
         for (launch, all) in zip(launches, items) {
-            guard rule.applies(to: launch.record) else { continue }
+            guard judges(rule, launch.record) else { continue }
             let last = all.last { !$0.isLaunch }
             let relevant = all.filter { seen(by: rule, $0, seesLaunch: seesLaunch) }
             let launchKey = launch.record.launch ?? "\(launch.file):\(launch.line)"
@@ -227,6 +233,53 @@ public enum ReferenceEvaluator {
 }
 
 extension ReferenceEvaluator {
+    /// Every rule not judged on a launch because the launch does not record callbacks it needs, in
+    /// launch order and then rule order.
+    public static func inapplicable(_ rules: RuleSet, launches: [Launch]) -> [Inapplicability] {
+        var result: [Inapplicability] = []
+        for launch in launches {
+            for rule in rules.rules where rule.applies(to: launch.record) {
+                let unrecorded = unrecordedNeeds(of: rule, launch.record)
+                guard !unrecorded.isEmpty else { continue }
+                var isMachine = false
+                if case .machine = rule.body { isMachine = true }
+                result.append(
+                    Inapplicability(
+                        ruleID: rule.id,
+                        slice: SliceKey(trace: launch.trace, launch: launch.record.launch ?? "\(launch.file):\(launch.line)"),
+                        file: launch.file, line: launch.line, unrecorded: unrecorded, isMachine: isMachine))
+            }
+        }
+        return result
+    }
+
+    /// Whether the rule is judged on a launch: its `when` admits it and the launch records what it needs.
+    static func judges(_ rule: Rule, _ record: LaunchRecord) -> Bool {
+        rule.applies(to: record) && unrecordedNeeds(of: rule, record).isEmpty
+    }
+
+    /// The callbacks `rule` needs that the launch does not record, by direct search over the rule's
+    /// text: every callback a pattern names; for a machine, all of them when it names no recorded
+    /// callback and no app event.
+    static func unrecordedNeeds(of rule: Rule, _ record: LaunchRecord) -> [Callback] {
+        guard let records = record.records else { return [] }
+        let patterns: [EventPattern]
+        switch rule.body {
+        case .machine(let machine): patterns = machine.transitions.map(\.on)
+        case .pattern(let scope, let pattern):
+            patterns = ([scope.opener, scope.closer] + [Role.first, .second, .third].map { event($0, of: pattern) })
+                .compactMap { $0 }
+        }
+        let names = patterns.flatMap(\.alternatives).map(\.name)
+        let named = Callback.allCases.filter { callback in names.contains { $0.callback == callback } }
+        let missing = named.filter { !records.contains($0) }
+        if case .machine = rule.body {
+            let appEvents = names.contains { $0.callback == nil }
+            return !named.isEmpty && missing.count == named.count && !appEvents ? missing : []
+        }
+        return missing
+    }
+
     static func mentions(_ rule: Rule, _ name: EventName) -> Bool {
         switch rule.body {
         case .machine(let machine): return machine.transitions.contains { $0.on.names.contains(name) }

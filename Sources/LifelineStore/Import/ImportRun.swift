@@ -148,8 +148,8 @@ struct ImportRun {
         var inserter = try EventInserter(db, expectedBytes: expectedBytes)
         let launchStatement = try db.makeStatement(
             sql: """
-                INSERT INTO launch (file_id, line, uuid, part, pid, app, platform, os, device, lifecycle, started)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO launch (file_id, line, uuid, part, pid, app, platform, os, device, lifecycle, started, records)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         var launchID = resumed ?? 0
         var inserted = 0
@@ -186,6 +186,7 @@ struct ImportRun {
             try statement.execute(arguments: [
                 fileID, line, record.launch, record.part, record.pid, record.app, record.platform, record.os,
                 record.device, record.lifecycle?.rawValue, record.started,
+                (record.records ?? options.records).map(LaunchRecords.json),
             ])
             return db.lastInsertedRowID
         case .diagnostic(let text):

@@ -17,10 +17,14 @@ public struct ImportOptions: Sendable {
     /// returns `true`, any error the import meets (SQLite's own `SQLITE_INTERRUPT` when the
     /// interrupt landed inside a statement) also counts as the interruption.
     public var isCancelled: (@Sendable () -> Bool)?
+    /// The callbacks recorded by launches whose record does not list them (`lifeline import --records`),
+    /// stored in `launch.records`; `nil` leaves such launches recording every callback.
+    public var records: CallbackSet?
 
-    public init(strict: Bool = false, isCancelled: (@Sendable () -> Bool)? = nil) {
+    public init(strict: Bool = false, isCancelled: (@Sendable () -> Bool)? = nil, records: CallbackSet? = nil) {
         self.strict = strict
         self.isCancelled = isCancelled
+        self.records = records
     }
 }
 

@@ -24,7 +24,7 @@ extension TraceStore {
                     db,
                     sql: """
                         SELECT launch.id, launch.line, launch.uuid, launch.part, launch.pid, launch.app, launch.platform,
-                               launch.os, launch.device, launch.lifecycle, launch.started, trace_file.path
+                               launch.os, launch.device, launch.lifecycle, launch.started, trace_file.path, launch.records
                         FROM launch JOIN trace_file ON trace_file.id = launch.file_id
                         ORDER BY launch.file_id, launch.line
                         """)
@@ -38,13 +38,23 @@ extension TraceStore {
                 while let row = try launches.next() {
                     let id: Int64 = try row.decode(atIndex: 0)
                     let file: String = try row.decode(atIndex: 11)
+                    let line: Int = try row.decode(atIndex: 1)
+                    var records: CallbackSet?
+                    if let json: String = try row.decode(atIndex: 12) {
+                        guard let decoded = LaunchRecords.decode(json) else {
+                            throw StoreReadError(
+                                file: file, line: line,
+                                message: "launch.records is not a JSON array of callback names: \(json.prefix(80))")
+                        }
+                        records = decoded
+                    }
                     // Decoded with `try`: a database from elsewhere may hold any type in any column.
                     let record = LaunchRecord(
                         launch: try row.decode(atIndex: 2), pid: try row.decode(atIndex: 4), app: try row.decode(atIndex: 5),
                         platform: try row.decode(atIndex: 6), os: try row.decode(atIndex: 7), device: try row.decode(atIndex: 8),
                         lifecycle: (try row.decode(atIndex: 9) as String?).flatMap(Lifecycle.init(rawValue:)),
-                        started: try row.decode(atIndex: 10), part: try row.decode(atIndex: 3))
-                    try body(.launch(record, file: file, line: try row.decode(atIndex: 1)))
+                        started: try row.decode(atIndex: 10), part: try row.decode(atIndex: 3), records: records)
+                    try body(.launch(record, file: file, line: line))
                     sqlite3_bind_int64(handle, 1, id)
                     defer { sqlite3_reset(handle) }
                     while true {

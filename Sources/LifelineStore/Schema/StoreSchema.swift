@@ -20,6 +20,9 @@ enum StoreSchema {
         migrator.registerMigration("v3: interned strings; event is a view of event_raw") { db in
             try db.execute(sql: version3)
         }
+        migrator.registerMigration("v4: the callbacks each launch records") { db in
+            try db.execute(sql: version4)
+        }
         return migrator
     }
 
@@ -363,5 +366,12 @@ enum StoreSchema {
                    AND e.name_id IN (names.scene_active, names.app_active))
                - (SELECT MIN(t) FROM event_raw e, names WHERE e.launch_id = l.id AND e.name_id = names.finish) AS time_to_active_ns
         FROM launch l JOIN trace_file f ON f.id = l.file_id;
+        """
+
+    /// `launch.records`: the callbacks a launch's trace records, as a JSON array of canonical names
+    /// (NULL: every callback). Existing launches keep NULL, which is what their traces meant.
+    /// `launch_summary` selects `l.*`, so it gains the column too.
+    static let version4 = """
+        ALTER TABLE launch ADD COLUMN records TEXT;
         """
 }
