@@ -5,8 +5,8 @@ import LifelineTerminal
 // MARK: - Commands as in the sqlite3 shell
 
 extension ReplCommand {
-    /// `.help`, `.quit`, `.mode`, `.headers`, `.timer`, `.limit`, `.read`, `.once`, `.output`, `.tables`, `.schema`.
-    static var shellCommands: [ReplCommand] { [help, tables, schema, mode, headers, timer, limit, read, once, output, quit] }
+    /// `.help`, `.quit`, `.mode`, `.headers`, `.nullvalue`, `.timer`, `.limit`, `.read`, `.once`, `.output`, `.tables`, `.schema`.
+    static var shellCommands: [ReplCommand] { [help, tables, schema, mode, headers, nullValue, timer, limit, read, once, output, quit] }
 
     static let help = ReplCommand(
         name: ".help", usage: "[COMMAND]", summary: "List the commands, or explain one", topic: .shell,
@@ -32,30 +32,60 @@ extension ReplCommand {
     }
 
     static let mode = ReplCommand(
-        name: ".mode", usage: "[MODE]",
-        summary: "Set how results print: " + OutputMode.allCases.map(\.rawValue).joined(separator: ", "),
+        name: ".mode", usage: "[MODE [TABLE]]",
+        summary: "Set how results print: table, box, list, csv, json, ... (.help .mode lists them)",
         discussion: """
-            table     (the default) columns between ASCII rules, sized to the terminal; long values end in '…'
+            Screen modes, for a person (values escaped, cut to the terminal's width):
+            table     (the default at a terminal) columns between ASCII rules; long values end in '…'
             box       the same with box-drawing characters
             column    aligned columns, no borders
             markdown  a Markdown table
-            csv       comma-separated values
-            json      an array of objects
+            Machine modes, as sqlite3 prints them (the default in a script is list, no headers):
+            list      values separated by .separator (default '|')
+            tabs      list with tab separators
+            csv       RFC 4180: quoted where needed, line breaks and quotes inside the quotes as they are
+            json      an array of objects; blobs as {"blob":"HEX"}, infinities as 1e999
             line      one 'column = value' line per column
-            Control characters in values are always shown escaped (\\x1b, \\n, \\u{9b}).
+            quote     SQL literals
+            insert    INSERT statements into TABLE (default "table")
+            html      <TR><TD> table rows
+            Machine modes print values' real bytes; only when the output is a terminal are control
+            characters shown escaped (\\x1b, \\n, \\u{9b}), so a value cannot drive the terminal.
+            Choosing a screen mode turns headers on, as in sqlite3.
             """,
-        topic: .shell, completion: .choices(OutputMode.allCases.map(\.rawValue))
+        topic: .shell, completion: .choices(OutputMode.names)
     ) { shell, arguments in
         guard let name = arguments.first else {
             shell.write("current output mode: \(shell.mode.rawValue)\n")
             return
         }
-        guard arguments.count == 1, let mode = OutputMode(rawValue: name.lowercased()) else {
+        let lowered = name.lowercased()
+        let mode = lowered == "tabs" ? OutputMode.list : OutputMode(rawValue: lowered)
+        guard let mode, arguments.count == 1 || (mode == .insert && arguments.count == 2) else {
             throw ReplError.invalidArgument(
                 command: ".mode", argument: arguments.joined(separator: " "),
-                expected: OutputMode.allCases.map(\.rawValue).joined(separator: ", "))
+                expected: OutputMode.names.joined(separator: ", ") + " (insert may name a table)")
         }
         shell.mode = mode
+        if let separators = mode.separators {
+            shell.columnSeparator = separators.column ?? shell.columnSeparator
+            shell.rowSeparator = separators.row ?? shell.rowSeparator
+        }
+        if lowered == "tabs" { shell.columnSeparator = "\t" }
+        if mode == .insert { shell.insertTable = arguments.count == 2 ? arguments[1] : "table" }
+        if mode.isAligned { shell.headers = true }
+    }
+
+    static let nullValue = ReplCommand(
+        name: ".nullvalue", usage: "STRING", summary: "Print NULL as STRING",
+        discussion: """
+            Until set, NULL prints as NULL in the screen modes and as nothing in the machine modes (as in sqlite3),
+            so a NULL and the text 'NULL' differ in every mode. quote and insert always print NULL, json null.
+            """,
+        topic: .shell
+    ) { shell, arguments in
+        guard arguments.count == 1 else { throw ReplError.usage(command: ".nullvalue", usage: "STRING") }
+        shell.nullText = arguments[0]
     }
 
     static let headers = ReplCommand(
@@ -172,21 +202,21 @@ extension ReplCommand {
         }
     }
 
-    /// Names in columns across the width, as sqlite3's `.tables` prints them.
+    /// Names in columns across the width, as sqlite3's `.tables` and `.indexes` print them: down
+    /// then across, each padded to the longest name, two spaces between (the padding kept, as sqlite3 keeps it).
     static func columns(_ names: [String], width: Int) -> String {
-        guard let widest = names.map(\.count).max() else { return "" }
-        let columnWidth = widest + 2
-        let perLine = max(1, width / columnWidth)
+        guard let widest = names.map(TerminalText.width).max() else { return "" }
+        let perLine = max(1, width / (widest + 2))
         let lineCount = (names.count + perLine - 1) / perLine
         var text = ""
         for line in 0..<lineCount {
             var cells: [String] = []
             var index = line
             while index < names.count {
-                cells.append(TerminalText.pad(names[index], to: columnWidth))
+                cells.append(TerminalText.pad(names[index], to: widest))
                 index += lineCount
             }
-            text += TerminalText.trimmingTrailingSpaces(cells.joined()) + "\n"
+            text += cells.joined(separator: "  ") + "\n"
         }
         return text
     }

@@ -28,6 +28,11 @@ package enum ReplLauncher {
         let errors = FileDescriptorSink.standardError
         var configuration = ReplConfiguration(databasePath: target, environment: environment)
         configuration.statementTimeLimit = statementTimeLimit
+        if isatty(STDIN_FILENO) == 0 {
+            // A script: sqlite3's defaults, so `echo 'SELECT count(*) FROM event;' | lifeline repl` prints a number.
+            configuration.mode = .list
+            configuration.headers = false
+        }
         var temporary: String?
         if isTraces(target) {
             let databasePath = database ?? NSTemporaryDirectory() + "lifeline-repl-\(getpid())-\(UUID().uuidString).db"

@@ -90,8 +90,12 @@ package final class SQLSession {
     /// authorizer refused it, a value is too big), with where SQLite stopped when it says;
     /// ``StoreError`` for anything else: ``StoreError/Code/interrupted`` for Ctrl-C,
     /// ``StoreError/Code/timeLimit`` when `timeLimit` stopped it.
+    ///
+    /// `parameters` binds named parameters (`:name`, `@name`, `$name`), keyed by their name with its
+    /// prefix; a parameter without a value, and every `?`, is NULL, as in sqlite3.
     package func execute(
-        _ sql: String, timeLimit: Double? = nil, columns: ([String]) -> Void, row: ([SQLValue]) -> Void
+        _ sql: String, timeLimit: Double? = nil, parameters: [String: SQLValue] = [:], columns: ([String]) -> Void,
+        row: ([SQLValue]) -> Void
     ) throws {
         let authorizer = self.authorizer
         let deadline = self.deadline
@@ -112,6 +116,13 @@ package final class SQLSession {
                     throw SQLStatementError(
                         message: message ?? TraceStore.describe(error), offset: offset >= 0 ? offset : nil)
                 }
+                // GRDB names a parameter without its prefix; unbound parameters are NULL.
+                var named: [String: DatabaseValue] = [:]
+                for (name, value) in parameters {
+                    guard let prefix = name.first, ":@$".contains(prefix) else { continue }
+                    named[String(name.dropFirst())] = value.databaseValue
+                }
+                statement.setUncheckedArguments(StatementArguments(named))
                 deadline.arm(seconds: timeLimit)
                 defer { deadline.disarm() }
                 do {
