@@ -41,4 +41,56 @@ struct ReplScriptingTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == #"[{"inf":1e999,"b":{"blob":"00ff"},"t":"00ff"}]"# + "\n")
     }
+
+    @Test("commands after the database run in order, then the shell exits without reading standard input")
+    func commandArguments() throws {
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try ReplCommandTests.repl(
+            ["lifeline.db", "select count(*) from launch;", ".mode csv", "SELECT 1, 'a b'", "SELEC x;", "SELECT 2;"],
+            input: "SELECT 'never read';\n", in: directory)
+        #expect(run.status == 1)
+        #expect(run.stdout == "2\n1,\"a b\"\r\n2\r\n")
+        #expect(run.stderr.hasPrefix("<argument 4>:1:1: error: near \"SELEC\": syntax error"), "\(run.stderr)")
+    }
+
+    @Test("-cmd runs first; -csv, -json, -line and -header/-noheader choose the output; -readonly is accepted")
+    func options() throws {
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let csv = try ReplCommandTests.repl(
+            ["-csv", "-header", "-readonly", "lifeline.db", "SELECT id, app FROM launch ORDER BY id;"], input: "", in: directory)
+        #expect(csv.status == 0, "\(csv.stderr)")
+        #expect(csv.stdout == "id,app\r\n1,com.example.Notes\r\n2,com.example.Notes\r\n")
+        let json = try ReplCommandTests.repl(["-json", "lifeline.db"], input: "SELECT 1 AS a;\n", in: directory)
+        #expect(json.stdout == "[{\"a\":1}]\n")
+        let line = try ReplCommandTests.repl(["-line", "lifeline.db", "SELECT 1 AS a;"], input: "", in: directory)
+        #expect(line.stdout == "    a = 1\n")
+        let command = try ReplCommandTests.repl(
+            ["-cmd", ".mode quote", "-cmd", ".headers on", "lifeline.db"], input: "SELECT 'x' AS t;\n", in: directory)
+        #expect(command.stdout == "'t'\n'x'\n")
+        let noHeader = try ReplCommandTests.repl(["-table", "-noheader", "lifeline.db", "SELECT 1 AS a;"], input: "", in: directory)
+        #expect(noHeader.stdout == "+---+\n| 1 |\n+---+\n")
+    }
+
+    @Test("-bail stops at the first error with exit 1; without it the script goes on")
+    func bail() throws {
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = "SELECT 1;\nSELECT * FROM nosuch;\nSELECT 2;\n"
+        let bailing = try ReplCommandTests.repl(["-bail", "lifeline.db"], input: script, in: directory)
+        #expect(bailing.status == 1)
+        #expect(bailing.stdout == "1\n")
+        let going = try ReplCommandTests.repl(["lifeline.db"], input: script, in: directory)
+        #expect(going.status == 1)
+        #expect(going.stdout == "1\n2\n")
+    }
+
+    @Test("--help says the database stays read-only and how to write it")
+    func help() throws {
+        let run = try LifelineCommandTests.run(["repl", "--help"])
+        #expect(run.stdout.contains("-readonly"))
+        #expect(run.stdout.contains("'lifeline import'"))
+        #expect(run.stdout.contains("-cmd <command>"))
+    }
 }

@@ -57,23 +57,16 @@ extension ReplCommand {
     ) { shell, arguments in
         guard let name = arguments.first else {
             shell.write("current output mode: \(shell.mode.rawValue)\n")
+            // sqlite3 then chooses the current mode again, which resets its separators (and insert's table).
+            try shell.setMode(shell.mode.rawValue)
             return
         }
-        let lowered = name.lowercased()
-        let mode = lowered == "tabs" ? OutputMode.list : OutputMode(rawValue: lowered)
-        guard let mode, arguments.count == 1 || (mode == .insert && arguments.count == 2) else {
+        guard arguments.count <= 2 else {
             throw ReplError.invalidArgument(
                 command: ".mode", argument: arguments.joined(separator: " "),
                 expected: OutputMode.names.joined(separator: ", ") + " (insert may name a table)")
         }
-        shell.mode = mode
-        if let separators = mode.separators {
-            shell.columnSeparator = separators.column ?? shell.columnSeparator
-            shell.rowSeparator = separators.row ?? shell.rowSeparator
-        }
-        if lowered == "tabs" { shell.columnSeparator = "\t" }
-        if mode == .insert { shell.insertTable = arguments.count == 2 ? arguments[1] : "table" }
-        if mode.isAligned { shell.headers = true }
+        try shell.setMode(name, table: arguments.count == 2 ? arguments[1] : nil)
     }
 
     static let nullValue = ReplCommand(
@@ -225,6 +218,26 @@ extension ReplCommand {
 // MARK: - Help text
 
 extension ReplShell {
+    /// `.mode NAME [TABLE]`, as sqlite3 sets it: the mode, the separators it implies, insert's table,
+    /// and headers on for a screen mode.
+    func setMode(_ name: String, table: String? = nil) throws(ReplError) {
+        let lowered = name.lowercased()
+        let chosen = lowered == "tabs" ? OutputMode.list : OutputMode(rawValue: lowered)
+        guard let chosen, table == nil || chosen == .insert else {
+            throw ReplError.invalidArgument(
+                command: ".mode", argument: name + (table.map { " " + $0 } ?? ""),
+                expected: OutputMode.names.joined(separator: ", ") + " (insert may name a table)")
+        }
+        mode = chosen
+        if let separators = chosen.separators {
+            columnSeparator = separators.column ?? columnSeparator
+            rowSeparator = separators.row ?? rowSeparator
+        }
+        if lowered == "tabs" { columnSeparator = "\t" }
+        if chosen == .insert { insertTable = table ?? "table" }
+        if chosen.isAligned { headers = true }
+    }
+
     /// The `.help` listing: SQL first, then each topic that has commands.
     var helpText: String {
         var text =

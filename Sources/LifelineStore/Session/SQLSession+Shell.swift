@@ -10,6 +10,12 @@ extension SQLSession {
         package var id: Int
         package var parent: Int
         package var detail: String
+
+        package init(id: Int, parent: Int, detail: String) {
+            self.id = id
+            self.parent = parent
+            self.detail = detail
+        }
     }
 
     /// A database the connection has open (`PRAGMA database_list`).
