@@ -94,3 +94,22 @@ struct ReplScriptingTests {
         #expect(run.stdout.contains("-cmd <command>"))
     }
 }
+
+extension ReplScriptingTests {
+    @Test(".import of a CSV says it is not a trace (exit 1); .import --csv reads it into a temporary table; .load of a library is refused")
+    func importAndLoad() throws {
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "a,b\n1,\"x\ny\"\n".write(to: directory.appendingPathComponent("data.csv"), atomically: true, encoding: .utf8)
+        let notTrace = try ReplCommandTests.repl(["lifeline.db"], input: ".import data.csv\n", in: directory)
+        #expect(notTrace.status == 1)
+        #expect(notTrace.stderr.contains("error: .import: 'data.csv' is not a trace"), "\(notTrace.stderr)")
+        let csv = try ReplCommandTests.repl(
+            ["lifeline.db"], input: ".import --csv data.csv d\n.mode csv\nSELECT * FROM d;\n", in: directory)
+        #expect(csv.status == 0, "\(csv.stderr)")
+        #expect(csv.stdout == "1,\"x\ny\"\r\n")
+        let load = try ReplCommandTests.repl(["lifeline.db", ".load \(LifelineCommandTests.binary.path)"], input: "", in: directory)
+        #expect(load.status == 1)
+        #expect(load.stderr.contains("is a shared library; SQLite extensions are disabled"), "\(load.stderr)")
+    }
+}

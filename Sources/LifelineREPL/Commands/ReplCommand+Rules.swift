@@ -1,3 +1,6 @@
+import Foundation
+import LifelineFormat
+
 // MARK: - Rule commands
 
 extension ReplCommand {
@@ -58,12 +61,39 @@ extension ReplCommand {
     static let load = ReplCommand(
         name: ".load", usage: "FILE", summary: "Load a rules file for .check",
         discussion: """
+            Not sqlite3's .load: SQLite extensions are disabled, and a shared library (.so, .dylib, or an
+            ELF or Mach-O file) is refused as one.
             Its rules join the loaded ones; loading a file again replaces its rules with what it holds now.
             A file that does not parse loads nothing and is reported with each problem located in it.
             """,
         topic: .rules, completion: .filePaths
     ) { shell, arguments in
         guard arguments.count == 1 else { throw ReplError.usage(command: ".load", usage: "FILE") }
+        if Self.isSharedLibrary(shell.configuration.resolve(arguments[0])) {
+            throw ReplError.message(
+                ".load: '\(arguments[0])' is a shared library; SQLite extensions are disabled in the shell (.load loads rules files)")
+        }
         try shell.loadRules(from: arguments[0])
+    }
+}
+
+extension ReplCommand {
+    /// Whether `path` is a shared library, as sqlite3's `.load` takes: named `.so`/`.dylib`/`.dll`, or
+    /// starting with an ELF or Mach-O magic number.
+    static func isSharedLibrary(_ path: String) -> Bool {
+        let lowered = path.lowercased()
+        if lowered.hasSuffix(".so") || lowered.hasSuffix(".dylib") || lowered.hasSuffix(".dll") {
+            return true
+        }
+        guard InputFile(path: path) == .regular, let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let magic = Array((try? handle.read(upToCount: 4)) ?? Data())
+        guard magic.count == 4 else { return false }
+        let elf: [UInt8] = [0x7F, 0x45, 0x4C, 0x46]
+        let machO: [[UInt8]] = [
+            [0xFE, 0xED, 0xFA, 0xCE], [0xFE, 0xED, 0xFA, 0xCF], [0xCE, 0xFA, 0xED, 0xFE], [0xCF, 0xFA, 0xED, 0xFE],
+            [0xCA, 0xFE, 0xBA, 0xBE],
+        ]
+        return magic == elf || machO.contains(magic)
     }
 }

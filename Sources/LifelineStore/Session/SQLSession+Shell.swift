@@ -147,3 +147,43 @@ extension SQLSession {
         try read { db in try db.tableExists("sqlite_stat1") }
     }
 }
+
+// MARK: - CSV into a temporary table
+
+extension SQLSession {
+    /// Puts `records` into the temporary table `name`, as sqlite3's `.import --csv` does: when the
+    /// table does not exist yet, it is created with the first record as its column names (every
+    /// column TEXT) and the rest are its rows; when it does, every record is a row. A record with
+    /// too few values is filled with NULL, one with too many is cut. All or nothing (a savepoint).
+    ///
+    /// Returns whether the table was created and how many rows went in.
+    package func importRecords(_ records: [[String]], intoTemporaryTable name: String) throws -> (created: Bool, rows: Int) {
+        let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var created = false
+        var inserted = 0
+        try read { db in
+            try db.inSavepoint {
+                var columnCount = try String.fetchAll(
+                    db, sql: "SELECT name FROM pragma_table_info(?, 'temp')", arguments: [name]
+                ).count
+                var rows = records[...]
+                if columnCount == 0 {
+                    guard let header = rows.popFirst(), !header.isEmpty else { return .commit }
+                    let columns = header.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\" TEXT" }
+                    try db.execute(sql: "CREATE TEMP TABLE \(quoted)(\(columns.joined(separator: ",")))")
+                    columnCount = header.count
+                    created = true
+                }
+                let placeholders = Array(repeating: "?", count: columnCount).joined(separator: ",")
+                let insert = try db.makeStatement(sql: "INSERT INTO temp.\(quoted) VALUES(\(placeholders))")
+                for record in rows {
+                    let values = (0..<columnCount).map { $0 < record.count ? record[$0] as String? : nil }
+                    try insert.execute(arguments: StatementArguments(values))
+                    inserted += 1
+                }
+                return .commit
+            }
+        }
+        return (created, inserted)
+    }
+}
