@@ -78,7 +78,7 @@ struct ReplCommandTests {
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("ipad.db").path))
     }
 
-    @Test(".check lists numbered violations and stores them; .explain 1 shows the first in its timeline")
+    @Test(".check lists numbered violations and stores them; .why 1 shows the first in its timeline")
     func checkThenExplain() throws {
         let directory = try LifelineCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -87,7 +87,7 @@ struct ReplCommandTests {
             to: directory.appendingPathComponent("bug.ndjson"))
         // The trace is imported into a temporary database first, which .check may write to.
         let run = try Self.repl(
-            ["bug.ndjson"], input: ".check\n.explain 1\n.headers on\n.mode csv\nSELECT id, rule, seq FROM violation ORDER BY id;\n",
+            ["bug.ndjson"], input: ".check\n.why 1\n.headers on\n.mode csv\nSELECT id, rule, seq FROM violation ORDER BY id;\n",
             in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "")

@@ -79,6 +79,25 @@ struct ReplDifferentialTests {
 
                 """
             ),
+            (
+                ".explain",
+                """
+                EXPLAIN SELECT * FROM launch WHERE id > 1 ORDER BY app;
+                EXPLAIN SELECT * FROM event WHERE launch_id = 2;
+                EXPLAIN QUERY PLAN SELECT * FROM launch ORDER BY app;
+                .mode csv
+                EXPLAIN QUERY PLAN SELECT e.seq FROM event e JOIN launch l ON l.id = e.launch_id GROUP BY e.seq ORDER BY 1;
+                .explain off
+                EXPLAIN SELECT 1;
+                EXPLAIN QUERY PLAN SELECT * FROM launch ORDER BY app;
+                .explain on
+                SELECT 1 AS a, 'long text value' AS b, NULL AS c;
+                EXPLAIN QUERY PLAN SELECT * FROM launch ORDER BY app;
+                .explain auto
+                EXPLAIN SELECT * FROM span;
+
+                """
+            ),
             (".bail", ".bail on\nSELECT 1;\nSELECT * FROM nosuch;\nSELECT 2;\n"),
             ("errors go on", "SELECT 1;\nSELECT * FROM nosuch;\nSELECT 2;\n"),
             (".mode and .headers", ".mode\n.mode csv\n.mode\n.mode tabs\n.mode\n.mode insert foo\n.mode\n.headers on\nSELECT 1 AS a;\n"),

@@ -113,4 +113,33 @@ struct ScriptingCommandTests {
         #expect(run.text.hasPrefix("SQLite 3."))
         #expect(run.text.contains("\nlifeline "))
     }
+
+    @Test("EXPLAIN opcodes inside a loop are indented as sqlite3 indents them: Next, Return, and Goto back to a Yield")
+    func explainIndents() {
+        func row(_ address: Int, _ opcode: String, _ p1: Int = 0, _ p2: Int = 0) -> [String?] {
+            [String(address), opcode, String(p1), String(p2), "0", nil, "0", nil]
+        }
+        let rows = [
+            row(0, "Init", 0, 8), row(1, "Rewind", 0, 7), row(2, "Column"), row(3, "Yield"), row(4, "Column"),
+            row(5, "Goto", 0, 3), row(6, "Next", 0, 2), row(7, "Halt"),
+        ]
+        #expect(ExplainPrinter.indents(rows) == [0, 0, 2, 4, 4, 2, 0, 0])
+    }
+
+    @Test(".explain on|off|auto set how EXPLAIN prints; .explain N and .why N show a violation")
+    func explainSetting() throws {
+        let fixture = try ReplFixture()
+        defer { fixture.remove() }
+        let run = try fixture.run(
+            ".mode list\n.headers off\nEXPLAIN QUERY PLAN SELECT * FROM launch ORDER BY app;\n.explain off\n"
+                + "EXPLAIN QUERY PLAN SELECT * FROM launch ORDER BY app;\n.explain on\nSELECT 1 AS a;\n.explain sideways\n.why 1\n")
+        let lines = run.text.split(separator: "\n").map(String.init)
+        #expect(lines.prefix(3) == ["QUERY PLAN", "|--SCAN launch", "`--USE TEMP B-TREE FOR ORDER BY"])
+        #expect(lines.contains { $0.hasSuffix("|0|0|SCAN launch") })
+        #expect(lines.contains("a   ") && lines.contains("----") && lines.contains("1"))
+        #expect(
+            lines.contains("session.script:8:1: error: .explain: unexpected 'sideways'; expected 'on', 'off', 'auto' or a violation number")
+        )
+        #expect(lines.last?.contains(".why") == true)
+    }
 }

@@ -9,7 +9,7 @@ import LifelineTerminal
 
 extension ReplCommand {
     /// `.separator`, `.width`, `.print`, `.show`, `.echo`, `.bail`, `.changes`, `.eqp`, `.version`.
-    static var scriptingCommands: [ReplCommand] { [separator, width, print, show, echo, bail, changes, eqp, version] }
+    static var scriptingCommands: [ReplCommand] { [separator, width, print, show, echo, bail, changes, eqp, explain, version] }
 
     static let separator = ReplCommand(
         name: ".separator", usage: "COL [ROW]", summary: "Set the column (and row) separator for list and csv modes",
@@ -58,6 +58,7 @@ extension ReplCommand {
         let settings: [(String, String)] = [
             ("echo", shell.echo ? "on" : "off"),
             ("eqp", shell.eqp ? "on" : "off"),
+            ("explain", shell.explain.rawValue),
             ("headers", shell.headers ? "on" : "off"),
             ("mode", shell.mode.rawValue),
             ("nullvalue", Self.cString(shell.nullText ?? "")),

@@ -65,7 +65,7 @@ extension ReplShell {
         // The last check's numbers would point at launches that may have been re-imported under new ids.
         if changed, case .checked = checkState {
             checkState = .outdated
-            write("(the database changed, so .violations and .explain forget the last check; .check again)\n")
+            write("(the database changed, so .violations and .why forget the last check; .check again)\n")
         }
     }
 

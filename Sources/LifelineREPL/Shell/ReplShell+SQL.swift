@@ -40,15 +40,44 @@ extension ReplShell {
         let sink = output
         let limit = statementTimeLimit.seconds(scripted: currentReader?.isInteractive == false)
         var printer: ResultPrinter?
-        defer { printer?.finish() }
+        var explainPrinter: ExplainPrinter?
+        var plan: [SQLSession.QueryPlanStep]?
+        defer {
+            printer?.finish()
+            explainPrinter?.finish()
+            if let plan { writeQueryPlan(plan) }
+        }
         if eqp { writeQueryPlan(database.session.queryPlan(of: sql)) }
         let parameters = self.parameters
+        let explain = self.explain
+        var kind = SQLSession.StatementKind.ordinary
+        let nullText = settings.nullText ?? ""
         do {
             try read { session in
                 try session.execute(
-                    sql, timeLimit: limit, parameters: parameters,
-                    columns: { printer = ResultPrinter(columns: $0, settings: settings, sink: sink) },
-                    row: { values in printer?.add(values.map(ResultValue.init)) })
+                    sql, timeLimit: limit, parameters: parameters, prepared: { kind = $0 },
+                    columns: { columns in
+                        switch (explain, kind) {
+                        case (.on, _), (.auto, .explain):
+                            explainPrinter = ExplainPrinter(columns: columns, isExplain: kind == .explain, nullText: nullText, sink: sink)
+                        case (.auto, .queryPlan) where columns.count == 4:
+                            plan = []
+                        default:
+                            printer = ResultPrinter(columns: columns, settings: settings, sink: sink)
+                        }
+                    },
+                    row: { values in
+                        if let explainPrinter {
+                            explainPrinter.add(values.map { Self.explainText($0, escaping: sink.isTerminal) })
+                        } else if plan != nil {
+                            if case .integer(let id) = values[0], case .integer(let parent) = values[1], case .text(let detail) = values[3]
+                            {
+                                plan?.append(.init(id: Int(clamping: id), parent: Int(clamping: parent), detail: detail))
+                            }
+                        } else {
+                            printer?.add(values.map(ResultValue.init))
+                        }
+                    })
             }
         } catch let error as StoreError where error.code == .timeLimit {
             // The limit, not Ctrl-C: say which limit, and how to lift it.
@@ -77,6 +106,19 @@ extension ReplShell {
         }
         level(0, prefix: "", depth: 0)
         write(text)
+    }
+
+    /// A value as `.explain` mode prints it: nil for NULL, numbers as sqlite3 prints them, text escaped on a terminal.
+    static func explainText(_ value: SQLValue, escaping: Bool) -> String? {
+        switch value {
+        case .null: return nil
+        case .integer(let integer): return String(integer)
+        case .real(let real): return RealText.exact(real)
+        case .text(let text): return escaping ? TerminalText.escape(text) : text
+        case .blob(let bytes):
+            let text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            return escaping ? TerminalText.escape(text) : text
+        }
     }
 
     /// How results print now (`.mode`, `.headers`, `.nullvalue`, `.separator`, `.width`).

@@ -52,6 +52,7 @@ package final class ReplShell {
     var bail = false
     var countChanges = false
     var eqp = false
+    var explain = ExplainSetting.auto
     /// Values bound to named parameters (`:name`), by name with its prefix.
     var parameters: [String: SQLValue] = [:]
     var statementTimeLimit: StatementTimeLimit
