@@ -18,7 +18,7 @@ struct ImportAndLoadTests {
         #expect(CSVRecords.parse(Array(text.utf8)) == records)
     }
 
-    @Test(".import --csv puts a file into a temporary table named by its header, the database untouched")
+    @Test(".import --csv puts a file into a temporary table named by its header, warns of short lines, the database untouched")
     func importCSV() throws {
         let fixture = try ReplFixture()
         defer { fixture.remove() }
@@ -28,7 +28,8 @@ struct ImportAndLoadTests {
             ".import --csv people.csv people\n.mode list\n.headers on\nSELECT * FROM temp.people;\n"
                 + ".import --csv people.csv people\nSELECT count(*) AS n FROM people;\n")
         #expect(run.status == 0, "\(run.text)")
-        #expect(run.text == "who|n, m\nann|1\nb\nob|2\nshort|\nn\n7\n")
+        let warning = "people.csv:5: warning: expected 2 values but found 1; filling the rest with NULL\n"
+        #expect(run.text == warning + "who|n, m\nann|1\nb\nob|2\nshort|\n" + warning + "n\n7\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.path("lifeline.db"))) == before)
     }
 

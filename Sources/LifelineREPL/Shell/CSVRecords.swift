@@ -9,7 +9,14 @@
 /// ```
 enum CSVRecords {
     static func parse(_ bytes: [UInt8]) -> [[String]] {
-        var records: [[String]] = []
+        parseWithLines(bytes).map(\.fields)
+    }
+
+    /// The records with the line each starts on (1-based), for warnings that point at one.
+    static func parseWithLines(_ bytes: [UInt8]) -> [(line: Int, fields: [String])] {
+        var records: [(line: Int, fields: [String])] = []
+        var line = 1
+        var recordLine = 1
         var record: [String] = []
         var field: [UInt8] = []
         var index = 0
@@ -22,12 +29,14 @@ enum CSVRecords {
         }
         func endRecord() {
             endField()
-            if !(record.count == 1 && record[0].isEmpty) { records.append(record) }
+            if !(record.count == 1 && record[0].isEmpty) { records.append((recordLine, record)) }
             record = []
+            recordLine = line
         }
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
+            if byte == 0x0A { line += 1 }
             if quoted {
                 if byte == 0x22 {
                     if index < bytes.count && bytes[index] == 0x22 {

@@ -78,7 +78,14 @@ package enum ReplLauncher {
             return 2
         }
         shell.bail = options.bail
-        if let mode = options.mode { try? shell.setMode(mode) }
+        if let mode = options.mode {
+            do {
+                try shell.setMode(mode)
+            } catch {
+                errors.write("error: \(TerminalText.escape(error.description))\n")
+                return 2
+            }
+        }
         if let headers = options.headers { shell.headers = headers }
         var status: Int32 = 0
         for (index, command) in options.initialCommands.enumerated() where !shell.quitRequested {

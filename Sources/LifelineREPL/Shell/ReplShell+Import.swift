@@ -78,11 +78,19 @@ extension ReplShell {
         } catch {
             throw ReplError.cannotOpen(path: path, reason: error.description)
         }
-        let records = CSVRecords.parse(bytes)
+        let records = CSVRecords.parseWithLines(bytes)
         guard !records.isEmpty else { throw ReplError.message(".import: '\(path)' holds no CSV records") }
-        let result = try read { session in try session.importRecords(records, intoTemporaryTable: table) }
+        let result = try read { session in try session.importRecords(records.map(\.fields), intoTemporaryTable: table) }
         databaseDidChange()
-        _ = result
+        // sqlite3's warnings, located as ours are: a row with too few values got NULLs, one with too many lost some.
+        for record in records.dropFirst(result.created ? 1 : 0) where record.fields.count != result.columns {
+            let what =
+                record.fields.count < result.columns ? "filling the rest with NULL" : "the extra values are left out"
+            write(
+                FileDiagnostic(
+                    .warning, file: path, line: record.line,
+                    "expected \(result.columns) values but found \(record.fields.count); \(what)"))
+        }
     }
 
     /// Why the file at `path` is not a trace: its first line that is not blank is not a trace

@@ -156,11 +156,16 @@ extension SQLSession {
     /// column TEXT) and the rest are its rows; when it does, every record is a row. A record with
     /// too few values is filled with NULL, one with too many is cut. All or nothing (a savepoint).
     ///
-    /// Returns whether the table was created and how many rows went in.
-    package func importRecords(_ records: [[String]], intoTemporaryTable name: String) throws -> (created: Bool, rows: Int) {
+    /// Returns whether the table was created, how many rows went in, and the table's column count.
+    package func importRecords(
+        _ records: [[String]], intoTemporaryTable name: String
+    ) throws -> (
+        created: Bool, rows: Int, columns: Int
+    ) {
         let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         var created = false
         var inserted = 0
+        var tableColumns = 0
         try read { db in
             try db.inSavepoint {
                 var columnCount = try String.fetchAll(
@@ -174,6 +179,7 @@ extension SQLSession {
                     columnCount = header.count
                     created = true
                 }
+                tableColumns = columnCount
                 let placeholders = Array(repeating: "?", count: columnCount).joined(separator: ",")
                 let insert = try db.makeStatement(sql: "INSERT INTO temp.\(quoted) VALUES(\(placeholders))")
                 for record in rows {
@@ -184,6 +190,6 @@ extension SQLSession {
                 return .commit
             }
         }
-        return (created, inserted)
+        return (created, inserted, tableColumns)
     }
 }
