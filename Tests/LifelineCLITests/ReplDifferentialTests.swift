@@ -100,6 +100,7 @@ struct ReplDifferentialTests {
             ),
             (".bail", ".bail on\nSELECT 1;\nSELECT * FROM nosuch;\nSELECT 2;\n"),
             ("errors go on", "SELECT 1;\nSELECT * FROM nosuch;\nSELECT 2;\n"),
+            (".show", ".show\n.mode csv\n.nullvalue 'n/a'\n.width 3 -4\n.eqp on\n.explain off\n.headers on\n.show\n"),
             (".mode and .headers", ".mode\n.mode csv\n.mode\n.mode tabs\n.mode\n.mode insert foo\n.mode\n.headers on\nSELECT 1 AS a;\n"),
         ]
 

@@ -65,6 +65,8 @@ extension ReplCommand {
             ("output", output),
             ("colseparator", Self.cString(shell.columnSeparator)),
             ("rowseparator", Self.cString(shell.rowSeparator)),
+            // sqlite3's .stats: Lifeline has none, so they are off.
+            ("stats", "off"),
             ("width", shell.columnWidths.map { "\($0) " }.joined()),
             ("filename", shell.database.path),
         ]
