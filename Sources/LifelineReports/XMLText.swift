@@ -1,7 +1,15 @@
-/// Escaping for XML attribute values and text.
-enum XMLText {
+/// Escaping for XML attribute values and text, and for the REPL's HTML output.
+package enum XMLText {
+    /// How an apostrophe is written.
+    package enum Apostrophe: Sendable {
+        /// `&apos;`, XML's named entity (JUnit reports).
+        case named
+        /// `&#39;`, which HTML 4 also reads (the REPL's `.mode html`, as sqlite3 writes it).
+        case numeric
+    }
+
     /// Escapes markup characters and replaces characters XML 1.0 cannot carry.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String, apostrophe: Apostrophe = .named) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -10,7 +18,7 @@ enum XMLText {
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
-            case "'": result += "&apos;"
+            case "'": result += apostrophe == .named ? "&apos;" : "&#39;"
             case "\n", "\t", "\r": result.unicodeScalars.append(scalar)
             default:
                 // XML 1.0 allows no C0 controls except tab, newline and carriage return.

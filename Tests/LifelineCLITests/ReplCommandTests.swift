@@ -22,18 +22,17 @@ struct ReplCommandTests {
             ["repl"] + arguments, in: directory, input: input, environment: ["LIFELINE_HISTORY": ""])
     }
 
-    @Test("a piped script runs without prompts or banner, and exits 0")
+    @Test("a piped script runs without prompts or banner, in sqlite3's list mode without headers, and exits 0")
     func pipedScript() throws {
         let directory = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try Self.repl([], input: ".mode csv\nSELECT id, uuid\nFROM launch;\n.sessions 2\n", in: directory)
+        let run = try Self.repl([], input: "SELECT id, uuid\nFROM launch;\n.sessions 2\n", in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "")
         #expect(
             run.stdout == """
-                id,uuid
-                1,6A1F0C2E-93B4-4D7A-8E51-0F2C4B7D9A10
-                2,C0FFEE00-1B2C-4D3E-8F40-516273849506
+                1|6A1F0C2E-93B4-4D7A-8E51-0F2C4B7D9A10
+                2|C0FFEE00-1B2C-4D3E-8F40-516273849506
                 launch  session  scenes  events  first    last     state
                 ------  -------  ------  ------  -------  -------  ------------------
                      2  S1            1       7  +0.002s  +0.710s  foregroundInactive
@@ -47,7 +46,7 @@ struct ReplCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let size = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("lifeline.db").path)[.size]
         let run = try Self.repl(
-            [], input: "SELECT * FORM x;\nDELETE FROM event;\n.mode csv\nSELECT COUNT(*) AS n FROM event;\n",
+            [], input: "SELECT * FORM x;\nDELETE FROM event;\nSELECT COUNT(*) AS n FROM event;\n",
             in: directory)
         #expect(run.status == 1)
         #expect(
@@ -58,7 +57,7 @@ struct ReplCommandTests {
                 <stdin>:2:1: error: attempt to write a readonly database
 
                 """)
-        #expect(run.stdout == "n\n29\n")
+        #expect(run.stdout == "29\n")
         let after = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("lifeline.db").path)[.size]
         #expect(size as? Int == after as? Int)
     }
@@ -67,19 +66,19 @@ struct ReplCommandTests {
     func tracesFirst() throws {
         let directory = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let temporary = try Self.repl(["traces/"], input: ".mode csv\nSELECT COUNT(*) AS events FROM event;\n", in: directory)
+        let temporary = try Self.repl(["traces/"], input: "SELECT COUNT(*) AS events FROM event;\n", in: directory)
         #expect(temporary.status == 0, "\(temporary.stderr)")
-        #expect(temporary.stdout == "events\n29\n")
+        #expect(temporary.stdout == "29\n")
 
         let named = try Self.repl(
-            ["traces/notes-ipad.ndjson", "--db", "ipad.db"], input: ".mode csv\nSELECT COUNT(*) AS launches FROM launch;\n",
+            ["traces/notes-ipad.ndjson", "--db", "ipad.db"], input: "SELECT COUNT(*) AS launches FROM launch;\n",
             in: directory)
         #expect(named.status == 0, "\(named.stderr)")
-        #expect(named.stdout == "launches\n1\n")
+        #expect(named.stdout == "1\n")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("ipad.db").path))
     }
 
-    @Test(".check lists numbered violations and stores them; .explain 1 shows the first in its timeline")
+    @Test(".check lists numbered violations and stores them; .why 1 shows the first in its timeline")
     func checkThenExplain() throws {
         let directory = try LifelineCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -88,7 +87,7 @@ struct ReplCommandTests {
             to: directory.appendingPathComponent("bug.ndjson"))
         // The trace is imported into a temporary database first, which .check may write to.
         let run = try Self.repl(
-            ["bug.ndjson"], input: ".check\n.explain 1\n.mode csv\nSELECT id, rule, seq FROM violation ORDER BY id;\n",
+            ["bug.ndjson"], input: ".check\n.why 1\n.headers on\n.mode csv\nSELECT id, rule, seq FROM violation ORDER BY id;\n",
             in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "")
@@ -104,11 +103,11 @@ struct ReplCommandTests {
         #expect(
             run.stdout.hasSuffix(
                 """
-                id,rule,seq
-                1,scene.background-before-disconnect,18
-                2,scene.connect-after-launch,8
-                3,scene.sessions-after-launch,5
-                4,scene.sessions-after-launch,7
+                id,rule,seq\r
+                1,scene.background-before-disconnect,18\r
+                2,scene.connect-after-launch,8\r
+                3,scene.sessions-after-launch,5\r
+                4,scene.sessions-after-launch,7\r
 
                 """))
     }
@@ -143,7 +142,7 @@ struct ReplCommandTests {
         let imported = try LifelineCommandTests.run(["import", "--quiet", "nested.ndjson"], in: directory)
         #expect(imported.status == 0, "\(imported.stderr)")
         let run = try Self.repl(
-            [], input: ".timeline\n.mode csv\nSELECT begin_seq, end_seq, duration_ns FROM span ORDER BY begin_seq;\n",
+            [], input: ".timeline\n.mode csv\n.headers on\nSELECT begin_seq, end_seq, duration_ns FROM span ORDER BY begin_seq;\n",
             in: directory)
         #expect(run.status == 0 && run.stderr == "", "\(run.stderr)")
         let rows = run.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -151,6 +150,6 @@ struct ReplCommandTests {
         #expect(rows.contains { $0.hasPrefix("2") && $0.contains("sceneWillEnterForeground (2.0ms)") })
         #expect(rows.contains { $0.hasPrefix("4") && $0.contains("sceneWillEnterForeground (end only)") })
         #expect(!rows.contains { $0.hasPrefix("3 ") })
-        #expect(run.stdout.hasSuffix("begin_seq,end_seq,duration_ns\n1,,\n2,3,2000000\n"))
+        #expect(run.stdout.hasSuffix("begin_seq,end_seq,duration_ns\r\n1,,\r\n2,3,2000000\r\n"))
     }
 }

@@ -18,7 +18,7 @@ struct ReplStatementLimitTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try ReplCommandTests.repl(
             ["--statement-time", "0.5", "lifeline.db"],
-            input: ".mode csv\n  \(Self.runaway)\nSELECT 'alive' AS state;\n", in: directory)
+            input: ".headers on\n  \(Self.runaway)\nSELECT 'alive' AS state;\n", in: directory)
         #expect(run.status == 1)
         #expect(run.stderr == "<stdin>:2:3: \(Self.stopped("0.5"))\n")
         #expect(run.stdout == "state\nalive\n")
@@ -36,7 +36,7 @@ struct ReplStatementLimitTests {
         let run = try ReplCommandTests.repl(
             ["lifeline.db"],
             input: """
-                .mode csv
+                .headers on
                 .limit statement-time 0.25
                 .limit
                 .read runaway.sql
@@ -63,7 +63,7 @@ struct ReplStatementLimitTests {
         let run = try ReplCommandTests.repl(
             ["--statement-time", "0.05", "lifeline.db"],
             input: """
-                .mode csv
+                .headers on
                 \(long)
                 .limit statement-time off
                 .limit statement-time
@@ -110,12 +110,12 @@ struct ReplStatementLimitTests {
     func longStatement() throws {
         let directory = try ReplCommandTests.workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        var script = ".mode csv\nCREATE TEMP TABLE t(x);\nINSERT INTO t VALUES\n"
+        var script = ".headers on\nCREATE TEMP TABLE t(x);\nINSERT INTO t VALUES\n"
         script += (1..<100_000).map { "(\($0))," }.joined(separator: "\n") + "\n(100000);\n"
         script += "SELECT count(*) AS n, sum(x) AS total FROM t;\n"
         let run = try ReplCommandTests.repl(["lifeline.db"], input: script, in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "")
-        #expect(run.stdout == "n,total\n100000,5000050000\n")
+        #expect(run.stdout == "n|total\n100000|5000050000\n")
     }
 }

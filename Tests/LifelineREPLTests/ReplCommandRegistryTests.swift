@@ -55,6 +55,6 @@ struct ReplCommandRegistryTests {
     @Test("the standard registry has the rules commands under Rules")
     func rulesCommands() {
         let rules = ReplCommandRegistry.standard.commands.filter { $0.topic == .rules }.map(\.name)
-        #expect(rules == [".check", ".violations", ".explain", ".rules", ".load"])
+        #expect(rules == [".check", ".violations", ".why", ".rules", ".load"])
     }
 }

@@ -35,7 +35,7 @@ struct ReplCompleterTests {
             (".query ", "sl", ["slow-callbacks"]),
             (".help ", "tim", ["timeline", "timer"]),
             ("", ".ex", [".exit", ".explain"]),
-            ("", ".ch", [".check"]),
+            ("", ".ch", [".changes", ".check"]),
             (".quit ", "x", []),
             (".nosuch ", "x", []),
         ])

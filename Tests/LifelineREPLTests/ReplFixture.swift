@@ -33,8 +33,13 @@ struct ReplFixture {
 
     /// Runs `script` through a shell on the fixture database and returns the transcript
     /// (results and diagnostics interleaved as a person would see them) and the exit status.
-    func run(_ script: String, name: String = "session.script", width: Int? = 150) throws -> (text: String, status: Int32) {
-        let sink = TextSink()
+    /// `terminal`: whether the transcript stands for a terminal (machine modes escape controls there).
+    func run(
+        _ script: String, name: String = "session.script", width: Int? = 150, terminal: Bool = false
+    ) throws -> (
+        text: String, status: Int32
+    ) {
+        let sink = TextSink(isTerminal: terminal)
         let shell = try ReplShell(
             configuration: ReplConfiguration(databasePath: "lifeline.db", directory: directory.path, width: width),
             output: sink, errors: sink)

@@ -37,7 +37,7 @@ struct ReplSafetyTests {
         let run = try fixture.run(
             """
             SELECT load_extension('libm.so.6');
-            .mode csv
+            .mode list
             PRAGMA trusted_schema;
             """)
         #expect(run.text.contains("session.script:1:8: error: 'load_extension()' is not allowed in the shell"))
@@ -48,7 +48,7 @@ struct ReplSafetyTests {
     func importThenReadOnly() throws {
         let fixture = try ReplFixture()
         defer { fixture.remove() }
-        let run = try fixture.run(".import extra/late.ndjson\nDELETE FROM launch;\n.mode csv\nSELECT COUNT(*) AS n FROM launch;\n")
+        let run = try fixture.run(".import extra/late.ndjson\nDELETE FROM launch;\n.mode list\nSELECT COUNT(*) AS n FROM launch;\n")
         #expect(run.text.contains("imported 1 file, 1 launch, 4 events, 1 skipped line\n"))
         #expect(run.text.contains("attempt to write a readonly database"))
         #expect(run.text.hasSuffix("n\n3\n"))
@@ -93,12 +93,14 @@ struct ReplSafetyTests {
             output: sink, errors: sink)
         #expect(shell.run(reader: StreamLineReader(text: script, name: "fuzz")) == 1)
         // The same shell still works afterwards.
-        shell.run(reader: StreamLineReader(text: ".output\n.mode csv\nSELECT 'alive' AS state;\n", name: "after"))
+        shell.run(reader: StreamLineReader(text: ".output\n.mode list\nSELECT 'alive' AS state;\n", name: "after"))
         #expect(sink.text.hasSuffix("state\nalive\n"))
     }
 
-    @Test("JSON strings escape what a terminal would obey, and stay valid JSON")
+    @Test("JSON strings escape what a terminal would obey on a terminal, C0 controls always, and stay valid JSON")
     func json() {
-        #expect(ResultPrinter.jsonString("a\"b\\c\u{1B}\u{9B}\n") == #""a\"b\\c\u001b\u009b\n""#)
+        let text = "a\"b\\c\u{1B}\u{9B}\u{202E}\n\u{8}"
+        #expect(ResultPrinter.jsonString(text, escapingTerminalControls: true) == #""a\"b\\c\u001b\u009b\u202e\n\b""#)
+        #expect(ResultPrinter.jsonString(text, escapingTerminalControls: false) == "\"a\\\"b\\\\c\\u001b\u{9B}\u{202E}\\n\\b\"")
     }
 }

@@ -68,7 +68,7 @@ struct RuleCommandTests {
         let checked = session.run(".import bugs\n.check\n")
         let listed = session.run(".violations\n")
         #expect(checked.hasPrefix("imported 2 files"))
-        #expect(checked.hasSuffix(listed + "(.explain N shows one in its timeline; SQL sees them in the violation table)\n"))
+        #expect(checked.hasSuffix(listed + "(.why N shows one in its timeline; SQL sees them in the violation table)\n"))
         let rows = try DatabaseQueue(path: session.fixture.path("lifeline.db")).read { db in
             try Row.fetchAll(db, sql: "SELECT id, rule FROM violation ORDER BY id").map { ($0[0] as Int, $0[1] as String) }
         }
@@ -208,7 +208,7 @@ struct RuleCommandTests {
         #expect(session.run(".violations\n").hasSuffix("3 pending\n"))
         #expect(
             session.run(".import bugs\n")
-                .hasSuffix("(the database changed, so .violations and .explain forget the last check; .check again)\n"))
+                .hasSuffix("(the database changed, so .violations and .why forget the last check; .check again)\n"))
         #expect(
             session.run(".explain 1\n")
                 == "test:1:1: error: .explain: .import changed the database since the last check; .check again\n")
@@ -222,7 +222,7 @@ struct RuleCommandTests {
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: session.fixture.path("shared.db")))
         #expect(
-            session.run(".check\n.violations\n.mode csv\nSELECT COUNT(*) AS n FROM launch;\n") == """
+            session.run(".check\n.violations\n.mode list\nSELECT COUNT(*) AS n FROM launch;\n") == """
                 test:1:1: error: .check: shared.db is read-only (no write permission), and .check writes what it finds to \
                 the database's 'violation' table; check a writable copy
                 test:2:1: error: .violations: no check yet; .check runs one

@@ -68,10 +68,17 @@ extension ReplCommand {
         name: ".import", usage: "PATH...", summary: "Import more traces (files or directories) into the database",
         discussion: """
             As 'lifeline import': idempotent, one transaction per file, malformed lines skipped and reported.
-            The database is writable for this command only.
+            The database is writable for this command only. A file that is not a trace is refused.
+            .import --csv FILE TABLE reads CSV into the temporary table TABLE, as sqlite3's .import does
+            (the database itself stays read-only): a new table takes its column names from the first line.
             """,
         topic: .lifecycle, completion: .filePaths
     ) { shell, arguments in
+        if arguments.first == "--csv" {
+            guard arguments.count == 3 else { throw ReplError.usage(command: ".import", usage: "--csv FILE TABLE") }
+            try shell.importCSV(arguments[1], into: arguments[2])
+            return
+        }
         guard !arguments.isEmpty else { throw ReplError.usage(command: ".import", usage: "PATH...") }
         try shell.importTraces(arguments)
     }

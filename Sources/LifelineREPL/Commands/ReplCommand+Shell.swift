@@ -5,8 +5,8 @@ import LifelineTerminal
 // MARK: - Commands as in the sqlite3 shell
 
 extension ReplCommand {
-    /// `.help`, `.quit`, `.mode`, `.headers`, `.timer`, `.limit`, `.read`, `.once`, `.output`, `.tables`, `.schema`.
-    static var shellCommands: [ReplCommand] { [help, tables, schema, mode, headers, timer, limit, read, once, output, quit] }
+    /// `.help`, `.quit`, `.mode`, `.headers`, `.nullvalue`, `.timer`, `.limit`, `.read`, `.once`, `.output`, `.tables`, `.schema`.
+    static var shellCommands: [ReplCommand] { [help, tables, schema, mode, headers, nullValue, timer, limit, read, once, output, quit] }
 
     static let help = ReplCommand(
         name: ".help", usage: "[COMMAND]", summary: "List the commands, or explain one", topic: .shell,
@@ -32,30 +32,53 @@ extension ReplCommand {
     }
 
     static let mode = ReplCommand(
-        name: ".mode", usage: "[MODE]",
-        summary: "Set how results print: " + OutputMode.allCases.map(\.rawValue).joined(separator: ", "),
+        name: ".mode", usage: "[MODE [TABLE]]",
+        summary: "Set how results print: table, box, list, csv, json, ... (.help .mode lists them)",
         discussion: """
-            table     (the default) columns between ASCII rules, sized to the terminal; long values end in '…'
+            Screen modes, for a person (values escaped, cut to the terminal's width):
+            table     (the default at a terminal) columns between ASCII rules; long values end in '…'
             box       the same with box-drawing characters
             column    aligned columns, no borders
             markdown  a Markdown table
-            csv       comma-separated values
-            json      an array of objects
+            Machine modes, as sqlite3 prints them (the default in a script is list, no headers):
+            list      values separated by .separator (default '|')
+            tabs      list with tab separators
+            csv       RFC 4180: quoted where needed, line breaks and quotes inside the quotes as they are
+            json      an array of objects; blobs as {"blob":"HEX"}, infinities as 1e999
             line      one 'column = value' line per column
-            Control characters in values are always shown escaped (\\x1b, \\n, \\u{9b}).
+            quote     SQL literals
+            insert    INSERT statements into TABLE (default "table")
+            html      <TR><TD> table rows
+            Machine modes print values' real bytes; only when the output is a terminal are control
+            characters shown escaped (\\x1b, \\n, \\u{9b}), so a value cannot drive the terminal.
+            Choosing a screen mode turns headers on, as in sqlite3.
             """,
-        topic: .shell, completion: .choices(OutputMode.allCases.map(\.rawValue))
+        topic: .shell, completion: .choices(OutputMode.names)
     ) { shell, arguments in
         guard let name = arguments.first else {
             shell.write("current output mode: \(shell.mode.rawValue)\n")
+            // sqlite3 then chooses the current mode again, which resets its separators (and insert's table).
+            try shell.setMode(shell.mode.rawValue)
             return
         }
-        guard arguments.count == 1, let mode = OutputMode(rawValue: name.lowercased()) else {
+        guard arguments.count <= 2 else {
             throw ReplError.invalidArgument(
                 command: ".mode", argument: arguments.joined(separator: " "),
-                expected: OutputMode.allCases.map(\.rawValue).joined(separator: ", "))
+                expected: OutputMode.names.joined(separator: ", ") + " (insert may name a table)")
         }
-        shell.mode = mode
+        try shell.setMode(name, table: arguments.count == 2 ? arguments[1] : nil)
+    }
+
+    static let nullValue = ReplCommand(
+        name: ".nullvalue", usage: "STRING", summary: "Print NULL as STRING",
+        discussion: """
+            Until set, NULL prints as NULL in the screen modes and as nothing in the machine modes (as in sqlite3),
+            so a NULL and the text 'NULL' differ in every mode. quote and insert always print NULL, json null.
+            """,
+        topic: .shell
+    ) { shell, arguments in
+        guard arguments.count == 1 else { throw ReplError.usage(command: ".nullvalue", usage: "STRING") }
+        shell.nullText = arguments[0]
     }
 
     static let headers = ReplCommand(
@@ -172,21 +195,21 @@ extension ReplCommand {
         }
     }
 
-    /// Names in columns across the width, as sqlite3's `.tables` prints them.
+    /// Names in columns across the width, as sqlite3's `.tables` and `.indexes` print them: down
+    /// then across, each padded to the longest name, two spaces between (the padding kept, as sqlite3 keeps it).
     static func columns(_ names: [String], width: Int) -> String {
-        guard let widest = names.map(\.count).max() else { return "" }
-        let columnWidth = widest + 2
-        let perLine = max(1, width / columnWidth)
+        guard let widest = names.map(TerminalText.width).max() else { return "" }
+        let perLine = max(1, width / (widest + 2))
         let lineCount = (names.count + perLine - 1) / perLine
         var text = ""
         for line in 0..<lineCount {
             var cells: [String] = []
             var index = line
             while index < names.count {
-                cells.append(TerminalText.pad(names[index], to: columnWidth))
+                cells.append(TerminalText.pad(names[index], to: widest))
                 index += lineCount
             }
-            text += TerminalText.trimmingTrailingSpaces(cells.joined()) + "\n"
+            text += cells.joined(separator: "  ") + "\n"
         }
         return text
     }
@@ -195,6 +218,26 @@ extension ReplCommand {
 // MARK: - Help text
 
 extension ReplShell {
+    /// `.mode NAME [TABLE]`, as sqlite3 sets it: the mode, the separators it implies, insert's table,
+    /// and headers on for a screen mode.
+    func setMode(_ name: String, table: String? = nil) throws(ReplError) {
+        let lowered = name.lowercased()
+        let chosen = lowered == "tabs" ? OutputMode.list : OutputMode(rawValue: lowered)
+        guard let chosen, table == nil || chosen == .insert else {
+            throw ReplError.invalidArgument(
+                command: ".mode", argument: name + (table.map { " " + $0 } ?? ""),
+                expected: OutputMode.names.joined(separator: ", ") + " (insert may name a table)")
+        }
+        mode = chosen
+        if let separators = chosen.separators {
+            columnSeparator = separators.column ?? columnSeparator
+            rowSeparator = separators.row ?? rowSeparator
+        }
+        if lowered == "tabs" { columnSeparator = "\t" }
+        if chosen == .insert { insertTable = table ?? "table" }
+        if chosen.isAligned { headers = true }
+    }
+
     /// The `.help` listing: SQL first, then each topic that has commands.
     var helpText: String {
         var text =

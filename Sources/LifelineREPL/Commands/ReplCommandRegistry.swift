@@ -31,13 +31,16 @@ package struct ReplCommandRegistry: Sendable {
     /// Every name and alias, sorted.
     package var names: [String] { byName.keys.sorted() }
 
-    /// The nearest known name to a mistyped one.
+    /// The nearest known name to a mistyped one; none for a single letter, too little to guess from.
     package func suggestion(for name: String) -> String? {
-        EditDistance.nearest(to: name, in: commands.map(\.name))
+        guard name.count > 2 else { return nil }
+        return EditDistance.nearest(to: name, in: commands.map(\.name))
     }
 
     /// Every command the shell ships.
     package static var standard: ReplCommandRegistry {
-        ReplCommandRegistry(ReplCommand.lifecycleCommands + ReplCommand.rulesCommands + ReplCommand.shellCommands)
+        ReplCommandRegistry(
+            ReplCommand.lifecycleCommands + ReplCommand.rulesCommands + ReplCommand.shellCommands
+                + ReplCommand.scriptingCommands + ReplCommand.databaseCommands)
     }
 }

@@ -58,7 +58,11 @@ package final class FileDescriptorSink: OutputSink, Sendable {
     }
 
     package func write(_ text: String) {
-        var bytes = Array(text.utf8)
+        write(bytes: Array(text.utf8))
+    }
+
+    package func write(bytes: [UInt8]) {
+        var bytes = bytes
         var done = 0
         while done < bytes.count {
             let count = bytes.withUnsafeMutableBytes { raw in

@@ -3,10 +3,12 @@ import LifelineTerminal
 
 /// Prints the rows of one result set in an ``OutputMode``, as they come.
 ///
-/// Aligned modes measure column widths on the first ``Settings/sampleSize``
+/// Aligned (screen) modes measure column widths on the first ``Settings/sampleSize``
 /// rows, fit them to the terminal width and print; later rows stream with the
-/// same widths, values cut with an ellipsis where they are wider. The other
-/// modes print each row at once. Every value is escaped (``TerminalText``).
+/// same widths, values cut with an ellipsis where they are wider, every value escaped
+/// (``TerminalText``). The machine modes print each row at once, as sqlite3 does, with
+/// the values' real bytes: escaped only when the output is a terminal
+/// (``ResultPrinter+Machine.swift``).
 ///
 /// ```
 /// +-----+------------------------------+
@@ -25,30 +27,41 @@ final class ResultPrinter {
         var sampleSize = 100
         /// No column is wider than this, whatever the terminal.
         var maxColumnWidth = 60
-        /// How aligned modes show NULL.
-        var nullText = "NULL"
+        /// How NULL prints (`.nullvalue`); nil: `NULL` in aligned modes, nothing in machine modes (as sqlite3).
+        var nullText: String?
+        /// Between values in `list` mode (and `.separator`'s first argument).
+        var columnSeparator = "|"
+        /// After each row in `list` and `csv` mode (`.separator`'s second argument).
+        var rowSeparator = "\n"
+        /// The table `.mode insert` writes into.
+        var tableName = "table"
+        /// Fixed column widths (`.width`) for aligned modes: 0 measures the column, a negative width right-aligns it.
+        var columnWidths: [Int] = []
     }
 
-    private let columns: [String]
-    private let rawColumns: [String]
-    private let settings: Settings
-    private let sink: OutputSink
+    let columns: [String]
+    let rawColumns: [String]
+    let settings: Settings
+    let sink: OutputSink
+    /// Whether values are shown escaped: always in aligned modes, in machine modes only on a terminal.
+    let escapes: Bool
     private var sample: [[ResultValue]] = []
     /// Fixed once the sample is measured; nil until then.
     private var layout: TableLayout?
-    private var rowCount = 0
+    var rowCount = 0
 
     init(columns: [String], settings: Settings, sink: OutputSink) {
         rawColumns = columns
         self.columns = columns.map(TerminalText.escape)
         self.settings = settings
         self.sink = sink
+        escapes = settings.mode.isAligned || sink.isTerminal
     }
 
     func add(_ row: [ResultValue]) {
         defer { rowCount += 1 }
         guard settings.mode.isAligned else {
-            printStreamed(row)
+            sink.write(bytes: machineRow(row))
             return
         }
         if layout == nil {
@@ -63,7 +76,7 @@ final class ResultPrinter {
     func finish() {
         switch settings.mode {
         case .json: if rowCount > 0 { sink.write("]\n") }
-        case .csv, .line: break
+        case .list, .csv, .line, .quote, .insert, .html: break
         case .table, .box, .column, .markdown:
             if layout == nil {
                 guard !sample.isEmpty else { return }
@@ -89,8 +102,12 @@ final class ResultPrinter {
                 }
             }
         }
-        let rightAligned = (0..<count).map { numeric[$0] && seen[$0] }
+        var rightAligned = (0..<count).map { numeric[$0] && seen[$0] }
         var widths = natural.map { min(max($0, 1), settings.maxColumnWidth) }
+        for (index, fixed) in settings.columnWidths.prefix(count).enumerated() where fixed != 0 {
+            widths[index] = fixed.magnitude > Int.max / 2 ? Int.max / 2 : Int(fixed.magnitude)
+            rightAligned[index] = fixed < 0
+        }
         if let available = settings.width {
             let overhead: Int
             switch settings.mode {
@@ -134,74 +151,6 @@ final class ResultPrinter {
     }
 
     private func shown(_ value: ResultValue) -> String {
-        value.isNull ? settings.nullText : value.display
-    }
-
-    // MARK: - Streamed modes
-
-    private func printStreamed(_ row: [ResultValue]) {
-        switch settings.mode {
-        case .csv:
-            if rowCount == 0 && settings.headers { sink.write(columns.map(Self.csvField).joined(separator: ",") + "\n") }
-            sink.write(
-                row.map { value in
-                    switch value {
-                    case .null: ""
-                    case .text(let text): Self.csvField(TerminalText.escape(text))
-                    default: value.display
-                    }
-                }.joined(separator: ",") + "\n")
-        case .json:
-            let members = columns.indices.map { index in
-                Self.jsonString(rawColumns[index]) + ":" + Self.json(index < row.count ? row[index] : .null)
-            }
-            sink.write((rowCount == 0 ? "[" : ",\n") + "{" + members.joined(separator: ",") + "}")
-        case .line:
-            let nameWidth = columns.map(TerminalText.width).max() ?? 0
-            if rowCount > 0 { sink.write("\n") }
-            for (index, name) in columns.enumerated() {
-                let value = index < row.count ? row[index] : .null
-                sink.write(TerminalText.pad(name, to: nameWidth, right: true) + " = " + value.display + "\n")
-            }
-        case .table, .box, .column, .markdown:
-            break
-        }
-    }
-
-    static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == " " }) || text.isEmpty else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    static func json(_ value: ResultValue) -> String {
-        switch value {
-        case .null: "null"
-        case .integer(let integer): String(integer)
-        case .real(let real): real.isFinite ? RealText.exact(real) : "null"
-        case .text(let text): jsonString(text)
-        case .blob(let bytes): jsonString(ResultValue.hexLiteral(bytes))
-        }
-    }
-
-    /// A JSON string literal with every control, DEL, C1 and bidirectional character as `\u` escapes.
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if TerminalText.needsEscape(scalar) {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        value.isNull ? TerminalText.escape(settings.nullText ?? "NULL") : value.display
     }
 }

@@ -14,20 +14,40 @@ import Darwin
 /// database, the line reader (readline at a terminal, standard input
 /// otherwise) and the Ctrl-C handling, runs the shell and cleans up.
 package enum ReplLauncher {
+    /// What the command line asks for besides the database, as sqlite3's options.
+    package struct Options: Sendable {
+        /// SQL or dot-commands to run in order, then exit without reading standard input.
+        package var commands: [String] = []
+        /// `-cmd`: run first, before the commands or standard input.
+        package var initialCommands: [String] = []
+        /// `-bail`: stop at the first error.
+        package var bail = false
+        /// `-csv`, `-json`, ...: a mode name `.mode` takes.
+        package var mode: String?
+        /// `-header` / `-noheader`.
+        package var headers: Bool?
+        /// How long one SQL statement may run (`--statement-time`).
+        package var statementTimeLimit = StatementTimeLimit.automatic
+
+        package init() {}
+    }
+
     /// Runs a session and returns the exit status: 0; 1 when a scripted command failed; 2 on usage errors.
     ///
     /// - Parameters:
     ///   - path: A database (default `lifeline.db`), or traces (a directory, `*.ndjson`, `*.jsonl`) to
     ///     import first into `database`, or into a temporary database removed at the end.
     ///   - database: Where to import `path` when it names traces.
-    ///   - statementTimeLimit: How long one SQL statement may run (`--statement-time`).
-    package static func run(
-        path: String?, database: String?, statementTimeLimit: StatementTimeLimit = .automatic, environment: [String: String]
-    ) -> Int32 {
+    package static func run(path: String?, database: String?, options: Options = Options(), environment: [String: String]) -> Int32 {
         let target = path ?? TraceStore.defaultPath
         let errors = FileDescriptorSink.standardError
         var configuration = ReplConfiguration(databasePath: target, environment: environment)
-        configuration.statementTimeLimit = statementTimeLimit
+        configuration.statementTimeLimit = options.statementTimeLimit
+        if isatty(STDIN_FILENO) == 0 || !options.commands.isEmpty {
+            // A script: sqlite3's defaults, so `echo 'SELECT count(*) FROM event;' | lifeline repl` prints a number.
+            configuration.mode = .list
+            configuration.headers = false
+        }
         var temporary: String?
         if isTraces(target) {
             let databasePath = database ?? NSTemporaryDirectory() + "lifeline-repl-\(getpid())-\(UUID().uuidString).db"
@@ -57,14 +77,35 @@ package enum ReplLauncher {
             errors.write("error: \(TerminalText.escape(error.description))\(hint)\n")
             return 2
         }
+        shell.bail = options.bail
+        if let mode = options.mode {
+            do {
+                try shell.setMode(mode)
+            } catch {
+                errors.write("error: \(TerminalText.escape(error.description))\n")
+                return 2
+            }
+        }
+        if let headers = options.headers { shell.headers = headers }
+        var status: Int32 = 0
+        for (index, command) in options.initialCommands.enumerated() where !shell.quitRequested {
+            status = max(status, shell.run(reader: StreamLineReader(text: command + "\n", name: "<-cmd \(index + 1)>")))
+        }
+        if !options.commands.isEmpty {
+            for (index, command) in options.commands.enumerated() where !shell.quitRequested {
+                status = max(status, shell.run(reader: StreamLineReader(text: command + "\n", name: "<argument \(index + 1)>")))
+            }
+            return status
+        }
+        if shell.quitRequested { return status }
         if isatty(STDIN_FILENO) != 0 {
             let reader = ReadlineLineReader(
                 historyPath: ReadlineLineReader.defaultHistoryPath(environment: environment), interrupt: interrupt,
                 catalog: { [unowned shell] in shell.completionCatalog })
             FileDescriptorSink.standardOutput.write(shell.banner + "\n")
-            return shell.run(reader: reader)
+            return max(status, shell.run(reader: reader))
         }
-        return shell.run(reader: StreamLineReader(fileDescriptor: STDIN_FILENO))
+        return max(status, shell.run(reader: StreamLineReader(fileDescriptor: STDIN_FILENO)))
     }
 
     /// Whether `path` names traces rather than a database.

@@ -150,7 +150,7 @@ extension ReplShell {
         checkState = .checked(report)
         try listFindings(report)
         if !report.findings.isEmpty {
-            write("(.explain N shows one in its timeline; SQL sees them in the violation table)\n")
+            write("(.why N shows one in its timeline; SQL sees them in the violation table)\n")
         }
     }
 

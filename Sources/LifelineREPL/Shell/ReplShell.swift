@@ -36,10 +36,25 @@ package final class ReplShell {
     let standardOutput: OutputSink
     let errors: OutputSink
 
-    // `.mode`, `.headers`, `.timer`, `.limit`
-    var mode: OutputMode = .table
-    var headers = true
+    // `.mode`, `.headers`, `.nullvalue`, `.separator`, `.width`, `.timer`, `.limit`
+    var mode: OutputMode
+    var headers: Bool
+    /// `.nullvalue`: nil until set (`NULL` in aligned modes, nothing in machine modes).
+    var nullText: String?
+    var columnSeparator = "|"
+    var rowSeparator = "\n"
+    /// The table `.mode insert TABLE` names.
+    var insertTable = "table"
+    var columnWidths: [Int] = []
     var timer = false
+    // `.echo`, `.bail`, `.changes`, `.eqp`, `.parameter`
+    var echo = false
+    var bail = false
+    var countChanges = false
+    var eqp = false
+    var explain = ExplainSetting.auto
+    /// Values bound to named parameters (`:name`), by name with its prefix.
+    var parameters: [String: SQLValue] = [:]
     var statementTimeLimit: StatementTimeLimit
 
     /// `.output FILE`, until `.output` alone.
@@ -68,6 +83,12 @@ package final class ReplShell {
         self.errors = errors
         self.interrupt = interrupt
         statementTimeLimit = configuration.statementTimeLimit
+        mode = configuration.mode
+        headers = configuration.headers
+        if let separators = mode.separators {
+            columnSeparator = separators.column ?? columnSeparator
+            rowSeparator = separators.row ?? rowSeparator
+        }
         database = try ReplDatabase(path: configuration.resolve(configuration.databasePath))
         // Quietly: a rules file that does not parse is reported when a rules command needs it.
         loadedRules = try? defaultRules()
@@ -121,6 +142,7 @@ package final class ReplShell {
                     let trimmed = line.trimmingCharacters(in: .whitespaces)
                     if trimmed.isEmpty { continue }
                     if trimmed.hasPrefix(".") {
+                        if echo { write(line + "\n") }
                         runDotCommand(trimmed)
                         continue
                     }
@@ -238,6 +260,8 @@ package final class ReplShell {
     /// Reports an error at the current input line: `session.sql:4:1: error: ...` (just `error: ...` at a terminal).
     func report(_ error: any Error, line: Int? = nil, column: Int = 1, snippet: (text: String, caret: Int)? = nil) {
         errorCount += 1
+        // `.bail on`: the first error ends the session (and every `.read` inside it).
+        if bail { quitRequested = true }
         let errorStyle = TerminalStyle.for(errors, environment: configuration.environment)
         if case .located(let diagnostics) = error as? ReplError {
             // Located in their own file already: no script location in front, the label coloured from the severity.

@@ -198,13 +198,14 @@ enum StoreQueries {
 
     // MARK: - The schema
 
-    /// Tables and views whose name is `LIKE pattern`, by name.
+    /// Tables and views whose name is `LIKE pattern`, by name; temporary ones as `temp.NAME`, as sqlite3 lists them.
     static func tableNames(_ db: Database, like pattern: String) throws -> [String] {
         try String.fetchAll(
             db,
             sql: """
-                SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'
-                AND name LIKE ? ORDER BY name
+                SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND name LIKE ?1
+                UNION ALL SELECT 'temp.' || name FROM sqlite_temp_schema WHERE type IN ('table', 'view')
+                AND name NOT LIKE 'sqlite_%' AND name LIKE ?1 ORDER BY 1
                 """, arguments: [pattern])
     }
 

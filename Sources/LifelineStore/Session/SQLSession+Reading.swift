@@ -52,7 +52,7 @@ extension SQLSession {
         try read { db in try StoreQueries.launchID(db, file: file, line: line) }
     }
 
-    /// Tables and views whose name is `LIKE pattern`, by name (`.tables`).
+    /// Tables and views whose name is `LIKE pattern`, by name, temporary ones as `temp.NAME` (`.tables`).
     package func tableNames(like pattern: String) throws(StoreError) -> [String] {
         try read { db in try StoreQueries.tableNames(db, like: pattern) }
     }

@@ -18,6 +18,15 @@ import GRDB
 ///                     columns: { print($0) }, row: { print($0) })
 /// ```
 package final class SQLSession {
+    /// What kind of statement ``execute(_:timeLimit:parameters:prepared:columns:row:)`` runs.
+    package enum StatementKind: Sendable {
+        case ordinary
+        /// `EXPLAIN ...`: the statement's bytecode.
+        case explain
+        /// `EXPLAIN QUERY PLAN ...`.
+        case queryPlan
+    }
+
     package let path: String
     private let queue: DatabaseQueue
     /// Why SQLite refused the last statement it refused, for the error message.
@@ -90,8 +99,15 @@ package final class SQLSession {
     /// authorizer refused it, a value is too big), with where SQLite stopped when it says;
     /// ``StoreError`` for anything else: ``StoreError/Code/interrupted`` for Ctrl-C,
     /// ``StoreError/Code/timeLimit`` when `timeLimit` stopped it.
+    ///
+    /// `parameters` binds named parameters (`:name`, `@name`, `$name`), keyed by their name with its
+    /// prefix; a parameter without a value, and every `?`, is NULL, as in sqlite3.
+    ///
+    /// `prepared` learns whether the statement is an `EXPLAIN` or `EXPLAIN QUERY PLAN` before any row
+    /// (the shell formats those as sqlite3 does).
     package func execute(
-        _ sql: String, timeLimit: Double? = nil, columns: ([String]) -> Void, row: ([SQLValue]) -> Void
+        _ sql: String, timeLimit: Double? = nil, parameters: [String: SQLValue] = [:],
+        prepared: (StatementKind) -> Void = { _ in }, columns: ([String]) -> Void, row: ([SQLValue]) -> Void
     ) throws {
         let authorizer = self.authorizer
         let deadline = self.deadline
@@ -112,6 +128,18 @@ package final class SQLSession {
                     throw SQLStatementError(
                         message: message ?? TraceStore.describe(error), offset: offset >= 0 ? offset : nil)
                 }
+                switch sqlite3_stmt_isexplain(statement.sqliteStatement) {
+                case 1: prepared(.explain)
+                case 2: prepared(.queryPlan)
+                default: prepared(.ordinary)
+                }
+                // GRDB names a parameter without its prefix; unbound parameters are NULL.
+                var named: [String: DatabaseValue] = [:]
+                for (name, value) in parameters {
+                    guard let prefix = name.first, ":@$".contains(prefix) else { continue }
+                    named[String(name.dropFirst())] = value.databaseValue
+                }
+                statement.setUncheckedArguments(StatementArguments(named))
                 deadline.arm(seconds: timeLimit)
                 defer { deadline.disarm() }
                 do {

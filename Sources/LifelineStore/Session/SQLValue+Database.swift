@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension SQLValue {
@@ -9,6 +10,19 @@ extension SQLValue {
         case .double(let real): self = .real(real)
         case .string(let text): self = .text(text)
         case .blob(let data): self = .blob(Array(data))
+        }
+    }
+}
+
+extension SQLValue {
+    /// The value to bind for a statement parameter.
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .null: .null
+        case .integer(let integer): integer.databaseValue
+        case .real(let real): real.databaseValue
+        case .text(let text): text.databaseValue
+        case .blob(let bytes): Data(bytes).databaseValue
         }
     }
 }

@@ -1,0 +1,9 @@
+/// `.explain on|off|auto`, as in sqlite3: how `EXPLAIN` output prints.
+enum ExplainSetting: String, Sendable {
+    /// Every result in ``ExplainPrinter``'s fixed columns.
+    case on
+    /// Results in the current mode, `EXPLAIN` and `EXPLAIN QUERY PLAN` included.
+    case off
+    /// `EXPLAIN` in ``ExplainPrinter``'s columns, `EXPLAIN QUERY PLAN` as a tree (the default).
+    case auto
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+/// The same script through the system `sqlite3` and through `lifeline repl` on the same database:
+/// for every output mode and dot-command the two shells share, standard output must be byte for
+/// byte the same, and so must the exit status. docs/repl.md ("Differences from sqlite3") lists
+/// where the two differ on purpose; those are not compared here.
+///
+/// `sqlite3` is a prerequisite (README; `.ci/run` installs it).
+@Suite("lifeline repl against sqlite3 (differential)")
+struct ReplDifferentialTests {
+    /// Values that exercise every machine format: integers to the limit, reals that print alike in
+    /// both shells, text with separators, quotes, apostrophes, line breaks, a carriage return,
+    /// non-ASCII and markup, blobs (one not UTF-8, one empty), NULL and the text 'NULL'.
+    static let values = """
+        CREATE TEMP TABLE v(i INTEGER, r REAL, t TEXT, b BLOB, n);
+        INSERT INTO v VALUES (1, 2.5, 'plain', x'414243', NULL),
+          (-7, 1e20, 'a,b "q" it''s', x'41ff', 'NULL'),
+          (0, -0.5, 'line' || char(10) || 'break' || char(13) || 'x', x'', 'é ü'),
+          (9223372036854775807, 1.0, '', x'41', '<a href="x">&</a>');
+
+        """
+
+    static let modes = ["list", "tabs", "csv", "line", "quote", "insert", "insert picked", "html"]
+
+    /// The cases: a name and the script after ``values``.
+    static let cases: [(String, String)] =
+        modes.flatMap { mode in
+            ["off", "on"].map { headers in
+                // html: a blob that is not UTF-8 is a deliberate difference (docs/repl.md).
+                let columns = mode == "html" ? "i, r, t, n" : "*"
+                return (
+                    ".mode \(mode), headers \(headers)",
+                    ".headers \(headers)\n.mode \(mode)\nSELECT \(columns) FROM v;\nSELECT count(*) AS n, 'x' FROM v;\n"
+                )
+            }
+        } + [
+            // json: blobs are objects in Lifeline, strings in sqlite3 (a deliberate difference).
+            (".mode json", ".mode json\nSELECT i, r, t, n FROM v;\nSELECT 1 AS a WHERE 0;\n"),
+            (".nullvalue", ".nullvalue <null>\nSELECT i, n FROM v;\n.mode csv\nSELECT n FROM v;\n.mode html\nSELECT n FROM v;\n"),
+            (
+                ".separator",
+                ".separator ; ~\nSELECT i, t FROM v;\n.separator \\t\nSELECT 1, 2;\n.mode csv\n.separator |\nSELECT 'x|y', 'a,b';\n"
+            ),
+            (".print", ".print hello   world 'a b'\n.print\n"),
+            (".echo", ".echo on\nSELECT 1;\n.print x\nSELECT 2\n  ;\n.echo off\nSELECT 3;\n"),
+            (".changes", ".changes on\nINSERT INTO v(i) VALUES (5), (6);\nSELECT count(*) FROM v;\nDELETE FROM v WHERE i > 4;\n"),
+            (
+                ".eqp",
+                """
+                .eqp on
+                SELECT * FROM event WHERE launch_id = 1 ORDER BY t LIMIT 1;
+                SELECT e.seq FROM event e JOIN launch l ON l.id = e.launch_id WHERE l.app LIKE 'com%' GROUP BY e.seq ORDER BY 1 LIMIT 2;
+                SELECT (SELECT count(*) FROM launch), x FROM (SELECT 1 AS x UNION ALL SELECT 2);
+                .eqp off
+                SELECT 4;
+
+                """
+            ),
+            (".tables and .indexes", ".tables\n.tables %e%\n.indexes\n.indexes event%\n.indices launch\n.indexes nosuch\n"),
+            (".databases", ".databases\n"),
+            (".dump TABLE", ".dump launch\n.dump trace%\n.dump v\n"),
+            (".dump", ".dump\n"),
+            (".fullschema", ".fullschema\n"),
+            (
+                ".parameter",
+                """
+                .parameter set :a 5
+                .parameter set @b 'x y'
+                .parameter set $c hello
+                .parameter set :r 2.5
+                .parameter list
+                SELECT :a, @b, $c, :r, :missing, typeof(:a), typeof($c);
+                .parameter unset :a
+                SELECT :a;
+                .parameter clear
+                .parameter list
+                SELECT @b;
+
+                """
+            ),
+            (
+                ".explain",
+                """
+                EXPLAIN SELECT * FROM launch WHERE id > 1 ORDER BY app;
+                EXPLAIN SELECT * FROM event WHERE launch_id = 2;
+                EXPLAIN QUERY PLAN SELECT * FROM launch ORDER BY app;
+                .mode csv
+                EXPLAIN QUERY PLAN SELECT e.seq FROM event e JOIN launch l ON l.id = e.launch_id GROUP BY e.seq ORDER BY 1;
+                .explain off
+                EXPLAIN SELECT 1;
+                EXPLAIN QUERY PLAN SELECT * FROM launch ORDER BY app;
+                .explain on
+                SELECT 1 AS a, 'long text value' AS b, NULL AS c;
+                EXPLAIN QUERY PLAN SELECT * FROM launch ORDER BY app;
+                .explain auto
+                EXPLAIN SELECT * FROM span;
+
+                """
+            ),
+            (".bail", ".bail on\nSELECT 1;\nSELECT * FROM nosuch;\nSELECT 2;\n"),
+            ("errors go on", "SELECT 1;\nSELECT * FROM nosuch;\nSELECT 2;\n"),
+            (".show", ".show\n.mode csv\n.nullvalue 'n/a'\n.width 3 -4\n.eqp on\n.explain off\n.headers on\n.show\n"),
+            (".mode and .headers", ".mode\n.mode csv\n.mode\n.mode tabs\n.mode\n.mode insert foo\n.mode\n.headers on\nSELECT 1 AS a;\n"),
+        ]
+
+    @Test("sqlite3 and lifeline repl print the same bytes and exit alike", arguments: cases.map(\.0))
+    func sameOutput(_ name: String) throws {
+        let sqlite3 = try #require(
+            Self.sqlite3, "sqlite3 is not installed: the differential test needs it (apt-get install sqlite3; .ci/run does)")
+        let script = Self.values + (Self.cases.first { $0.0 == name }?.1 ?? "")
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let reference = try Self.run(sqlite3, ["-readonly", "lifeline.db"], script: script, in: directory, name: "sqlite3")
+        let lifeline = try Self.run(
+            LifelineCommandTests.binary, ["repl", "lifeline.db"], script: script, in: directory, name: "lifeline")
+        #expect(!reference.output.isEmpty || name == ".bail", "sqlite3 printed nothing: the case tests nothing")
+        #expect(
+            lifeline.output == reference.output,
+            "sqlite3:\n\(String(decoding: reference.output, as: UTF8.self))\nlifeline:\n\(String(decoding: lifeline.output, as: UTF8.self))"
+        )
+        #expect(lifeline.status == reference.status)
+    }
+
+    /// The `sqlite3` on the path, nil when there is none.
+    static var sqlite3: URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("sqlite3") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Runs `executable` with `script` on standard input and returns its standard output's bytes and its exit status.
+    static func run(
+        _ executable: URL, _ arguments: [String], script: String, in directory: URL, name: String
+    ) throws -> (
+        output: Data, status: Int32
+    ) {
+        let outputURL = directory.appendingPathComponent("\(name).out")
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: outputURL)
+        let run = try LifelineCommandTests.run(
+            arguments, in: directory, input: script, environment: ["LIFELINE_HISTORY": ""], executable: executable,
+            standardOutput: handle)
+        try handle.close()
+        return (try Data(contentsOf: outputURL), run.status)
+    }
+}
