@@ -152,8 +152,13 @@ package enum CheckRun {
     /// read, a database that is not Lifeline's or holds no traces, a trace without a launch record,
     /// a skipped line (a warning with `allowSkippedLines`), a check that saw no events at all, and
     /// one against no rules.
+    ///
+    /// `-` is one trace read from standard input, named `standardInputName` (default `-`) in
+    /// findings and diagnostics, so a tool that pipes a trace in (the Spark integration) gets
+    /// findings naming the original file; a second `-` is an error, standard input having been read.
     package static func check(
-        _ inputs: [String], rules: RuleSet, sources: [RuleSource] = [], allowSkippedLines: Bool = false
+        _ inputs: [String], rules: RuleSet, sources: [RuleSource] = [], allowSkippedLines: Bool = false,
+        standardInputName: String? = nil
     ) -> CheckReport {
         var traces: [String] = []
         var diagnostics: [FileDiagnostic] = []
@@ -161,9 +166,19 @@ package enum CheckRun {
         let checker = collector.checker(for: rules)
         let (files, errors) = TracePaths.expand(inputs)
         diagnostics += errors
+        var readStandardInput = false
         for file in ordered(files) {
             if file == "-" {
-                diagnostics.append(FileDiagnostic(.error, file: "-", "lifeline check reads files and databases, not standard input"))
+                let label = standardInputName ?? "-"
+                if readStandardInput {
+                    diagnostics.append(FileDiagnostic(.error, file: label, "standard input ('-') can be checked only once"))
+                    continue
+                }
+                readStandardInput = true
+                traces.append(label)
+                check(label, allowSkippedLines: allowSkippedLines, diagnostics: &diagnostics) { () throws(TraceFileError) in
+                    try checker.check(descriptor: STDIN_FILENO, label: label)
+                }
                 continue
             }
             if isDatabase(file) {
@@ -182,20 +197,8 @@ package enum CheckRun {
                 continue
             }
             traces.append(file)
-            do throws(TraceFileError) {
-                let checked = try checker.check(file: file)
-                for skipped in checked.skipped {
-                    let diagnostic = FileDiagnostic(file: file, skipped)
-                    diagnostics.append(allowSkippedLines ? diagnostic.with(severity: .warning) : diagnostic)
-                }
-                if checked.launches == 0 {
-                    diagnostics.append(
-                        FileDiagnostic(
-                            .error, file: file,
-                            "no launch record: not a Lifeline trace (each launch starts with {\"lifeline\":1,\"type\":\"launch\",…})"))
-                }
-            } catch {
-                diagnostics.append(FileDiagnostic(error))
+            check(file, allowSkippedLines: allowSkippedLines, diagnostics: &diagnostics) { () throws(TraceFileError) in
+                try checker.check(file: file)
             }
         }
         let summary = checker.finish()
@@ -209,12 +212,35 @@ package enum CheckRun {
             for input in inputs where !missing.contains(input) {
                 diagnostics.append(
                     FileDiagnostic(
-                        .error, file: input, "no events were checked: a check that looked at nothing cannot pass"))
+                        .error, file: input == "-" ? standardInputName ?? input : input,
+                        "no events were checked: a check that looked at nothing cannot pass"))
             }
         }
         return CheckReport(
             rules: rules.rules, ruleSources: sources, findings: collector.findings, summary: summary, traces: traces,
             diagnostics: diagnostics, applied: collector.applied)
+    }
+
+    /// Runs one trace's check and turns what it skipped (and a trace without a launch record) into diagnostics.
+    private static func check(
+        _ label: String, allowSkippedLines: Bool, diagnostics: inout [FileDiagnostic],
+        _ body: () throws(TraceFileError) -> TraceFileCheck
+    ) {
+        do throws(TraceFileError) {
+            let checked = try body()
+            for skipped in checked.skipped {
+                let diagnostic = FileDiagnostic(file: label, skipped)
+                diagnostics.append(allowSkippedLines ? diagnostic.with(severity: .warning) : diagnostic)
+            }
+            if checked.launches == 0 {
+                diagnostics.append(
+                    FileDiagnostic(
+                        .error, file: label,
+                        "no launch record: not a Lifeline trace (each launch starts with {\"lifeline\":1,\"type\":\"launch\",…})"))
+            }
+        } catch {
+            diagnostics.append(FileDiagnostic(error))
+        }
     }
 
     /// Whether the file starts with the SQLite header.

@@ -15,8 +15,23 @@ extension RuleChecker {
     /// - Returns: the skipped lines, in file order, and how many launches and events were checked.
     @discardableResult
     public func check(file path: String, label: String? = nil) throws(TraceFileError) -> TraceFileCheck {
-        let name = label ?? path
         var reader = try TraceLineReader(path: path)
+        return try check(&reader, name: label ?? path)
+    }
+
+    /// Checks every record read from an open descriptor (standard input, say), streaming, as
+    /// ``check(file:label:)`` checks a file; `label` names the trace in witnesses and diagnostics.
+    ///
+    /// ```swift
+    /// let checked = try checker.check(descriptor: STDIN_FILENO, label: "s3://fleet/notes/iPad13,4.ndjson")
+    /// ```
+    @discardableResult
+    public func check(descriptor: Int32, label: String) throws(TraceFileError) -> TraceFileCheck {
+        var reader = TraceLineReader(descriptor: descriptor, path: label)
+        return try check(&reader, name: label)
+    }
+
+    private func check(_ reader: inout TraceLineReader, name: String) throws(TraceFileError) -> TraceFileCheck {
         var scanner = TraceLineScanner()
         var result = TraceFileCheck()
         let before = summary
