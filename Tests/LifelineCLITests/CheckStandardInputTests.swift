@@ -103,3 +103,31 @@ struct CheckStandardInputTests {
         #expect(unnamed.stderr.contains("--stdin-name names standard input: give '-' as a PATH"))
     }
 }
+
+/// A rotated part (`notes.2.ndjson`) continues its launch: it has a launch record, so it is a trace.
+@Suite("lifeline check: rotated parts")
+struct CheckRotatedPartTests {
+    @Test func aRotatedPartIsCheckedAfterItsFileAndIsNotReportedAsHavingNoLaunchRecord() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+        {"lifeline":1,"type":"launch","launch":"L1","lifecycle":"scene"}
+        {"seq":1,"t":10,"event":"didFinishLaunching"}
+        {"seq":2,"t":20,"event":"willConnectTo","session":"S1","scene":"a"}
+
+        """.write(to: directory.appendingPathComponent("notes.ndjson"), atomically: true, encoding: .utf8)
+        try """
+        {"lifeline":1,"type":"launch","launch":"L1","lifecycle":"scene","part":2}
+        {"seq":3,"t":30,"event":"sceneWillEnterForeground","session":"S1","scene":"a"}
+        {"seq":4,"t":40,"event":"sceneDidBecomeActive","session":"S1","scene":"a"}
+
+        """.write(to: directory.appendingPathComponent("notes.2.ndjson"), atomically: true, encoding: .utf8)
+        let run = try LifelineCommandTests.run(["check", ".", "--no-local-rules", "--format", "jsonl"], in: directory)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(!run.stdout.contains("no launch record"))
+        let summary = try #require(try CheckStandardInputTests.objects(run).last)
+        #expect(summary["launches"] as? Int == 1)
+        #expect(summary["events"] as? Int == 4)
+        #expect(summary["traces"] as? Int == 2)
+    }
+}

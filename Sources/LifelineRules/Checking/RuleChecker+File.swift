@@ -37,6 +37,7 @@ extension RuleChecker {
         let before = summary
         // A new file starts without a launch: its events need a launch record of their own.
         var fileHasLaunch = false
+        var launchRecords = 0
         reader.forEachLine { bytes, number, terminated in
             if TraceLineScanner.isBlank(bytes) { return true }
             do throws(TraceFormatError) {
@@ -46,6 +47,9 @@ extension RuleChecker {
                     if case .launch(let launch) = TraceRecord(scanned, line: bytes, scanner: scanner) {
                         beginLaunch(launch, trace: name, file: name, line: number)
                         fileHasLaunch = true
+                        // A rotated part's record continues a launch rather than starting one, but it is
+                        // still the file's launch record.
+                        launchRecords += 1
                     }
                 case .event:
                     guard fileHasLaunch else {
@@ -68,7 +72,7 @@ extension RuleChecker {
         }
         try reader.checkReadError()
         let after = summary
-        result.launches = after.launches - before.launches
+        result.launches = launchRecords
         result.events = after.events - before.events
         return result
     }
