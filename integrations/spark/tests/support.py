@@ -26,7 +26,7 @@ def spark():
         from pyspark.sql import SparkSession
 
         _spark = (SparkSession.builder.master("local[2]").appName("lifeline-tests")
-                  .config("spark.sql.shuffle.partitions", "4").config("spark.ui.enabled", "false")
+                  .config("spark.sql.shuffle.partitions", "4").config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
                   .config("spark.sql.session.timeZone", "UTC").getOrCreate())
         _spark.sparkContext.setLogLevel("ERROR")
     return _spark
