@@ -6,6 +6,7 @@ on the same generated fleet. Prints one line per measurement; docs/scale.md hold
 
 import argparse
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -18,6 +19,15 @@ sys.path.insert(0, os.path.join(HERE, "tests"))
 
 import fleet  # noqa: E402
 import support  # noqa: E402
+
+
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def load():
+    return f"load average {os.getloadavg()[0]:.1f}"
 
 
 def main():
@@ -33,22 +43,22 @@ def main():
         paths = fleet.generate(lifeline, support.REPOSITORY, root, count=arguments.traces)
         size = sum(os.path.getsize(path) for path in paths)
 
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), children_cpu()
         objects, _ = support.check_jsonl([root], cwd=directory, extra=["--no-local-rules"])
-        alone = time.perf_counter() - start
+        alone, alone_cpu = time.perf_counter() - start, children_cpu() - cpu
         events = objects[-1]["events"]
         print(f"fleet: {len(paths)} traces, {objects[-1]['launches']} launches, {events} events, {size / 1e6:.1f} MB")
-        print(f"lifeline check alone: {alone:.2f} s, {events / alone:,.0f} events/s")
+        print(f"lifeline check alone: {alone:.2f} s ({alone_cpu:.2f} s CPU), {events / alone:,.0f} events/s; {load()}")
 
         # One process per trace, as a task runs them, without Spark: the spawn cost.
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), children_cpu()
         for path in paths:
             with open(path, "rb") as handle:
                 subprocess.run([lifeline, "check", "-", "--stdin-name", path, "--format", "jsonl", "--no-local-rules"],
                                stdin=handle, capture_output=True)
-        piped = time.perf_counter() - start
-        print(f"lifeline check -, one process per trace, serial: {piped:.2f} s, {events / piped:,.0f} events/s, "
-              f"{1000 * piped / len(paths):.1f} ms per trace")
+        piped, piped_cpu = time.perf_counter() - start, children_cpu() - cpu
+        print(f"lifeline check -, one process per trace, serial: {piped:.2f} s ({piped_cpu:.2f} s CPU), "
+              f"{events / piped:,.0f} events/s, {1000 * piped_cpu / len(paths):.1f} ms CPU per trace; {load()}")
 
         start = time.perf_counter()
         from pyspark.sql import SparkSession
@@ -57,7 +67,7 @@ def main():
                  .config("spark.ui.showConsoleProgress", "false").getOrCreate())
         spark.sparkContext.setLogLevel("ERROR")
         started = time.perf_counter() - start
-        print(f"Spark session start ({arguments.master}): {started:.2f} s")
+        print(f"Spark session start ({arguments.master}): {started:.2f} s; {load()}")
         from lifeline_spark import check
 
         for run in (1, 2):
@@ -67,7 +77,7 @@ def main():
             totals = result.totals()
             elapsed = time.perf_counter() - start
             print(f"Spark check run {run} ({arguments.master}): {elapsed:.2f} s, {totals['events'] / elapsed:,.0f} events/s, "
-                  f"{count} findings")
+                  f"{count} findings; {load()}")
         spark.stop()
     finally:
         shutil.rmtree(directory, ignore_errors=True)
