@@ -1,5 +1,7 @@
 """`python -m lifeline_spark check PATH... --out DIR [--lifeline BINARY] [--rules ...] [--master URL]`
-(also `spark-submit integrations/spark/lifeline_spark/__main__.py check ...`)."""
+(also `spark-submit integrations/spark/lifeline_spark/__main__.py check ...`), and
+`python -m lifeline_spark query PATH... --query queries/NAME.sql`: a saved query on Spark SQL views
+over the traces."""
 
 import argparse
 import sys
@@ -24,6 +26,8 @@ def parser():
     views = commands.add_parser("query", help="run a saved query on Spark SQL views over raw traces")
     views.add_argument("paths", nargs="+", metavar="PATH")
     views.add_argument("--query", required=True, metavar="FILE", help="a saved query (queries/*.sql), in SQLite's dialect")
+    views.add_argument("--lifeline", default="lifeline", metavar="BINARY",
+                       help="the lifeline binary, for its table of callback names (default: lifeline on PATH)")
     views.add_argument("--master", default=None)
     return root
 
@@ -31,7 +35,8 @@ def parser():
 def session(master):
     from pyspark.sql import SparkSession
 
-    builder = SparkSession.builder.appName("lifeline")
+    # No progress bars: standard error carries the located input errors.
+    builder = SparkSession.builder.appName("lifeline").config("spark.ui.showConsoleProgress", "false")
     if master:
         builder = builder.master(master)
     elif "spark.master" not in builder._options:
@@ -63,14 +68,24 @@ def main(argv=None):
             totals = result.totals()
             print(result.summary_line(totals) + f"; findings in {arguments.out.rstrip('/')}/violations/")
             return result.exit_status(totals)
-        from .views import register_views
-        from .queries import translate
+        import os
 
-        register_views(spark, arguments.paths)
-        with open(arguments.query, encoding="utf-8") as handle:
-            translated = translate(handle.read())
+        from .queries import translate
+        from .views import register_views
+
+        try:
+            with open(arguments.query, encoding="utf-8") as handle:
+                translated = translate(handle.read(), os.path.basename(arguments.query))
+        except OSError as error:
+            print(f"{arguments.query}: error: {error.strerror}", file=sys.stderr)
+            return 2
         if translated.error:
             print(f"{arguments.query}: error: cannot run on Spark SQL: {translated.error}", file=sys.stderr)
+            return 2
+        try:
+            register_views(spark, arguments.paths, lifeline=arguments.lifeline)
+        except ValueError as error:
+            print(error, file=sys.stderr)
             return 2
         spark.sql(translated.sql).show(1000, truncate=False)
         return 0

@@ -168,6 +168,21 @@ class CommandTests(unittest.TestCase):
         finally:
             shutil.rmtree(out, ignore_errors=True)
 
+    def test_the_query_command_runs_a_saved_query_and_refuses_one_it_cannot_translate(self):
+        environment = dict(os.environ, PYTHONPATH=os.path.join(support.REPOSITORY, "integrations", "spark"))
+        base = [sys.executable, "-m", "lifeline_spark", "query", "traces/", "--lifeline", support.lifeline(),
+                "--master", "local[1]"]
+        process = subprocess.run(base + ["--query", "queries/time-to-active.sql"], cwd=support.REPOSITORY,
+                                 env=environment, capture_output=True, text=True)
+        self.assertEqual(process.returncode, 0, process.stderr)
+        self.assertIn("time_to_active_ms", process.stdout)
+        self.assertIn("traces/cold-launch.ndjson", process.stdout)
+        refused = subprocess.run(base + ["--query", "queries/never-active.sql"], cwd=support.REPOSITORY,
+                                 env=environment, capture_output=True, text=True)
+        self.assertEqual(refused.returncode, 2)
+        self.assertIn("queries/never-active.sql: error: cannot run on Spark SQL: correlated scalar subqueries",
+                      refused.stderr)
+
 
 if __name__ == "__main__":
     unittest.main()
