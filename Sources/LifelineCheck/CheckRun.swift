@@ -157,9 +157,13 @@ package enum CheckRun {
     /// (``CheckReport/timelines``), read in a second pass over the inputs. `records` declares the
     /// callbacks recorded by launches whose record does not list them (`--records`); `nil`: such
     /// launches record every callback.
+    ///
+    /// `-` is one trace read from standard input, named `standardInputName` (default `-`) in
+    /// findings and diagnostics, so a tool that pipes a trace in (the Spark integration) gets
+    /// findings naming the original file; a second `-` is an error, standard input having been read.
     package static func check(
         _ inputs: [String], rules: RuleSet, sources: [RuleSource] = [], allowSkippedLines: Bool = false,
-        records: CallbackSet? = nil, timelines: Bool = false
+        records: CallbackSet? = nil, standardInputName: String? = nil, timelines: Bool = false
     ) -> CheckReport {
         var traces: [String] = []
         var diagnostics: [FileDiagnostic] = []
@@ -167,9 +171,19 @@ package enum CheckRun {
         let checker = collector.checker(for: rules, records: records)
         let (files, errors) = TracePaths.expand(inputs)
         diagnostics += errors
+        var readStandardInput = false
         for file in ordered(files) {
             if file == "-" {
-                diagnostics.append(FileDiagnostic(.error, file: "-", "lifeline check reads files and databases, not standard input"))
+                let label = standardInputName ?? "-"
+                if readStandardInput {
+                    diagnostics.append(FileDiagnostic(.error, file: label, "standard input ('-') can be checked only once"))
+                    continue
+                }
+                readStandardInput = true
+                traces.append(label)
+                check(label, allowSkippedLines: allowSkippedLines, diagnostics: &diagnostics) { () throws(TraceFileError) in
+                    try checker.check(descriptor: STDIN_FILENO, label: label)
+                }
                 continue
             }
             if isDatabase(file) {
@@ -188,20 +202,8 @@ package enum CheckRun {
                 continue
             }
             traces.append(file)
-            do throws(TraceFileError) {
-                let checked = try checker.check(file: file)
-                for skipped in checked.skipped {
-                    let diagnostic = FileDiagnostic(file: file, skipped)
-                    diagnostics.append(allowSkippedLines ? diagnostic.with(severity: .warning) : diagnostic)
-                }
-                if checked.launches == 0 {
-                    diagnostics.append(
-                        FileDiagnostic(
-                            .error, file: file,
-                            "no launch record: not a Lifeline trace (each launch starts with {\"lifeline\":1,\"type\":\"launch\",…})"))
-                }
-            } catch {
-                diagnostics.append(FileDiagnostic(error))
+            check(file, allowSkippedLines: allowSkippedLines, diagnostics: &diagnostics) { () throws(TraceFileError) in
+                try checker.check(file: file)
             }
         }
         let summary = checker.finish()
@@ -215,7 +217,8 @@ package enum CheckRun {
             for input in inputs where !missing.contains(input) {
                 diagnostics.append(
                     FileDiagnostic(
-                        .error, file: input, "no events were checked: a check that looked at nothing cannot pass"))
+                        .error, file: input == "-" ? standardInputName ?? input : input,
+                        "no events were checked: a check that looked at nothing cannot pass"))
             }
         }
         var report = CheckReport(
@@ -223,6 +226,28 @@ package enum CheckRun {
             diagnostics: diagnostics, applied: collector.applied, notApplicable: collector.notApplicable)
         if timelines { report.timelines = Self.timelines(inputs, findings: collector.findings) }
         return report
+    }
+
+    /// Runs one trace's check and turns what it skipped (and a trace without a launch record) into diagnostics.
+    private static func check(
+        _ label: String, allowSkippedLines: Bool, diagnostics: inout [FileDiagnostic],
+        _ body: () throws(TraceFileError) -> TraceFileCheck
+    ) {
+        do throws(TraceFileError) {
+            let checked = try body()
+            for skipped in checked.skipped {
+                let diagnostic = FileDiagnostic(file: label, skipped)
+                diagnostics.append(allowSkippedLines ? diagnostic.with(severity: .warning) : diagnostic)
+            }
+            if checked.launches == 0 {
+                diagnostics.append(
+                    FileDiagnostic(
+                        .error, file: label,
+                        "no launch record: not a Lifeline trace (each launch starts with {\"lifeline\":1,\"type\":\"launch\",…})"))
+            }
+        } catch {
+            diagnostics.append(FileDiagnostic(error))
+        }
     }
 
     /// Whether the file starts with the SQLite header.

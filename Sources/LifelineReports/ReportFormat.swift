@@ -4,6 +4,8 @@ package enum ReportFormat: String, CaseIterable, Sendable {
     case text
     /// One JSON object: `violations`, `pending`, `errors`, `warnings`, `ruleSources`, `summary`.
     case json
+    /// JSON lines: a `finding` object per finding, an `error` or `warning` object per input problem, a final `summary`.
+    case jsonl
     /// JUnit XML: one test case per rule × trace, and an errored test case per input with errors.
     case junit
     /// SARIF 2.1.0 for code-scanning tools; input errors are tool execution notifications.
@@ -20,6 +22,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
         switch self {
         case .text: return TextReport.render(report)
         case .json: return JSONReport.render(report, gate: gate)
+        case .jsonl: return JSONLinesReport.render(report, gate: gate)
         case .junit: return JUnitReport.render(report, gate: gate)
         case .sarif: return SARIFReport.render(report, gate: gate)
         case .github: return GitHubReport.render(report, gate: gate)

@@ -12,8 +12,8 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check traces against lifecycle rules; fail CI on violations.",
         discussion: """
-            PATHs are trace files, directories (searched recursively for *.ndjson and *.jsonl) or Lifeline \
-            databases; with none, the database given by --db (default lifeline.db) is checked. Rules default to \
+            PATHs are trace files, directories (searched recursively for *.ndjson and *.jsonl), Lifeline \
+            databases, or '-' for one trace on standard input (named by --stdin-name); with none, the database given by --db (default lifeline.db) is checked. Rules default to \
             the built-in catalogs (each rule applies to launches of its life cycle) plus ./rules/*.rules \
             (--no-local-rules leaves those out); every report names its rule sources. Checking a database also \
             stores the findings in its violation table.
@@ -25,8 +25,13 @@ struct Check: ParsableCommand {
             events at all. Input errors are in the report in every format. See docs/rules.md#exit-status.
             """)
 
-    @Argument(help: "Trace files, directories or databases.")
+    @Argument(help: "Trace files, directories or databases; '-' for one trace on standard input.")
     var paths: [String] = []
+
+    @Option(
+        name: .customLong("stdin-name"),
+        help: "The name findings and diagnostics give the trace read from standard input ('-'), such as its original path.")
+    var stdinName: String?
 
     @Option(help: "A database to check (when no PATH is given).")
     var db: String?
@@ -37,7 +42,7 @@ struct Check: ParsableCommand {
     @Flag(help: "Do not load ./rules/*.rules: only the built-in catalogs, or what --rules names.")
     var noLocalRules = false
 
-    @Option(help: "Output format: text, json, junit, sarif, github or html (a page with timelines, see docs/report.md).")
+    @Option(help: "Output format: text, json, jsonl (one JSON object per line), junit, sarif, github or html (a page with timelines, see docs/report.md).")
     var format: ReportFormat = .text
 
     @Option(name: [.short, .long], help: "Write the report to FILE instead of standard output.")
@@ -60,6 +65,13 @@ struct Check: ParsableCommand {
             "The callbacks traces record when their launch records do not say (comma-separated names); rules that need another are not applicable.",
             valueName: "callback,..."))
     var records: String?
+
+    func validate() throws {
+        if let stdinName {
+            guard paths.contains("-") else { throw ValidationError("--stdin-name names standard input: give '-' as a PATH") }
+            guard !stdinName.isEmpty else { throw ValidationError("--stdin-name needs a name") }
+        }
+    }
 
     func run() throws {
         let gate = CheckGate(failOn: failOn.severity, pendingFails: pending == .fail)
@@ -85,7 +97,7 @@ struct Check: ParsableCommand {
             } else {
                 report = CheckRun.check(
                     inputs, rules: loaded.rules, sources: loaded.sources, allowSkippedLines: allowSkippedLines,
-                    records: declared, timelines: format == .html)
+                    records: declared, standardInputName: stdinName, timelines: format == .html)
             }
         } catch {
             // Rules that do not load: the excerpts with carets for a person, the located errors in the report.

@@ -72,6 +72,13 @@ struct CheckGateTests {
             #expect(text.contains(#""errors" : ["#) && text.contains(#""file" : "nope.ndjson""#))
             #expect(text.contains(#""warnings" : ["#) && text.contains(#""column" : 12"#))
             #expect(text.contains(#""status" : "inputError""#))
+        case .jsonl:
+            let lines = text.split(separator: "\n").map(String.init)
+            #expect(lines.count == 7, "two problems, four findings, the summary")
+            #expect(lines.first?.contains(#""file":"nope.ndjson""#) == true && lines.first?.contains(#""type":"error""#) == true)
+            #expect(lines.dropFirst().first?.contains(#""column":12"#) == true)
+            #expect(lines.dropFirst().first?.contains(#""type":"warning""#) == true)
+            #expect(lines.last?.contains(#""status":"inputError""#) == true && lines.last?.contains(#""type":"summary""#) == true)
         case .junit:
             #expect(text.contains("<testsuite name=\"lifeline input\""))
             #expect(text.contains("<error message=\"1 input error: no such file or directory\" type=\"input\">"))

@@ -15,13 +15,29 @@ extension RuleChecker {
     /// - Returns: the skipped lines, in file order, and how many launches and events were checked.
     @discardableResult
     public func check(file path: String, label: String? = nil) throws(TraceFileError) -> TraceFileCheck {
-        let name = label ?? path
         var reader = try TraceLineReader(path: path)
+        return try check(&reader, name: label ?? path)
+    }
+
+    /// Checks every record read from an open descriptor (standard input, say), streaming, as
+    /// ``check(file:label:)`` checks a file; `label` names the trace in witnesses and diagnostics.
+    ///
+    /// ```swift
+    /// let checked = try checker.check(descriptor: STDIN_FILENO, label: "s3://fleet/notes/iPad13,4.ndjson")
+    /// ```
+    @discardableResult
+    public func check(descriptor: Int32, label: String) throws(TraceFileError) -> TraceFileCheck {
+        var reader = TraceLineReader(descriptor: descriptor, path: label)
+        return try check(&reader, name: label)
+    }
+
+    private func check(_ reader: inout TraceLineReader, name: String) throws(TraceFileError) -> TraceFileCheck {
         var scanner = TraceLineScanner()
         var result = TraceFileCheck()
         let before = summary
         // A new file starts without a launch: its events need a launch record of their own.
         var fileHasLaunch = false
+        var launchRecords = 0
         reader.forEachLine { bytes, number, terminated in
             if TraceLineScanner.isBlank(bytes) { return true }
             do throws(TraceFormatError) {
@@ -31,6 +47,9 @@ extension RuleChecker {
                     if case .launch(let launch) = TraceRecord(scanned, line: bytes, scanner: scanner) {
                         beginLaunch(launch, trace: name, file: name, line: number)
                         fileHasLaunch = true
+                        // A rotated part's record continues a launch rather than starting one, but it is
+                        // still the file's launch record.
+                        launchRecords += 1
                     }
                 case .event:
                     guard fileHasLaunch else {
@@ -53,7 +72,7 @@ extension RuleChecker {
         }
         try reader.checkReadError()
         let after = summary
-        result.launches = after.launches - before.launches
+        result.launches = launchRecords
         result.events = after.events - before.events
         return result
     }

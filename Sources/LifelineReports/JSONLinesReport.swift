@@ -1,0 +1,107 @@
+import Foundation
+import LifelineFormat
+import LifelineRules
+
+/// `--format jsonl`: one compact JSON object per line, so a program can read findings as they
+/// stream past and concatenate the reports of many checks: a `finding` line per violation and
+/// pending finding, an `error` or `warning` line per input problem, and a closing `summary` line.
+/// Every line has a `type`; the schema is in docs/rules.md ("JSON lines").
+///
+/// ```
+/// {"events":[…],"explanation":"…","fails":true,"file":"a.ndjson","line":7,"rule":"…","seq":3,"severity":"error","type":"finding",…}
+/// {"column":1,"file":"a.ndjson","line":9,"message":"expected '{' at the start of a record","type":"error"}
+/// {"error":1,"events":12,…,"status":"inputError","type":"summary"}
+/// ```
+package enum JSONLinesReport {
+    /// A finding: the `json` format's item with the offending event's `seq` and name at the top level.
+    struct FindingLine: Encodable {
+        var type = "finding"
+        var rule: String
+        var severity: String
+        var status: String
+        var fails: Bool
+        var message: String
+        var explanation: String
+        var reference: String?
+        var file: String?
+        var line: Int?
+        var seq: Int64?
+        var event: String?
+        var launch: String?
+        var session: String?
+        var scene: String?
+        var events: [JSONReport.Event]
+
+        init(_ item: JSONReport.Item, primary: Witness?) {
+            rule = item.rule
+            severity = item.severity
+            status = item.status
+            fails = item.fails
+            message = item.message
+            explanation = item.explanation
+            reference = item.reference
+            file = item.file
+            line = item.line
+            seq = primary.flatMap { $0.seq >= 0 ? $0.seq : nil }
+            event = primary.flatMap { $0.seq >= 0 && !$0.event.isEmpty ? $0.event : nil }
+            launch = item.launch
+            session = item.session
+            scene = item.scene
+            events = item.events
+        }
+    }
+
+    /// An input problem; `type` is `error` or `warning` (a skipped line allowed by `--allow-skipped-lines`).
+    struct ProblemLine: Encodable {
+        var type: String
+        var file: String
+        var line: Int?
+        var column: Int?
+        var message: String
+    }
+
+    /// The last line: the `json` format's summary with the rule sources.
+    struct SummaryLine: Encodable {
+        var type = "summary"
+        var error: Int
+        var warning: Int
+        var info: Int
+        var pending: Int
+        var traces: Int
+        var launches: Int
+        var events: Int
+        var rules: Int
+        var ruleSources: [JSONReport.Source]
+        var status: String
+        var exitStatus: Int32
+    }
+
+    static func render(_ report: CheckReport, gate: CheckGate) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var lines: [String] = []
+        func append(_ value: some Encodable) {
+            // The encoder escapes control characters in strings, so a value never breaks its line.
+            let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+            lines.append(String(decoding: data, as: UTF8.self))
+        }
+        for problem in report.errors {
+            append(ProblemLine(type: "error", file: problem.file, line: problem.line, column: problem.column, message: problem.message))
+        }
+        for problem in report.warnings {
+            append(ProblemLine(type: "warning", file: problem.file, line: problem.line, column: problem.column, message: problem.message))
+        }
+        for finding in report.violations + report.pending {
+            append(FindingLine(JSONReport.item(finding, gate: gate), primary: finding.primary))
+        }
+        let status = report.status(gate)
+        append(
+            SummaryLine(
+                error: report.count(.error), warning: report.count(.warning), info: report.count(.info),
+                pending: report.pending.count, traces: report.traces.count, launches: report.summary.launches,
+                events: report.summary.events, rules: report.rules.count,
+                ruleSources: report.ruleSources.map { JSONReport.Source(kind: $0.kind.rawValue, name: $0.name, rules: $0.ruleCount) },
+                status: JSONReport.status(status), exitStatus: status.exitCode))
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

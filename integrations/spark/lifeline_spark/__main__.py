@@ -1,0 +1,97 @@
+"""`python -m lifeline_spark check PATH... --out DIR [--lifeline BINARY] [--rules ...] [--master URL]`
+(also `spark-submit integrations/spark/lifeline_spark/__main__.py check ...`), and
+`python -m lifeline_spark query PATH... --query queries/NAME.sql`: a saved query on Spark SQL views
+over the traces."""
+
+import argparse
+import sys
+
+
+def parser():
+    root = argparse.ArgumentParser(prog="python -m lifeline_spark", description=__doc__)
+    commands = root.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("check", help="check traces on Spark and write Parquet findings")
+    check.add_argument("paths", nargs="+", metavar="PATH",
+                       help="trace files or directories: local paths or Hadoop filesystem URIs (s3a://, gs://, hdfs://)")
+    check.add_argument("--out", required=True, metavar="DIR", help="where to write the Parquet results")
+    check.add_argument("--lifeline", default="lifeline", metavar="BINARY",
+                       help="the lifeline binary (default: lifeline on PATH)")
+    check.add_argument("--rules", action="append", default=[], metavar="FILE|CATALOG",
+                       help="a catalog or a .rules file or directory, repeatable (default: both catalogs and ./rules/*.rules)")
+    check.add_argument("--master", default=None,
+                       help="the Spark master (default local[*], or what spark-submit was given)")
+    check.add_argument("--partitions", type=int, default=None, help="number of check tasks")
+    check.add_argument("--allow-skipped-lines", action="store_true",
+                       help="report lines that are not records as warnings, as lifeline check does")
+    views = commands.add_parser("query", help="run a saved query on Spark SQL views over raw traces")
+    views.add_argument("paths", nargs="+", metavar="PATH")
+    views.add_argument("--query", required=True, metavar="FILE", help="a saved query (queries/*.sql), in SQLite's dialect")
+    views.add_argument("--lifeline", default="lifeline", metavar="BINARY",
+                       help="the lifeline binary, for its table of callback names (default: lifeline on PATH)")
+    views.add_argument("--master", default=None)
+    return root
+
+
+def session(master):
+    from pyspark.sql import SparkSession
+
+    # No progress bars: standard error carries the located input errors.
+    builder = SparkSession.builder.appName("lifeline").config("spark.ui.showConsoleProgress", "false")
+    if master:
+        builder = builder.master(master)
+    elif "spark.master" not in builder._options:
+        from pyspark import SparkConf
+
+        if not SparkConf().contains("spark.master"):
+            builder = builder.master("local[*]")
+    return builder.getOrCreate()
+
+
+def main(argv=None):
+    arguments = parser().parse_args(argv)
+    spark = session(arguments.master)
+    spark.sparkContext.setLogLevel("ERROR")
+    try:
+        if arguments.command == "check":
+            from .check import check
+
+            try:
+                result = check(spark, arguments.paths, lifeline=arguments.lifeline, rules=arguments.rules,
+                               partitions=arguments.partitions, allow_skipped_lines=arguments.allow_skipped_lines)
+            except ValueError as error:
+                print(error, file=sys.stderr)
+                return 2
+            result.write(arguments.out)
+            for problem in result.problems.orderBy("file", "line", "column").collect():
+                location = ":".join(str(part) for part in (problem.file, problem.line, problem.column) if part is not None)
+                print(f"{location}: {problem.type}: {problem.message}", file=sys.stderr)
+            totals = result.totals()
+            print(result.summary_line(totals) + f"; findings in {arguments.out.rstrip('/')}/violations/")
+            return result.exit_status(totals)
+        import os
+
+        from .queries import translate
+        from .views import register_views
+
+        try:
+            with open(arguments.query, encoding="utf-8") as handle:
+                translated = translate(handle.read(), os.path.basename(arguments.query))
+        except OSError as error:
+            print(f"{arguments.query}: error: {error.strerror}", file=sys.stderr)
+            return 2
+        if translated.error:
+            print(f"{arguments.query}: error: cannot run on Spark SQL: {translated.error}", file=sys.stderr)
+            return 2
+        try:
+            register_views(spark, arguments.paths, lifeline=arguments.lifeline)
+        except ValueError as error:
+            print(error, file=sys.stderr)
+            return 2
+        spark.sql(translated.sql).show(1000, truncate=False)
+        return 0
+    finally:
+        spark.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,416 @@
+"""Checking traces on Spark with the real `lifeline check`.
+
+Each trace file goes whole, with its rotated parts, to one task; files are partitioned by the
+(app, device) of their first launch record, so a device's traces are checked in one task, in
+the order they started. A task pipes each trace into `lifeline check - --stdin-name FILE
+--format jsonl` and turns the JSON lines (docs/rules.md, "JSON lines") into rows: the findings
+are the checker's own, finding for finding.
+"""
+
+import datetime
+import json
+import os
+import shutil
+import stat
+import subprocess
+import tempfile
+import zipfile
+
+from . import traces as tracefiles
+
+FINDING_COLUMNS = [
+    ("rule", "string"), ("severity", "string"), ("status", "string"), ("fails", "boolean"),
+    ("message", "string"), ("explanation", "string"), ("reference", "string"),
+    ("launch", "string"), ("session", "string"), ("scene", "string"),
+    ("file", "string"), ("line", "bigint"), ("seq", "bigint"), ("event", "string"),
+    ("witnesses", "string"), ("checked_at", "string"),
+    ("device", "string"), ("os", "string"), ("platform", "string"), ("app_version", "string"),
+    ("started", "string"), ("app", "string"), ("date", "string"),
+]
+LAUNCH_COLUMNS = [
+    ("launch", "string"), ("file", "string"), ("line", "bigint"), ("lifecycle", "string"),
+    ("device", "string"), ("os", "string"), ("platform", "string"), ("app_version", "string"),
+    ("started", "string"), ("events", "bigint"), ("app", "string"), ("date", "string"),
+]
+PROBLEM_COLUMNS = [
+    ("type", "string"), ("file", "string"), ("line", "bigint"), ("column", "bigint"), ("message", "string"),
+]
+TRACE_COLUMNS = [
+    ("file", "string"), ("launches", "bigint"), ("events", "bigint"), ("rules", "bigint"),
+    ("error", "bigint"), ("warning", "bigint"), ("info", "bigint"), ("pending", "bigint"),
+    ("status", "string"), ("exit_status", "bigint"),
+]
+
+
+def schema(columns):
+    return ", ".join(f"`{name}` {kind}" for name, kind in columns)
+
+
+def utc_date(started):
+    """The UTC date (yyyy-mm-dd) of an RFC 3339 `started`, or None."""
+    if not started:
+        return None
+    try:
+        moment = datetime.datetime.fromisoformat(started.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(datetime.timezone.utc)
+    return moment.date().isoformat()
+
+
+class RuleFiles:
+    """The `--rules` of a check, ready to ship to executors: catalog names as they are, `.rules`
+    files (or directories of them) read on the driver so a task can write them locally."""
+
+    def __init__(self, specs, local_rules_directory="rules"):
+        self.catalogs, self.files, self.extra = [], [], []
+        if not specs:
+            # What `lifeline check` loads with no --rules: both catalogs and ./rules/*.rules.
+            specs = ["uikit-scene", "uikit-app"]
+            if local_rules_directory and os.path.isdir(local_rules_directory):
+                specs += [os.path.join(local_rules_directory, name)
+                          for name in sorted(os.listdir(local_rules_directory)) if name.endswith(".rules")]
+        for spec in specs:
+            if os.path.isdir(spec):
+                names = sorted(name for name in os.listdir(spec) if name.endswith(".rules"))
+                if not names:
+                    raise ValueError(f"{spec}: error: no rules files (*.rules) in this directory")
+                for name in names:
+                    self._add(os.path.join(spec, name))
+            elif os.path.isfile(spec):
+                self._add(spec)
+            else:
+                self.catalogs.append(spec)
+
+    def _add(self, path):
+        with open(path, encoding="utf-8") as handle:
+            self.files.append((path, handle.read()))
+
+    def arguments(self, directory):
+        """`--rules` arguments for a task, writing the files into `directory`."""
+        arguments = []
+        for catalog in self.catalogs:
+            arguments += ["--rules", catalog]
+        for index, (path, text) in enumerate(self.files):
+            local = os.path.join(directory, f"{index}-{os.path.basename(path)}")
+            with open(local, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            arguments += ["--rules", local]
+        return arguments + self.extra
+
+
+def executable(path):
+    """`path`, made executable if a file distribution dropped its mode bits."""
+    if not os.access(path, os.X_OK):
+        copy = os.path.join(tempfile.mkdtemp(prefix="lifeline-bin-"), os.path.basename(path))
+        shutil.copy(path, copy)
+        os.chmod(copy, os.stat(copy).st_mode | stat.S_IXUSR)
+        return copy
+    return path
+
+
+def scan_launches(label, content):
+    """The launches of a trace as the checker keys them (its `launch` identifier, else
+    `label:line`), with their record's facts and event count, in file order."""
+    launches = []
+    current = None
+    for number, raw in enumerate(content.split(b"\n"), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        if b'"launch"' in line and b'"lifeline"' in line:
+            try:
+                record = json.loads(line)
+            except ValueError:
+                record = None
+            if isinstance(record, dict) and record.get("type") == "launch":
+                identifier = record.get("launch") if isinstance(record.get("launch"), str) else None
+                part = record.get("part")
+                if isinstance(part, int) and part > 1 and current and identifier and current["launch"] == identifier:
+                    continue  # a rotated part continues the launch
+                facts = tracefiles.launch_facts(record)
+                lifecycle = record.get("lifecycle")
+                current = dict(facts, launch=identifier or f"{label}:{number}", line=number, events=0,
+                               lifecycle=lifecycle if isinstance(lifecycle, str) else None)
+                launches.append(current)
+                continue
+        if current is not None:
+            current["events"] += 1
+    return launches
+
+
+class Trace:
+    """One trace: a file and its rotated parts, concatenated in part order, with the line
+    offset of each part so locations can be mapped back to the part they are in."""
+
+    def __init__(self, parts):
+        self.name = parts[0][0]
+        self.parts = []
+        chunks, offset = [], 0
+        for name, content in parts:
+            if chunks and not chunks[-1].endswith(b"\n"):
+                chunks.append(b"\n")
+            lines = tracefiles.count_lines(content)
+            self.parts.append((name, offset, lines))
+            chunks.append(content)
+            offset += lines
+        self.content = b"".join(chunks)
+
+    def locate(self, file, line):
+        """(`file`, `line`) in the part that holds the concatenated line."""
+        if file != self.name or line is None or len(self.parts) == 1:
+            return file, line
+        for name, offset, lines in self.parts:
+            if offset < line <= offset + lines:
+                return name, line - offset
+        return file, line
+
+
+def run_check(binary, trace, rule_arguments, working_directory):
+    """Pipes one trace into `lifeline check -` and returns its JSON lines as objects."""
+    command = [binary, "check", "-", "--stdin-name", trace.name, "--format", "jsonl", "--no-local-rules"]
+    command += rule_arguments
+    process = subprocess.run(command, input=trace.content, capture_output=True, cwd=working_directory)
+    objects = []
+    for line in process.stdout.splitlines():
+        if line.strip():
+            objects.append(json.loads(line))
+    if not objects or objects[-1].get("type") != "summary":
+        message = process.stderr.decode("utf-8", "replace").strip()
+        raise RuntimeError(f"{binary} check failed on {trace.name} (status {process.returncode}): {message}")
+    return objects
+
+
+def check_partition(records, binary, rules, checked_at):
+    """A task: every trace of the partition's (app, device) groups, in start order; yields
+    tagged rows (`finding`, `launch`, `problem`, `trace`)."""
+    from pyspark import SparkFiles
+
+    groups = {}
+    for key, (started, name, content) in records:
+        base, part = tracefiles.rotation_key(name)
+        groups.setdefault(key, {}).setdefault(base, []).append((part, started or "", name, content))
+    if not groups:
+        return
+    path = binary if os.path.isabs(binary) and os.path.exists(binary) else SparkFiles.get(os.path.basename(binary))
+    path = executable(path)
+    directory = tempfile.mkdtemp(prefix="lifeline-spark-")
+    try:
+        rule_arguments = rules.arguments(directory)
+        for key in sorted(groups, key=lambda k: tuple(x or "" for x in k)):
+            files = groups[key]
+            # The device's traces in the order they started (the first part's launch record), then by name.
+            parts_of = {base: sorted(files[base], key=lambda p: (p[0], p[2])) for base in files}
+            for base in sorted(parts_of, key=lambda b: (parts_of[b][0][1], b)):
+                trace = Trace([(p[2], p[3]) for p in parts_of[base]])
+                yield from check_trace(path, trace, rule_arguments, directory, checked_at)
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def check_trace(binary, trace, rule_arguments, directory, checked_at):
+    launches = scan_launches(trace.name, trace.content)
+    by_key = {launch["launch"]: launch for launch in launches}
+    first = launches[0] if launches else dict(tracefiles.launch_facts(None), launch=None, line=None, events=0,
+                                             lifecycle=None)
+    for launch in launches:
+        file, line = trace.locate(trace.name, launch["line"])
+        yield ("launch", {
+            "launch": launch["launch"], "file": file, "line": line, "lifecycle": launch["lifecycle"],
+            "device": launch["device"], "os": launch["os"], "platform": launch["platform"],
+            "app_version": launch["app_version"], "started": launch["started"], "events": launch["events"],
+            "app": launch["app"], "date": utc_date(launch["started"]),
+        })
+    items = run_check(binary, trace, rule_arguments, directory)
+    if items[-1].get("events") == 0:
+        # A check of no events ends with an error saying so; for one trace of many, that verdict
+        # belongs to the whole check (CheckResult adds it when no trace had events), not to the trace.
+        errors = [index for index, item in enumerate(items) if item.get("type") == "error"]
+        if errors:
+            del items[errors[-1]]
+    for item in items:
+        kind = item.get("type")
+        if kind == "finding":
+            file, line = trace.locate(item.get("file"), item.get("line"))
+            witnesses = []
+            for event in item.get("events", []):
+                witness = dict(event)
+                witness["file"], located = trace.locate(event.get("file"), event.get("line"))
+                if located is not None:
+                    witness["line"] = located
+                witnesses.append(witness)
+            launch = by_key.get(item.get("launch"), first)
+            yield ("finding", {
+                "rule": item["rule"], "severity": item["severity"], "status": item["status"],
+                "fails": item["fails"], "message": item["message"], "explanation": item["explanation"],
+                "reference": item.get("reference"), "launch": item.get("launch"), "session": item.get("session"),
+                "scene": item.get("scene"), "file": file, "line": line, "seq": item.get("seq"),
+                "event": item.get("event"),
+                "witnesses": json.dumps(witnesses, sort_keys=True, separators=(",", ":"), ensure_ascii=False),
+                "checked_at": checked_at, "device": launch["device"], "os": launch["os"],
+                "platform": launch["platform"], "app_version": launch["app_version"], "started": launch["started"],
+                "app": launch["app"], "date": utc_date(launch["started"]),
+            })
+        elif kind in ("error", "warning"):
+            file, line = trace.locate(item.get("file"), item.get("line"))
+            yield ("problem", {"type": kind, "file": file, "line": line, "column": item.get("column"),
+                               "message": item["message"]})
+        elif kind == "summary":
+            yield ("trace", {
+                "file": trace.name, "launches": item["launches"], "events": item["events"], "rules": item["rules"],
+                "error": item["error"], "warning": item["warning"], "info": item["info"],
+                "pending": item["pending"], "status": item["status"], "exit_status": item["exitStatus"],
+            })
+
+
+def keyed_files(row):
+    content = bytes(row.content)
+    record = tracefiles.first_launch(content)
+    facts = tracefiles.launch_facts(record)
+    return (facts["app"], facts["device"]), (facts["started"], row.file, content)
+
+
+class CheckResult:
+    """What a check on Spark produced: DataFrames of the findings (`findings`, the `violation`
+    table's columns plus the launch facts), the launches (`launches`), the input problems
+    (`problems`) and one summary per trace (`traces`)."""
+
+    def __init__(self, spark, rows, inputs=()):
+        self.spark = spark
+        rows = rows.cache()
+        self._rows = rows
+
+        def frame(tag, columns):
+            names = [name for name, _ in columns]
+            data = rows.filter(lambda row: row[0] == tag).map(lambda row: tuple(row[1].get(n) for n in names))
+            return spark.createDataFrame(data, schema(columns))
+
+        self.findings = frame("finding", FINDING_COLUMNS)
+        self.launches = frame("launch", LAUNCH_COLUMNS)
+        self.problems = frame("problem", PROBLEM_COLUMNS)
+        self.traces = frame("trace", TRACE_COLUMNS)
+        if inputs and not self.traces.filter("events > 0").limit(1).count():
+            # As lifeline check: a check that looked at nothing cannot pass, said of every input.
+            nothing = [("error", path, None, None, "no events were checked: a check that looked at nothing cannot pass")
+                       for path in inputs]
+            self.problems = self.problems.unionByName(spark.createDataFrame(nothing, schema(PROBLEM_COLUMNS)))
+
+    def launch_summaries(self):
+        """One row per launch: its facts, event count and finding counts per severity (violations)
+        and pending findings."""
+        from pyspark.sql import functions as F
+
+        counts = self.findings.groupBy("file", "launch").agg(
+            *[F.sum(F.when((F.col("status") == "violated") & (F.col("severity") == s), 1).otherwise(0)).alias(s)
+              for s in ("error", "warning", "info")],
+            F.sum(F.when(F.col("status") == "pending", 1).otherwise(0)).alias("pending"))
+        joined = self.launches.join(counts, ["file", "launch"], "left")
+        return joined.fillna(0, ["error", "warning", "info", "pending"])
+
+    def tallies(self):
+        """Findings per rule by OS version, device model and app version, in one frame:
+        `dimension` (`os`, `device` or `app_version`), `value`, `rule`, `severity`, `status`,
+        `findings`, `launches` (distinct), `devices`... computed with one GROUPING SETS query."""
+        self.findings.createOrReplaceTempView("lifeline_findings")
+        return self.spark.sql("""
+            SELECT CASE WHEN GROUPING(os) = 0 THEN 'os'
+                        WHEN GROUPING(device) = 0 THEN 'device' ELSE 'app_version' END AS dimension,
+                   COALESCE(os, device, app_version) AS value,
+                   rule, severity, status,
+                   COUNT(*) AS findings,
+                   COUNT(DISTINCT file, launch) AS launches
+            FROM lifeline_findings
+            GROUP BY rule, severity, status, GROUPING SETS ((os), (device), (app_version))
+            ORDER BY dimension, value, rule, status
+        """)
+
+    def totals(self):
+        """The traces' summaries added up: a dict like the JSON lines summary."""
+        from pyspark.sql import functions as F
+
+        row = self.traces.agg(
+            F.count("*").alias("traces"),
+            *[F.coalesce(F.sum(c), F.lit(0)).alias(c) for c in ("launches", "events", "error", "warning", "info", "pending")],
+            F.coalesce(F.max("rules"), F.lit(0)).alias("rules")).first()
+        totals = row.asDict()
+        problems = self.problems.groupBy("type").count().collect()
+        totals["errors"] = sum(r["count"] for r in problems if r.type == "error")
+        totals["warnings"] = sum(r["count"] for r in problems if r.type == "warning")
+        totals["failing"] = self.findings.filter("fails").count()
+        return totals
+
+    def exit_status(self, totals=None):
+        """As `lifeline check`'s: 2 with input errors, 1 with a finding that fails, else 0."""
+        totals = totals or self.totals()
+        return 2 if totals["errors"] else (1 if totals["failing"] else 0)
+
+    def summary_line(self, totals=None):
+        totals = totals or self.totals()
+
+        def plural(count, word, many=None):
+            return f"{count} {word if count == 1 else (many or word + 's')}"
+
+        line = (f"checked {plural(totals['traces'], 'trace')} ({plural(totals['launches'], 'launch', 'launches')}, "
+                f"{plural(totals['events'], 'event')}) against {plural(totals['rules'], 'rule')} on Spark: "
+                f"{plural(totals['error'], 'error')}, {plural(totals['warning'], 'warning')}, "
+                f"{totals['info']} info, {totals['pending']} pending")
+        if totals["warnings"]:
+            line += f"; {plural(totals['warnings'], 'skipped line')} allowed"
+        if totals["errors"]:
+            line += f"; {plural(totals['errors'], 'input error')}: the check is incomplete"
+        return line
+
+    def write(self, out, mode="overwrite"):
+        """Writes Parquet under `out`: `violations/` and `launches/` partitioned by app and date,
+        `tallies/`, `problems/` and `traces/`."""
+        self.findings.write.mode(mode).partitionBy("app", "date").parquet(out.rstrip("/") + "/violations")
+        self.launch_summaries().write.mode(mode).partitionBy("app", "date").parquet(out.rstrip("/") + "/launches")
+        self.tallies().write.mode(mode).parquet(out.rstrip("/") + "/tallies")
+        self.problems.write.mode(mode).parquet(out.rstrip("/") + "/problems")
+        self.traces.write.mode(mode).parquet(out.rstrip("/") + "/traces")
+
+
+def ship_package(spark):
+    """Makes this package importable in the executors' Python workers (once per context): the
+    tasks run its functions, and a cluster's workers do not have it installed."""
+    context = spark.sparkContext
+    if getattr(context, "_lifeline_spark_shipped", False):
+        return
+    package = os.path.dirname(os.path.abspath(__file__))
+    archive = os.path.join(tempfile.mkdtemp(prefix="lifeline-spark-py-"), "lifeline_spark.zip")
+    with zipfile.ZipFile(archive, "w") as bundle:
+        for name in sorted(os.listdir(package)):
+            if name.endswith(".py"):
+                bundle.write(os.path.join(package, name), os.path.join("lifeline_spark", name))
+    context.addPyFile(archive)
+    context._lifeline_spark_shipped = True
+
+
+def check(spark, paths, lifeline="lifeline", rules=(), partitions=None, allow_skipped_lines=False):
+    """Checks the traces `paths` name (local paths or Hadoop filesystem URIs) with the
+    `lifeline` binary on the executors; returns a ``CheckResult``.
+
+    `lifeline` is a path on every executor, or a local file shipped to them with
+    `SparkContext.addFile`. `rules` are catalog names and `.rules` files or directories, as for
+    `lifeline check --rules`; none means what `lifeline check` loads by default (both catalogs and
+    ./rules/*.rules of the driver's working directory).
+    """
+    rule_files = RuleFiles(list(rules))
+    binary = lifeline
+    if os.path.sep in lifeline or os.path.exists(lifeline):
+        binary = os.path.abspath(lifeline)
+        if not spark.sparkContext.master.startswith("local"):
+            spark.sparkContext.addFile(binary)  # local mode's executors share this machine's files
+    else:
+        binary = shutil.which(lifeline) or lifeline
+    ship_package(spark)
+    files = tracefiles.load_files(spark, list(paths))
+    checked_at = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    keyed = files.rdd.map(keyed_files)
+    count = partitions or max(1, spark.sparkContext.defaultParallelism * 2)
+    partitioned = keyed.partitionBy(count)
+    if allow_skipped_lines:
+        rule_files.extra.append("--allow-skipped-lines")
+    rows = partitioned.mapPartitions(lambda records: check_partition(records, binary, rule_files, checked_at))
+    return CheckResult(spark, rows, inputs=list(paths))
