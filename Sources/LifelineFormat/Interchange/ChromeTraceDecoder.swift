@@ -51,6 +51,8 @@ public enum ChromeTraceDecoder {
         var namesSessions = true
         var threads: [Int64: String] = [:]
         var pending: [Pending] = []
+        /// Per `tid`, the `B` events not yet ended.
+        var openSlices: [Int64: [EventRecord]] = [:]
     }
 
     /// An event before ordering: its time, its place in the file, and a key that sorts ends before
@@ -158,13 +160,24 @@ public enum ChromeTraceDecoder {
                     event.session = args?["session"]?.string
                     event.scene = args?["scene"]?.string
                     event.thread = args?["thread"]?.string ?? threadName ?? (object["tid"] == nil ? nil : "tid \(tid)")
-                    if !isEnd, let args {
+                    if phase != .end, let args {
                         for member in args.members where !["session", "scene", "thread"].contains(member.key) {
                             if case .object = member.value { continue }
                             event.attrs[member.key] = member.value.attribute
                         }
                     }
-                    if let category, !isEnd, !category.isEmpty, event.attrs["cat"] == nil { event.attrs["cat"] = .string(category) }
+                    if let category, phase != .end, !category.isEmpty, event.attrs["cat"] == nil { event.attrs["cat"] = .string(category) }
+                }
+                if !process.fromLifeline, ph == "B" || ph == "E" {
+                    // Duration events nest per thread: an `E` ends the latest open `B` of its tid, and says
+                    // no more than its time, so it takes the begin's name, session and scene.
+                    if ph == "B" {
+                        process.openSlices[tid, default: []].append(event)
+                    } else if let begin = process.openSlices[tid]?.popLast() {
+                        if object["name"]?.string == nil { event.event = begin.event }
+                        event.session = event.session ?? begin.session
+                        event.scene = event.scene ?? begin.scene
+                    }
                 }
                 let rank = phase == .end ? 0 : 1
                 process.pending.append(

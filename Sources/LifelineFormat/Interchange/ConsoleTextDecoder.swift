@@ -13,7 +13,7 @@
 /// (`application(_:didFinishLaunchingWithOptions:)`), with a type prefix (`SceneDelegate -
 /// sceneDidBecomeActive(_:)`, `[AppDelegate] ...`, `SceneDelegate.sceneWillResignActive(_:)`), an
 /// Objective-C method (`-[SceneDelegate sceneDidBecomeActive:]`), or a bare case name as the first
-/// word (`sceneDidBecomeActive`). Names normalise through the callback catalog. A first word that
+/// word (`sceneDidBecomeActive`; a bare short alias such as `openURL` is not enough). Names normalise through the callback catalog. A first word that
 /// is a dotted lowercase name (`db.open`, `state.save`) is an app event, and `key=value` words
 /// after it are its attrs. Every other line is skipped and counted, never guessed at.
 ///
@@ -45,6 +45,7 @@ public enum ConsoleTextDecoder {
                         return
                     }
                     fields.time = nanoseconds
+                    fields.wallClock = time.contains("-")
                 }
                 if let pid = group("pid") {
                     guard let value = Int64(pid) else {
@@ -60,9 +61,20 @@ public enum ConsoleTextDecoder {
                 state.add(message: message[...], fields: fields, session: group("session"), scene: group("scene"), line: number)
             }
         } else {
+            // `xcrun simctl launch --console` prints `BUNDLE_ID: PID` before the app's output.
+            var launched: (app: String, pid: Int64)?
             forEachLine(bytes, &start, &number) { line, number in
+                if let header = simctlHeader(line) {
+                    launched = header
+                    state.result.ignored += 1
+                    return
+                }
                 var fields = LineFields()
                 let message = prefix(line, into: &fields)
+                if fields.pid == nil, let launched {
+                    fields.pid = launched.pid
+                    fields.process = launched.app
+                }
                 state.add(message: message, fields: fields, session: nil, scene: nil, line: number)
             }
         }
@@ -87,9 +99,24 @@ public enum ConsoleTextDecoder {
         }
     }
 
+    /// `com.example.Notes: 51234`, the line `xcrun simctl launch --console` starts with.
+    static func simctlHeader(_ line: ArraySlice<UInt8>) -> (app: String, pid: Int64)? {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex, colon + 2 < line.endIndex,
+            line[colon + 1] == 0x20
+        else { return nil }
+        let name = line[line.startIndex..<colon]
+        guard name.contains(UInt8(ascii: ".")),
+            name.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }),
+            let pid = Int64(String(decoding: line[(colon + 2)...], as: UTF8.self)), pid > 0
+        else { return nil }
+        return (String(decoding: name, as: UTF8.self), pid)
+    }
+
     /// What a line's prefix said.
     struct LineFields {
         var time: Int64?
+        /// Whether `time` is a date (nanoseconds since 1970), not seconds since some start.
+        var wallClock = false
         var process: String?
         var pid: Int64?
         var thread: String?
@@ -106,6 +133,7 @@ public enum ConsoleTextDecoder {
         let stamp = String(decoding: rest[rest.startIndex..<end], as: UTF8.self)
         guard let time = timestamp(stamp) else { return line }
         fields.time = time
+        fields.wallClock = true
         rest = rest[end...].drop { $0 == 0x20 }
         // `log show --style compact` puts a type column (`Df`, `E `, `I `, `Db`, `F `) before the process.
         if let space = rest.firstIndex(of: 0x20), space - rest.startIndex <= 2,
@@ -138,8 +166,12 @@ public enum ConsoleTextDecoder {
         return (String(decoding: name, as: UTF8.self), pid, thread, text[(close + 1)...].drop { $0 == 0x20 || $0 == UInt8(ascii: ":") })
     }
 
-    /// Nanoseconds since 1970 of `2026-11-21 10:00:00.123456+0900` (also `+09:00`, `Z`, or no zone: UTC).
+    /// Nanoseconds since 1970 of `2026-11-21 10:00:00.123456+0900` (also `+09:00`, `Z`, or no zone: UTC),
+    /// or of a plain number of seconds (`12.345678`, a logger's time since start).
     static func timestamp(_ text: String) -> Int64? {
+        if let first = text.utf8.first, isDigit(first), text.utf8.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: ".") }) {
+            return DecimalTime.nanoseconds(microseconds: text + "e6")
+        }
         var text = text
         let bytes = Array(text.utf8)
         if bytes.count > 19 {
@@ -232,7 +264,14 @@ public enum ConsoleTextDecoder {
             word = word.dropLast()
         }
         guard let first = word.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return nil }
-        return Callback(named: String(decoding: word, as: UTF8.self))
+        let spelling = String(decoding: word, as: UTF8.self)
+        guard let callback = Callback(named: spelling) else { return nil }
+        // A bare word counts only as the callback's own name (`sceneDidBecomeActive`), not as a short
+        // alias that is also an English word in a message (`openURL failed`).
+        if !word.contains(UInt8(ascii: "(")) && !word.contains(UInt8(ascii: ":")) && String(describing: callback) != spelling {
+            return nil
+        }
+        return callback
     }
 
     private static func isIdentifier(_ word: ArraySlice<UInt8>) -> Bool {

@@ -17,6 +17,16 @@ public struct DecodedTrace: Sendable {
 
     public init(shape: TraceShape) { self.shape = shape }
 
+    /// Decodes a foreign input of `shape` (a `native` trace is the importer's own business: it
+    /// streams, so it is read as Chrome trace JSON here only if asked to be).
+    public static func decode(_ bytes: [UInt8], shape: TraceShape, options: InterchangeOptions = InterchangeOptions()) -> DecodedTrace {
+        switch shape {
+        case .native, .chrome: return ChromeTraceDecoder.decode(bytes)
+        case .text: return ConsoleTextDecoder.decode(bytes, options: options)
+        case .oslog: return UnifiedLogDecoder.decode(bytes, options: options)
+        }
+    }
+
     /// Launches whose source names no scene session (see ``InterchangeLaunch/namesSessions``).
     public var launchesWithoutSessions: Int { launches.filter { !$0.namesSessions }.count }
 }

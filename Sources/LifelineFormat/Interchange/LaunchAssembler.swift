@@ -36,7 +36,7 @@ struct LaunchAssembler {
         if current == nil || newProcess || relaunch {
             finishLaunch()
             var record = LaunchRecord(pid: fields.pid, app: fields.process ?? options.app)
-            if let time = fields.time { record.started = Timestamp.format(nanosecondsSince1970: time) }
+            if let time = fields.time, fields.wallClock { record.started = Timestamp.format(nanosecondsSince1970: time) }
             current = InterchangeLaunch(record: record, line: line)
             currentPid = fields.pid
             running = false

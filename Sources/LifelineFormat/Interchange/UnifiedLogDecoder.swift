@@ -76,6 +76,7 @@ public enum UnifiedLogDecoder {
                 return
             }
             fields.time = time
+            fields.wallClock = true
         } else if let ticks = object["machTimestamp"]?.integer {
             fields.time = ticks
         }

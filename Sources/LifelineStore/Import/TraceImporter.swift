@@ -199,11 +199,7 @@ public final class TraceImporter: Sendable {
         } catch {
             throw TraceFileError(path: path, operation: "read", errno: 0, reason: error.description)
         }
-        switch shape {
-        case .native, .chrome: return ChromeTraceDecoder.decode(bytes)
-        case .text: return ConsoleTextDecoder.decode(bytes, options: options.interchange)
-        case .oslog: return UnifiedLogDecoder.decode(bytes, options: options.interchange)
-        }
+        return DecodedTrace.decode(bytes, shape: shape, options: options.interchange)
     }
 
     /// Truncates the write-ahead log after a rolled-back import.
