@@ -21,12 +21,14 @@
 /// `persistentIdentifier` the line prints is the session. A new pid, or `willFinishLaunching` /
 /// `didFinishLaunching` after the app was running, starts a new launch.
 public enum ConsoleTextDecoder {
-    public static func decode(_ bytes: [UInt8], options: InterchangeOptions = InterchangeOptions()) -> DecodedTrace {
+    public static func decode(
+        _ bytes: [UInt8], options: InterchangeOptions = InterchangeOptions(), progress: ((Int) -> Void)? = nil
+    ) -> DecodedTrace {
         var state = LaunchAssembler(shape: .text, options: options)
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var number = 0
         if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *), let pattern = options.pattern, let regex = try? Regex(pattern.source) {
-            forEachLine(bytes, &start, &number) { line, number in
+            forEachLine(bytes, &start, &number, progress) { line, number in
                 let text = String(decoding: line, as: UTF8.self)
                 guard let match = try? regex.firstMatch(in: text) else {
                     state.result.ignored += 1
@@ -63,14 +65,15 @@ public enum ConsoleTextDecoder {
         } else {
             // `xcrun simctl launch --console` prints `BUNDLE_ID: PID` before the app's output.
             var launched: (app: String, pid: Int64)?
-            forEachLine(bytes, &start, &number) { line, number in
+            var cache = TimestampCache()
+            forEachLine(bytes, &start, &number, progress) { line, number in
                 if let header = simctlHeader(line) {
                     launched = header
                     state.result.ignored += 1
                     return
                 }
                 var fields = LineFields()
-                let message = prefix(line, into: &fields)
+                let message = prefix(line, into: &fields, cache: &cache)
                 if fields.pid == nil, let launched {
                     fields.pid = launched.pid
                     fields.process = launched.app
@@ -86,9 +89,11 @@ public enum ConsoleTextDecoder {
     // MARK: - Lines
 
     private static func forEachLine(
-        _ bytes: [UInt8], _ start: inout Int, _ number: inout Int, _ body: (ArraySlice<UInt8>, Int) -> Void
+        _ bytes: [UInt8], _ start: inout Int, _ number: inout Int, _ progress: ((Int) -> Void)?,
+        _ body: (ArraySlice<UInt8>, Int) -> Void
     ) {
         while start < bytes.count {
+            if number & 0x3FFF == 0 { progress?(start) }
             var end = start
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
             number += 1
@@ -97,6 +102,7 @@ public enum ConsoleTextDecoder {
             if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { body(line, number) }
             start = end + 1
         }
+        progress?(bytes.count)
     }
 
     /// `com.example.Notes: 51234`, the line `xcrun simctl launch --console` starts with.
@@ -123,15 +129,14 @@ public enum ConsoleTextDecoder {
     }
 
     /// Reads a leading `YYYY-MM-DD HH:MM:SS[.ffffff][±ZZZZ]` and a `Name[pid:thread]` column; returns the message after them.
-    static func prefix(_ line: ArraySlice<UInt8>, into fields: inout LineFields) -> ArraySlice<UInt8> {
+    static func prefix(_ line: ArraySlice<UInt8>, into fields: inout LineFields, cache: inout TimestampCache) -> ArraySlice<UInt8> {
         var rest = line
         guard rest.count >= 19, isDigit(rest[rest.startIndex]), rest[rest.startIndex + 4] == UInt8(ascii: "-"),
             rest[rest.startIndex + 10] == UInt8(ascii: " ") || rest[rest.startIndex + 10] == UInt8(ascii: "T")
         else { return rest }
         var end = rest.startIndex + 19
         while end < rest.endIndex, rest[end] != 0x20 { end += 1 }
-        let stamp = String(decoding: rest[rest.startIndex..<end], as: UTF8.self)
-        guard let time = timestamp(stamp) else { return line }
+        guard let time = cache.nanoseconds(rest[rest.startIndex..<end]) else { return line }
         fields.time = time
         fields.wallClock = true
         rest = rest[end...].drop { $0 == 0x20 }
@@ -159,7 +164,8 @@ public enum ConsoleTextDecoder {
         else { return nil }
         let inside = text[(open + 1)..<close]
         let parts = inside.split(separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
-        guard let first = parts.first, let pid = Int64(String(decoding: first, as: UTF8.self)) else { return nil }
+        guard let first = parts.first, !first.isEmpty, first.count <= 18, first.allSatisfy(isDigit) else { return nil }
+        let pid = first.reduce(Int64(0)) { $0 * 10 + Int64($1 - UInt8(ascii: "0")) }
         var name = text[text.startIndex..<open]
         if let paren = name.firstIndex(of: UInt8(ascii: "(")) { name = name[name.startIndex..<paren] }
         let thread = parts.count > 1 ? String(decoding: parts[1], as: UTF8.self) : nil
@@ -308,26 +314,33 @@ public enum ConsoleTextDecoder {
 
     /// The scene identity in `<UIWindowScene: 0x10270b110; …>` or `<UIScene: 0x…>`.
     static func sceneIdentity(_ message: ArraySlice<UInt8>) -> String? {
-        address(after: "<UIWindowScene: ", in: message) ?? address(after: "<UIScene: ", in: message)
+        address(after: windowSceneMarker, in: message) ?? address(after: sceneMarker, in: message)
+    }
+
+    private static let windowSceneMarker = Array("<UIWindowScene: ".utf8)
+    private static let sceneMarker = Array("<UIScene: ".utf8)
+    private static let sessionMarker = Array("<UISceneSession: ".utf8)
+    private static let identifierKeys = ["persistentIdentifier = ", "persistentIdentifier: ", "persistentIdentifier="].map {
+        Array($0.utf8)
     }
 
     /// The session a line prints: `persistentIdentifier = X` / `persistentIdentifier: X`, else `<UISceneSession: 0x…>`.
     static func sessionIdentity(_ message: ArraySlice<UInt8>) -> String? {
-        for key in ["persistentIdentifier = ", "persistentIdentifier: ", "persistentIdentifier="] {
-            if let start = find(Array(key.utf8), in: message) {
-                let value = message[(start + key.utf8.count)...].prefix { byte in
+        for key in identifierKeys {
+            if let start = find(key, in: message) {
+                let value = message[(start + key.count)...].prefix { byte in
                     byte != 0x20 && byte != UInt8(ascii: ";") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: ",")
                         && byte != UInt8(ascii: ")")
                 }
                 if !value.isEmpty { return String(decoding: value, as: UTF8.self) }
             }
         }
-        return address(after: "<UISceneSession: ", in: message)
+        return address(after: sessionMarker, in: message)
     }
 
-    private static func address(after marker: String, in message: ArraySlice<UInt8>) -> String? {
-        guard let start = find(Array(marker.utf8), in: message) else { return nil }
-        let value = message[(start + marker.utf8.count)...].prefix { isLetter($0) || isDigit($0) }
+    private static func address(after marker: [UInt8], in message: ArraySlice<UInt8>) -> String? {
+        guard let start = find(marker, in: message) else { return nil }
+        let value = message[(start + marker.count)...].prefix { isLetter($0) || isDigit($0) }
         guard value.starts(with: "0x".utf8), value.count > 2 else { return nil }
         return String(decoding: value, as: UTF8.self)
     }
@@ -340,5 +353,45 @@ public enum ConsoleTextDecoder {
             index += 1
         }
         return nil
+    }
+}
+
+/// Timestamps of console lines, read fast: lines come in time order, so the nanoseconds of the
+/// minute (`2026-11-21 10:00` and the zone) are computed once per minute and the seconds added.
+struct TimestampCache {
+    private var key: [UInt8] = []
+    private var base: Int64 = 0
+
+    /// `YYYY-MM-DD HH:MM:SS[.f…][zone]`, else whatever ``ConsoleTextDecoder/timestamp(_:)`` reads.
+    mutating func nanoseconds(_ text: ArraySlice<UInt8>) -> Int64? {
+        let start = text.startIndex
+        guard text.count >= 19, text[start + 16] == UInt8(ascii: ":"), isDigit(text[start + 17]), isDigit(text[start + 18]) else {
+            return ConsoleTextDecoder.timestamp(String(decoding: text, as: UTF8.self))
+        }
+        var index = start + 19
+        var fraction: Int64 = 0
+        var scale: Int64 = 100_000_000
+        if index < text.endIndex, text[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < text.endIndex, isDigit(text[index]) {
+                fraction += Int64(text[index] - UInt8(ascii: "0")) * scale
+                scale /= 10
+                index += 1
+            }
+        }
+        let zone = text[index...]
+        let minute = text[start..<(start + 16)]
+        if !(key.count == 16 + zone.count && key[0..<16].elementsEqual(minute) && key[16...].elementsEqual(zone)) {
+            guard
+                let value = ConsoleTextDecoder.timestamp(
+                    String(decoding: minute, as: UTF8.self) + ":00" + String(decoding: zone, as: UTF8.self))
+            else { return nil }
+            key = Array(minute) + Array(zone)
+            base = value
+        }
+        let seconds = Int64(text[start + 17] - UInt8(ascii: "0")) * 10 + Int64(text[start + 18] - UInt8(ascii: "0"))
+        guard seconds <= 60 else { return nil }
+        let (total, overflow) = base.addingReportingOverflow(seconds * 1_000_000_000 + fraction)
+        return overflow ? nil : total
     }
 }

@@ -19,11 +19,19 @@ public struct DecodedTrace: Sendable {
 
     /// Decodes a foreign input of `shape` (a `native` trace is the importer's own business: it
     /// streams, so it is read as Chrome trace JSON here only if asked to be).
-    public static func decode(_ bytes: [UInt8], shape: TraceShape, options: InterchangeOptions = InterchangeOptions()) -> DecodedTrace {
+    ///
+    /// `progress` is called now and then with the bytes decoded so far (line by line shapes; a JSON
+    /// document reports once, when it is read).
+    public static func decode(
+        _ bytes: [UInt8], shape: TraceShape, options: InterchangeOptions = InterchangeOptions(), progress: ((Int) -> Void)? = nil
+    ) -> DecodedTrace {
         switch shape {
-        case .native, .chrome: return ChromeTraceDecoder.decode(bytes)
-        case .text: return ConsoleTextDecoder.decode(bytes, options: options)
-        case .oslog: return UnifiedLogDecoder.decode(bytes, options: options)
+        case .native, .chrome:
+            let decoded = ChromeTraceDecoder.decode(bytes)
+            progress?(bytes.count)
+            return decoded
+        case .text: return ConsoleTextDecoder.decode(bytes, options: options, progress: progress)
+        case .oslog: return UnifiedLogDecoder.decode(bytes, options: options, progress: progress)
         }
     }
 

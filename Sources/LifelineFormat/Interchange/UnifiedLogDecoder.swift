@@ -13,7 +13,10 @@
 /// - `--subsystem` / `--category` keep only entries of those subsystems or categories; other
 ///   event types (activities, state dumps, time syncs, losses) are skipped and counted.
 public enum UnifiedLogDecoder {
-    public static func decode(_ bytes: [UInt8], options: InterchangeOptions = InterchangeOptions()) -> DecodedTrace {
+    public static func decode(
+        _ bytes: [UInt8], options: InterchangeOptions = InterchangeOptions(), progress: ((Int) -> Void)? = nil
+    ) -> DecodedTrace {
+        defer { progress?(bytes.count) }
         var assembler = LaunchAssembler(shape: .oslog, options: options)
         let lineCount = LineCount.of(bytes)
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -31,6 +34,7 @@ public enum UnifiedLogDecoder {
         var number = 0
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count {
+            if number & 0x3FFF == 0 { progress?(index) }
             var end = index
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
             number += 1
@@ -44,7 +48,11 @@ public enum UnifiedLogDecoder {
             }
             var reader = JSONReader(line, firstLine: number)
             do throws(TraceFormatError) {
-                add(try reader.read(), line: number, &assembler)
+                let object = try reader.readObject(keeping: Self.keys)
+                guard reader.atEnd() else {
+                    throw TraceFormatError(.syntax, "unexpected text after the JSON value", line: number, column: 1)
+                }
+                add(.object(object), line: number, &assembler)
             } catch {
                 assembler.result.diagnostics.append(TraceDiagnostic(error))
                 assembler.result.malformed += 1
@@ -52,6 +60,12 @@ public enum UnifiedLogDecoder {
         }
         return assembler.finish(lineCount: lineCount)
     }
+
+    /// The members an entry is read for.
+    static let keys: [[UInt8]] = [
+        "eventType", "eventMessage", "timestamp", "machTimestamp", "processID", "threadID", "processImagePath", "subsystem",
+        "category", "signpostName", "signpostType", "signpostID",
+    ].map { Array($0.utf8) }
 
     private static func add(_ entry: JSONValue, line: Int, _ assembler: inout LaunchAssembler) {
         guard let object = entry.object, let type = object["eventType"]?.string else {

@@ -125,7 +125,12 @@ public final class TraceImporter: Sendable {
                 // A foreign shape is decoded whole before the transaction: its decoder keeps state across
                 // lines (launches, open spans), so it never resumes mid-file as a trace file's tail does.
                 let shape = try Self.shape(of: path, options: options)
-                let decoded = shape == .native ? nil : try Self.decode(path, shape: shape, options: options)
+                let decoded =
+                    shape == .native
+                    ? nil
+                    : try Self.decode(path, shape: shape, options: options) { bytes in
+                        progress?(label, bytes, hashes.size, 0)
+                    }
                 return try store.database.writeWithoutTransaction { db in
                     var result = FileImportResult(path: label, outcome: .imported)
                     // Committed pages into the database file first, so that if this import fails
@@ -192,14 +197,16 @@ public final class TraceImporter: Sendable {
     }
 
     /// Reads and decodes a foreign input whole.
-    static func decode(_ path: String, shape: TraceShape, options: ImportOptions) throws(TraceFileError) -> DecodedTrace {
+    static func decode(
+        _ path: String, shape: TraceShape, options: ImportOptions, progress: ((Int) -> Void)? = nil
+    ) throws(TraceFileError) -> DecodedTrace {
         let bytes: [UInt8]
         do {
             bytes = try InputFile.contents(of: path)
         } catch {
             throw TraceFileError(path: path, operation: "read", errno: 0, reason: error.description)
         }
-        return DecodedTrace.decode(bytes, shape: shape, options: options.interchange)
+        return DecodedTrace.decode(bytes, shape: shape, options: options.interchange, progress: progress)
     }
 
     /// Truncates the write-ahead log after a rolled-back import.
