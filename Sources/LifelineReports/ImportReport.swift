@@ -29,7 +29,9 @@ package enum ImportReport {
         func clean(_ text: String) -> String { escaping ? TerminalText.escape(text) : text }
         let path = clean(file.path)
         switch file.outcome {
-        case .imported: return nil
+        case .imported:
+            guard file.shape != .native else { return nil }
+            return Message(text: "\(path): \(foreignSummary(file))", isFailure: false)
         case .unchanged: return Message(text: "\(path): already imported, nothing new", isFailure: false)
         case .duplicate(let other): return Message(text: "\(path): same content as \(clean(other)), skipped", isFailure: false)
         case .appended(let line): return Message(text: "\(path): grew since the last import; imported from line \(line)", isFailure: false)
@@ -37,6 +39,22 @@ package enum ImportReport {
         case .failed(let message): return Message(text: "\(path): not imported: \(clean(message))", isFailure: true)
         case .interrupted: return Message(text: "\(path): interrupted; nothing of it imported", isFailure: true)
         }
+    }
+
+    /// What a decoded input gave: `console text: 2 launches, 41 events; 12 lines named no callback (skipped); …`.
+    package static func foreignSummary(_ file: FileImportResult) -> String {
+        var text = "\(file.shape.title): \(counted(file.launches, "launch", "launches")), \(counted(file.events, "event", "events"))"
+        if file.ignored > 0 {
+            let what = file.shape == .chrome ? "trace events" : file.shape == .oslog ? "entries" : "lines"
+            text +=
+                "; \(file.ignored.grouped) \(file.ignored == 1 ? String(what.dropLast()) : what) named no callback or app event (skipped)"
+        }
+        if file.launchesWithoutSessions > 0 {
+            text +=
+                "; the log names no scene sessions (\(counted(file.launchesWithoutSessions, "launch", "launches"))): "
+                + "each scene's identity stands in for its session (docs/interchange.md#sessions)"
+        }
+        return text
     }
 
     /// `imported 3 files (1 unchanged), 4 launches, 1,204 events, 2 skipped lines in 0.12 s (10,033 events/s)`

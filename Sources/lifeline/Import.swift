@@ -11,6 +11,9 @@ struct Import: ParsableCommand {
         abstract: "Import trace files into a Lifeline database (SQLite).",
         discussion: """
             PATHs are files, directories (searched recursively for *.ndjson and *.jsonl) or - for standard input. \
+            Each file's shape is decided by its content: a Lifeline trace, console text (print(#function) lines, \
+            Xcode's console, device logs), a unified log (log show/stream --style ndjson or json) or Chrome trace \
+            JSON; --from names it instead (docs/interchange.md). \
             Importing the same content again adds nothing; a file that grew imports only its new lines. Each file \
             is one transaction. Exits 0 when every file imported (skipped lines are reported), 1 when a file \
             failed, 2 on usage or input errors (a path that does not exist, a directory without traces, a \
@@ -35,11 +38,35 @@ struct Import: ParsableCommand {
             valueName: "callback,..."))
     var records: String?
 
+    @Option(help: "The input's shape: native, text, oslog or chrome (default: decided by each file's content).")
+    var from: TraceShape?
+
+    @Option(help: "For console text: a regular expression with named groups (event, and time, session, scene, pid, thread).")
+    var pattern: String?
+
+    @Option(help: "For a unified log: keep entries of this subsystem only; repeatable.")
+    var subsystem: [String] = []
+
+    @Option(help: "For a unified log: keep entries of this category only; repeatable.")
+    var category: [String] = []
+
+    @Option(help: "For console text without a process column: the app's name for its launches.")
+    var app: String?
+
     func run() throws {
         var declared: CallbackSet?
         if let records {
             do throws(CallbackListError) {
                 declared = try CallbackList.parse(records)
+            } catch {
+                printError(error.description)
+                throw ExitCode(2)
+            }
+        }
+        var interchange = InterchangeOptions(subsystems: subsystem, categories: category, app: app)
+        if let pattern {
+            do {
+                interchange.pattern = try ConsoleTextPattern(pattern)
             } catch {
                 printError(error.description)
                 throw ExitCode(2)
@@ -57,7 +84,9 @@ struct Import: ParsableCommand {
         }
         let bar = !quiet && isatty(STDERR_FILENO) != 0 ? ImportProgressBar(write: writeError) : nil
         let summary = TraceImporter(store: store).importPaths(
-            paths, options: ImportOptions(strict: strict, records: declared),
+            paths,
+            options: ImportOptions(
+                strict: strict, records: declared, shape: from ?? (pattern == nil ? nil : .text), interchange: interchange),
             diagnostics: { diagnostic in
                 bar?.finish()
                 if !quiet || diagnostic.severity == .error { printError(diagnostic.description) }
@@ -76,3 +105,5 @@ struct Import: ParsableCommand {
         if summary.failures > 0 { throw ExitCode(1) }
     }
 }
+
+extension TraceShape: ExpressibleByArgument {}

@@ -15,7 +15,10 @@ struct Lifeline: ParsableCommand {
             input the command needs). See docs/rules.md#exit-status.
             """,
         version: LifelineVersion.current,
-        subcommands: [Demo.self, Simulate.self, Import.self, Check.self, Report.self, Rules.self, Repl.self, Validate.self, Callbacks.self]
+        subcommands: [
+            Demo.self, Simulate.self, Import.self, Export.self, Check.self, Report.self, Rules.self, Repl.self, Validate.self,
+            Callbacks.self,
+        ]
     )
 
     /// Parses and runs the subcommand, keeping one exit-status contract.

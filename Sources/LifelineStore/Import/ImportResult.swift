@@ -34,11 +34,18 @@ public struct FileImportResult: Sendable {
     public var orderErrors = 0
     /// Bytes read in this import.
     public var bytes = 0
+    /// What the file was read as.
+    public var shape: TraceShape = .native
+    /// Lines (entries) of a foreign input that name no known callback and match no app-event pattern.
+    public var ignored = 0
+    /// Launches of a foreign input that names no scene sessions (docs/interchange.md#sessions).
+    public var launchesWithoutSessions = 0
 
     public init(
         path: String, outcome: Outcome, launches: Int = 0, events: Int = 0, malformed: Int = 0, dropped: Int = 0,
-        warnings: Int = 0, orderErrors: Int = 0, bytes: Int = 0
+        warnings: Int = 0, orderErrors: Int = 0, bytes: Int = 0, shape: TraceShape = .native
     ) {
+        self.shape = shape
         self.path = path
         self.outcome = outcome
         self.launches = launches

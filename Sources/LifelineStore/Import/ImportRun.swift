@@ -13,11 +13,15 @@ struct ImportRun {
     let options: ImportOptions
     let diagnostics: TraceImporter.DiagnosticHandler
     let progress: TraceImporter.ProgressHandler?
+    /// A foreign input, decoded: inserted in place of the file's lines.
+    let decoded: DecodedTrace?
 
     init(
         db: Database, path: String, label: String, plan: ImportPlan, hashes: FileHashes, options: ImportOptions,
-        diagnostics: @escaping TraceImporter.DiagnosticHandler, progress: TraceImporter.ProgressHandler?
+        diagnostics: @escaping TraceImporter.DiagnosticHandler, progress: TraceImporter.ProgressHandler?,
+        decoded: DecodedTrace? = nil
     ) {
+        self.decoded = decoded
         self.db = db
         self.path = path
         self.label = label
@@ -41,6 +45,9 @@ struct ImportRun {
         var previous = (launches: 0, events: 0, malformed: 0, dropped: 0, warnings: 0)
         let now = Timestamp.format(nanosecondsSince1970: Int64(Date().timeIntervalSince1970 * 1_000_000_000))
 
+        // A decoded input is read whole: a file that grew is imported again in full.
+        var plan = self.plan
+        if decoded != nil, case .tail(let id, _, _) = plan { plan = .replace(fileID: id) }
         switch plan {
         case .new:
             try db.execute(
@@ -89,13 +96,22 @@ struct ImportRun {
         let left = hashes.size - startOffset
         let inline = left <= Self.parsedInline
         let queue = inline ? ImportBatchQueue(limit: .max, expectedBytes: left) : ImportBatchQueue(expectedBytes: left)
-        let parser = ImportParser(
-            path: path, label: label, strict: options.strict, endOffset: hashes.size, startOffset: startOffset,
-            firstLine: firstLine, order: order, inLaunch: launchID != nil)
-        if inline {
-            parser.run(into: queue)
+        if let decoded {
+            let batches = DecodedBatches(
+                decoded: decoded, label: label, strict: options.strict, size: hashes.size, declared: options.records)
+            if inline { batches.run(into: queue) } else { Thread { batches.run(into: queue) }.start() }
+            result.shape = decoded.shape
+            result.ignored = decoded.ignored
+            result.launchesWithoutSessions = decoded.launchesWithoutSessions
         } else {
-            Thread { parser.run(into: queue) }.start()
+            let parser = ImportParser(
+                path: path, label: label, strict: options.strict, endOffset: hashes.size, startOffset: startOffset,
+                firstLine: firstLine, order: order, inLaunch: launchID != nil)
+            if inline {
+                parser.run(into: queue)
+            } else {
+                Thread { parser.run(into: queue) }.start()
+            }
         }
         do {
             try insertBatches(from: queue, launchID: launchID, fileID: fileID, expectedBytes: left)

@@ -18,13 +18,23 @@ public struct ImportOptions: Sendable {
     /// interrupt landed inside a statement) also counts as the interruption.
     public var isCancelled: (@Sendable () -> Bool)?
     /// The callbacks recorded by launches whose record does not list them (`lifeline import --records`),
-    /// stored in `launch.records`; `nil` leaves such launches recording every callback.
+    /// stored in `launch.records`; `nil` leaves such launches recording every callback (a native
+    /// trace), or the callbacks a foreign log shows (console text, unified logs: see docs/interchange.md).
     public var records: CallbackSet?
+    /// The input's shape (`--from`); nil decides it from each file's first bytes (``TraceShape/detect(_:)``).
+    public var shape: TraceShape?
+    /// How console text and unified logs are read (`--pattern`, `--subsystem`, `--category`).
+    public var interchange = InterchangeOptions()
 
-    public init(strict: Bool = false, isCancelled: (@Sendable () -> Bool)? = nil, records: CallbackSet? = nil) {
+    public init(
+        strict: Bool = false, isCancelled: (@Sendable () -> Bool)? = nil, records: CallbackSet? = nil,
+        shape: TraceShape? = nil, interchange: InterchangeOptions = InterchangeOptions()
+    ) {
         self.strict = strict
         self.isCancelled = isCancelled
         self.records = records
+        self.shape = shape
+        self.interchange = interchange
     }
 }
 
@@ -115,8 +125,17 @@ public final class TraceImporter: Sendable {
             }
             switch plan {
             case .skip(let outcome):
-                return FileImportResult(path: label, outcome: outcome)
+                return FileImportResult(path: label, outcome: outcome, shape: try Self.shape(of: path, options: options))
             case .new, .tail, .replace:
+                // A foreign shape is decoded whole before the transaction: its decoder keeps state across
+                // lines (launches, open spans), so it never resumes mid-file as a trace file's tail does.
+                let shape = try Self.shape(of: path, options: options)
+                let decoded =
+                    shape == .native
+                    ? nil
+                    : try Self.decode(path, shape: shape, options: options) { bytes in
+                        progress?(label, bytes, hashes.size, 0)
+                    }
                 return try store.database.writeWithoutTransaction { db in
                     var result = FileImportResult(path: label, outcome: .imported)
                     // Committed pages into the database file first, so that if this import fails
@@ -140,7 +159,7 @@ public final class TraceImporter: Sendable {
                             }
                             var run = ImportRun(
                                 db: db, path: path, label: label, plan: confirmed, hashes: confirmedHashes, options: options,
-                                diagnostics: diagnostics, progress: progress)
+                                diagnostics: diagnostics, progress: progress, decoded: decoded)
                             result = try run.execute()
                             return .commit
                         }
@@ -162,6 +181,37 @@ public final class TraceImporter: Sendable {
         } catch {
             return FileImportResult(path: label, outcome: .failed("\(label): error: \(TraceStore.describe(error))"))
         }
+    }
+
+    /// The shape `options` names, or the one the file's first 64 KiB show.
+    static func shape(of path: String, options: ImportOptions) throws(TraceFileError) -> TraceShape {
+        if let shape = options.shape { return shape }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw TraceFileError(path: path, operation: "open", errno: errno) }
+        defer { close(descriptor) }
+        var prefix = [UInt8](repeating: 0, count: 64 << 10)
+        var filled = 0
+        while filled < prefix.count {
+            let count = prefix.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { throw TraceFileError(path: path, operation: "read", errno: errno) }
+            if count == 0 { break }
+            filled += count
+        }
+        return TraceShape.detect(Array(prefix[0..<filled]))
+    }
+
+    /// Reads and decodes a foreign input whole.
+    static func decode(
+        _ path: String, shape: TraceShape, options: ImportOptions, progress: ((Int) -> Void)? = nil
+    ) throws(TraceFileError) -> DecodedTrace {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.contents(of: path)
+        } catch {
+            throw TraceFileError(path: path, operation: "read", errno: 0, reason: error.description)
+        }
+        return DecodedTrace.decode(bytes, shape: shape, options: options.interchange, progress: progress)
     }
 
     /// Truncates the write-ahead log after a rolled-back import.

@@ -1,0 +1,397 @@
+/// Reads console text — what `print(#function)` and hand-written lifecycle lines leave in Xcode's
+/// console, `xcrun simctl launch --console`, or a device log — into launches (docs/interchange.md#console-text).
+///
+/// Each line may start with a timestamp and a process column, as `NSLog`, `os_log` in Xcode's
+/// console and `log show --style compact` print them:
+///
+/// ```
+/// 2026-11-21 10:00:00.123456+0900 Notes[4711:123456] SceneDelegate - sceneDidBecomeActive(_:)
+/// ```
+///
+/// which gives the time, the process name and pid, and the thread. The rest of the line names the
+/// callback in one of the shapes apps print: the Swift selector `#function` gives
+/// (`application(_:didFinishLaunchingWithOptions:)`), with a type prefix (`SceneDelegate -
+/// sceneDidBecomeActive(_:)`, `[AppDelegate] ...`, `SceneDelegate.sceneWillResignActive(_:)`), an
+/// Objective-C method (`-[SceneDelegate sceneDidBecomeActive:]`), or a bare case name as the first
+/// word (`sceneDidBecomeActive`; a bare short alias such as `openURL` is not enough). Names normalise through the callback catalog. A first word that
+/// is a dotted lowercase name (`db.open`, `state.save`) is an app event, and `key=value` words
+/// after it are its attrs. Every other line is skipped and counted, never guessed at.
+///
+/// `<UIWindowScene: 0x…>` / `<UIScene: 0x…>` in a line is the scene's identity; a
+/// `persistentIdentifier` the line prints is the session. A new pid, or `willFinishLaunching` /
+/// `didFinishLaunching` after the app was running, starts a new launch.
+public enum ConsoleTextDecoder {
+    public static func decode(
+        _ bytes: [UInt8], options: InterchangeOptions = InterchangeOptions(), progress: ((Int) -> Void)? = nil
+    ) -> DecodedTrace {
+        var state = LaunchAssembler(shape: .text, options: options)
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var number = 0
+        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *), let pattern = options.pattern, let regex = try? Regex(pattern.source) {
+            forEachLine(bytes, &start, &number, progress) { line, number in
+                let text = String(decoding: line, as: UTF8.self)
+                guard let match = try? regex.firstMatch(in: text) else {
+                    state.result.ignored += 1
+                    return
+                }
+                func group(_ name: String) -> String? {
+                    guard regex.contains(captureNamed: name) else { return nil }
+                    return match.output[name]?.substring.map(String.init)
+                }
+                var fields = LineFields()
+                if let time = group("time") {
+                    guard let nanoseconds = timestamp(time) else {
+                        state.result.diagnostics.append(
+                            TraceDiagnostic(.warning, line: number, column: 1, "cannot read time '\(time)' (line skipped)"))
+                        state.result.malformed += 1
+                        return
+                    }
+                    fields.time = nanoseconds
+                    fields.wallClock = time.contains("-")
+                }
+                if let pid = group("pid") {
+                    guard let value = Int64(pid) else {
+                        state.result.diagnostics.append(
+                            TraceDiagnostic(.warning, line: number, column: 1, "pid '\(pid)' is not a number (line skipped)"))
+                        state.result.malformed += 1
+                        return
+                    }
+                    fields.pid = value
+                }
+                fields.thread = group("thread")
+                let message = Array((group("event") ?? "").utf8)
+                state.add(message: message[...], fields: fields, session: group("session"), scene: group("scene"), line: number)
+            }
+        } else {
+            // `xcrun simctl launch --console` prints `BUNDLE_ID: PID` before the app's output.
+            var launched: (app: String, pid: Int64)?
+            var cache = TimestampCache()
+            forEachLine(bytes, &start, &number, progress) { line, number in
+                if let header = simctlHeader(line) {
+                    launched = header
+                    state.result.ignored += 1
+                    return
+                }
+                var fields = LineFields()
+                let message = prefix(line, into: &fields, cache: &cache)
+                if fields.pid == nil, let launched {
+                    fields.pid = launched.pid
+                    fields.process = launched.app
+                }
+                state.add(message: message, fields: fields, session: nil, scene: nil, line: number)
+            }
+        }
+        state.finishLaunch()
+        state.result.lineCount = number
+        return state.result
+    }
+
+    // MARK: - Lines
+
+    private static func forEachLine(
+        _ bytes: [UInt8], _ start: inout Int, _ number: inout Int, _ progress: ((Int) -> Void)?,
+        _ body: (ArraySlice<UInt8>, Int) -> Void
+    ) {
+        while start < bytes.count {
+            if number & 0x3FFF == 0 { progress?(start) }
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            number += 1
+            var line = bytes[start..<end]
+            if line.last == 0x0D { line = line.dropLast() }
+            if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { body(line, number) }
+            start = end + 1
+        }
+        progress?(bytes.count)
+    }
+
+    /// `com.example.Notes: 51234`, the line `xcrun simctl launch --console` starts with.
+    static func simctlHeader(_ line: ArraySlice<UInt8>) -> (app: String, pid: Int64)? {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex, colon + 2 < line.endIndex,
+            line[colon + 1] == 0x20
+        else { return nil }
+        let name = line[line.startIndex..<colon]
+        guard name.contains(UInt8(ascii: ".")),
+            name.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }),
+            let pid = Int64(String(decoding: line[(colon + 2)...], as: UTF8.self)), pid > 0
+        else { return nil }
+        return (String(decoding: name, as: UTF8.self), pid)
+    }
+
+    /// What a line's prefix said.
+    struct LineFields {
+        var time: Int64?
+        /// Whether `time` is a date (nanoseconds since 1970), not seconds since some start.
+        var wallClock = false
+        var process: String?
+        var pid: Int64?
+        var thread: String?
+    }
+
+    /// Reads a leading `YYYY-MM-DD HH:MM:SS[.ffffff][±ZZZZ]` and a `Name[pid:thread]` column; returns the message after them.
+    static func prefix(_ line: ArraySlice<UInt8>, into fields: inout LineFields, cache: inout TimestampCache) -> ArraySlice<UInt8> {
+        var rest = line
+        guard rest.count >= 19, isDigit(rest[rest.startIndex]), rest[rest.startIndex + 4] == UInt8(ascii: "-"),
+            rest[rest.startIndex + 10] == UInt8(ascii: " ") || rest[rest.startIndex + 10] == UInt8(ascii: "T")
+        else { return rest }
+        var end = rest.startIndex + 19
+        while end < rest.endIndex, rest[end] != 0x20 { end += 1 }
+        guard let time = cache.nanoseconds(rest[rest.startIndex..<end]) else { return line }
+        fields.time = time
+        fields.wallClock = true
+        rest = rest[end...].drop { $0 == 0x20 }
+        // `log show --style compact` puts a type column (`Df`, `E `, `I `, `Db`, `F `) before the process.
+        if let space = rest.firstIndex(of: 0x20), space - rest.startIndex <= 2,
+            rest[rest.startIndex..<space].allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "z")).contains($0) }),
+            !rest[rest.startIndex..<space].contains(UInt8(ascii: "["))
+        {
+            let after = rest[space...].drop { $0 == 0x20 }
+            if processColumn(after) != nil { rest = after }
+        }
+        if let (process, pid, thread, after) = processColumn(rest) {
+            fields.process = process
+            fields.pid = pid
+            fields.thread = thread
+            rest = after
+        }
+        return rest
+    }
+
+    /// `Notes[4711:123456] rest` or `Notes(UIKitCore)[4711:1a2b] rest`.
+    private static func processColumn(_ text: ArraySlice<UInt8>) -> (String, Int64, String?, ArraySlice<UInt8>)? {
+        guard let open = text.firstIndex(of: UInt8(ascii: "[")), let close = text[open...].firstIndex(of: UInt8(ascii: "]")),
+            open > text.startIndex, !text[text.startIndex..<open].contains(0x20)
+        else { return nil }
+        let inside = text[(open + 1)..<close]
+        let parts = inside.split(separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
+        guard let first = parts.first, !first.isEmpty, first.count <= 18, first.allSatisfy(isDigit) else { return nil }
+        let pid = first.reduce(Int64(0)) { $0 * 10 + Int64($1 - UInt8(ascii: "0")) }
+        var name = text[text.startIndex..<open]
+        if let paren = name.firstIndex(of: UInt8(ascii: "(")) { name = name[name.startIndex..<paren] }
+        let thread = parts.count > 1 ? String(decoding: parts[1], as: UTF8.self) : nil
+        return (String(decoding: name, as: UTF8.self), pid, thread, text[(close + 1)...].drop { $0 == 0x20 || $0 == UInt8(ascii: ":") })
+    }
+
+    /// Nanoseconds since 1970 of `2026-11-21 10:00:00.123456+0900` (also `+09:00`, `Z`, or no zone: UTC),
+    /// or of a plain number of seconds (`12.345678`, a logger's time since start).
+    static func timestamp(_ text: String) -> Int64? {
+        if let first = text.utf8.first, isDigit(first), text.utf8.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: ".") }) {
+            return DecimalTime.nanoseconds(microseconds: text + "e6")
+        }
+        var text = text
+        let bytes = Array(text.utf8)
+        if bytes.count > 19 {
+            let tail = bytes[19...]
+            if let sign = tail.lastIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }) {
+                let zone = bytes[(sign + 1)...]
+                if zone.count == 4, zone.allSatisfy(isDigit) {
+                    text =
+                        String(decoding: bytes[..<(sign + 3)], as: UTF8.self) + ":" + String(decoding: bytes[(sign + 3)...], as: UTF8.self)
+                }
+            } else if bytes.last != UInt8(ascii: "Z") {
+                text += "Z"
+            }
+        } else if bytes.count == 19 {
+            text += "Z"
+        }
+        return Timestamp.parse(text)
+    }
+
+    // MARK: - Messages
+
+    /// What a message names: a callback or an app event, with the scene and session it shows.
+    struct Recognized {
+        var name: EventName
+        var attrs: Attributes = [:]
+    }
+
+    /// The callback or app event a message names, or nil.
+    static func recognize(_ message: ArraySlice<UInt8>) -> Recognized? {
+        let words = message.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 })
+        guard !words.isEmpty else { return nil }
+        // An Objective-C method: `-[Type selector:]` or `+[Type selector]`.
+        if let bracket = message.firstIndex(of: UInt8(ascii: "[")), bracket > message.startIndex,
+            message[bracket - 1] == UInt8(ascii: "-") || message[bracket - 1] == UInt8(ascii: "+"),
+            let close = message[bracket...].firstIndex(of: UInt8(ascii: "]")),
+            let space = message[bracket..<close].firstIndex(of: 0x20)
+        {
+            if let callback = Callback(named: String(decoding: message[(space + 1)..<close], as: UTF8.self)) {
+                return Recognized(name: EventName(callback))
+            }
+        }
+        // The first word after a type prefix (`[AppDelegate]`, `SceneDelegate -`, `SceneDelegate:`, `SceneDelegate.`).
+        var index = 0
+        if words[0].first == UInt8(ascii: "["), words[0].last == UInt8(ascii: "]") { index = 1 }
+        if index == 0, words.count > 2, words[1].elementsEqual("-".utf8) || words[1].elementsEqual("—".utf8) { index = 2 }
+        if index == 0, words.count > 1, words[0].last == UInt8(ascii: ":"), isIdentifier(words[0].dropLast()) { index = 1 }
+        if index < words.count {
+            var word = words[index]
+            if let dot = word.firstIndex(of: UInt8(ascii: ".")), isTypeName(word[word.startIndex..<dot]),
+                let callback = callbackWord(word[(dot + 1)...])
+            {
+                return Recognized(name: EventName(callback))
+            }
+            if let callback = callbackWord(word) { return Recognized(name: EventName(callback)) }
+            while word.last == UInt8(ascii: ":") || word.last == UInt8(ascii: ",") { word = word.dropLast() }
+            if isAppEventName(word) {
+                var recognized = Recognized(name: EventName(String(decoding: word, as: UTF8.self)))
+                for pair in words[(index + 1)...] {
+                    guard let equals = pair.firstIndex(of: UInt8(ascii: "=")), equals > pair.startIndex else { continue }
+                    let key = String(decoding: pair[pair.startIndex..<equals], as: UTF8.self)
+                    let value = String(decoding: pair[(equals + 1)...], as: UTF8.self)
+                    if let number = Int64(value) {
+                        recognized.attrs[key] = .int(number)
+                    } else if value == "true" || value == "false" {
+                        recognized.attrs[key] = .bool(value == "true")
+                    } else {
+                        recognized.attrs[key] = .string(value)
+                    }
+                }
+                return recognized
+            }
+        }
+        // A selector anywhere in the line: a word with parentheses or colons that names a callback.
+        for word in words where word.contains(UInt8(ascii: "(")) || word.contains(UInt8(ascii: ":")) {
+            var candidate = word
+            if let dot = candidate.lastIndex(of: UInt8(ascii: ".")), let paren = candidate.firstIndex(of: UInt8(ascii: "(")), dot < paren {
+                candidate = candidate[(dot + 1)...]
+            }
+            if let callback = callbackWord(candidate) { return Recognized(name: EventName(callback)) }
+        }
+        return nil
+    }
+
+    /// A catalog callback a word spells: `sceneDidBecomeActive(_:)`, `sceneDidBecomeActive:`, `sceneDidBecomeActive`,
+    /// allowing trailing punctuation after a selector (`application(_:didFinishLaunchingWithOptions:),`).
+    private static func callbackWord(_ word: ArraySlice<UInt8>) -> Callback? {
+        var word = word
+        if let close = word.firstIndex(of: UInt8(ascii: ")")) { word = word[word.startIndex...close] }
+        while let last = word.last, last == UInt8(ascii: ",") || last == UInt8(ascii: ".") || last == UInt8(ascii: ";") {
+            word = word.dropLast()
+        }
+        guard let first = word.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return nil }
+        let spelling = String(decoding: word, as: UTF8.self)
+        guard let callback = Callback(named: spelling) else { return nil }
+        // A bare word counts only as the callback's own name (`sceneDidBecomeActive`), not as a short
+        // alias that is also an English word in a message (`openURL failed`).
+        if !word.contains(UInt8(ascii: "(")) && !word.contains(UInt8(ascii: ":")) && String(describing: callback) != spelling {
+            return nil
+        }
+        return callback
+    }
+
+    private static func isIdentifier(_ word: ArraySlice<UInt8>) -> Bool {
+        !word.isEmpty && word.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
+    }
+
+    private static func isTypeName(_ word: ArraySlice<UInt8>) -> Bool {
+        guard let first = word.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) else { return false }
+        return isIdentifier(word)
+    }
+
+    /// `db.open`, `state.save`, `net.request_started`: lowercase words joined by dots, at least one dot.
+    private static func isAppEventName(_ word: ArraySlice<UInt8>) -> Bool {
+        guard let first = word.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first), word.count <= 128 else { return false }
+        var dots = 0
+        var previousDot = false
+        for byte in word {
+            if byte == UInt8(ascii: ".") {
+                if previousDot { return false }
+                dots += 1
+                previousDot = true
+                continue
+            }
+            previousDot = false
+            guard
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || isDigit(byte) || byte == UInt8(ascii: "_")
+                    || byte == UInt8(ascii: "-")
+            else { return false }
+        }
+        return dots > 0 && !previousDot
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+
+    /// The scene identity in `<UIWindowScene: 0x10270b110; …>` or `<UIScene: 0x…>`.
+    static func sceneIdentity(_ message: ArraySlice<UInt8>) -> String? {
+        address(after: windowSceneMarker, in: message) ?? address(after: sceneMarker, in: message)
+    }
+
+    private static let windowSceneMarker = Array("<UIWindowScene: ".utf8)
+    private static let sceneMarker = Array("<UIScene: ".utf8)
+    private static let sessionMarker = Array("<UISceneSession: ".utf8)
+    private static let identifierKeys = ["persistentIdentifier = ", "persistentIdentifier: ", "persistentIdentifier="].map {
+        Array($0.utf8)
+    }
+
+    /// The session a line prints: `persistentIdentifier = X` / `persistentIdentifier: X`, else `<UISceneSession: 0x…>`.
+    static func sessionIdentity(_ message: ArraySlice<UInt8>) -> String? {
+        for key in identifierKeys {
+            if let start = find(key, in: message) {
+                let value = message[(start + key.count)...].prefix { byte in
+                    byte != 0x20 && byte != UInt8(ascii: ";") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: ",")
+                        && byte != UInt8(ascii: ")")
+                }
+                if !value.isEmpty { return String(decoding: value, as: UTF8.self) }
+            }
+        }
+        return address(after: sessionMarker, in: message)
+    }
+
+    private static func address(after marker: [UInt8], in message: ArraySlice<UInt8>) -> String? {
+        guard let start = find(marker, in: message) else { return nil }
+        let value = message[(start + marker.count)...].prefix { isLetter($0) || isDigit($0) }
+        guard value.starts(with: "0x".utf8), value.count > 2 else { return nil }
+        return String(decoding: value, as: UTF8.self)
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
+        guard let head = needle.first, haystack.count >= needle.count else { return nil }
+        var index = haystack.startIndex
+        while index <= haystack.endIndex - needle.count {
+            if haystack[index] == head, haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+}
+
+/// Timestamps of console lines, read fast: lines come in time order, so the nanoseconds of the
+/// minute (`2026-11-21 10:00` and the zone) are computed once per minute and the seconds added.
+struct TimestampCache {
+    private var key: [UInt8] = []
+    private var base: Int64 = 0
+
+    /// `YYYY-MM-DD HH:MM:SS[.f…][zone]`, else whatever ``ConsoleTextDecoder/timestamp(_:)`` reads.
+    mutating func nanoseconds(_ text: ArraySlice<UInt8>) -> Int64? {
+        let start = text.startIndex
+        guard text.count >= 19, text[start + 16] == UInt8(ascii: ":"), isDigit(text[start + 17]), isDigit(text[start + 18]) else {
+            return ConsoleTextDecoder.timestamp(String(decoding: text, as: UTF8.self))
+        }
+        var index = start + 19
+        var fraction: Int64 = 0
+        var scale: Int64 = 100_000_000
+        if index < text.endIndex, text[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < text.endIndex, isDigit(text[index]) {
+                fraction += Int64(text[index] - UInt8(ascii: "0")) * scale
+                scale /= 10
+                index += 1
+            }
+        }
+        let zone = text[index...]
+        let minute = text[start..<(start + 16)]
+        if !(key.count == 16 + zone.count && key[0..<16].elementsEqual(minute) && key[16...].elementsEqual(zone)) {
+            guard
+                let value = ConsoleTextDecoder.timestamp(
+                    String(decoding: minute, as: UTF8.self) + ":00" + String(decoding: zone, as: UTF8.self))
+            else { return nil }
+            key = Array(minute) + Array(zone)
+            base = value
+        }
+        let seconds = Int64(text[start + 17] - UInt8(ascii: "0")) * 10 + Int64(text[start + 18] - UInt8(ascii: "0"))
+        guard seconds <= 60 else { return nil }
+        let (total, overflow) = base.addingReportingOverflow(seconds * 1_000_000_000 + fraction)
+        return overflow ? nil : total
+    }
+}

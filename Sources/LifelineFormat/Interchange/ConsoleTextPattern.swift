@@ -1,0 +1,55 @@
+/// A user's regular expression for console lines `--pattern` names, with named groups for the
+/// parts of a line: `event` (required), and any of `time`, `session`, `scene`, `pid`, `thread`.
+///
+/// ```
+/// --pattern '^(?<time>\S+ \S+) \[(?<thread>[^\]]+)\] LIFECYCLE (?<event>\S+)(?: session=(?<session>\S+))?'
+/// ```
+///
+/// The `event` group's text is read like a built-in line's callback name (Swift or Objective-C
+/// selector, case name) or app event; a line the pattern does not match is skipped and counted.
+public struct ConsoleTextPattern: Sendable, Hashable {
+    /// The groups a pattern may name.
+    public static let groups = ["time", "event", "session", "scene", "pid", "thread"]
+
+    public let source: String
+
+    /// Compiles `source` once to check it: it must be a valid regular expression with an `event` group.
+    public init(_ source: String) throws(ConsoleTextPatternError) {
+        self.source = source
+        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else {
+            throw ConsoleTextPatternError(.unsupported, "--pattern needs macOS 13 or later")
+        }
+        let regex: Regex<AnyRegexOutput>
+        do {
+            regex = try Regex(source)
+        } catch {
+            throw ConsoleTextPatternError(.invalid, "invalid --pattern: \(error)")
+        }
+        guard regex.contains(captureNamed: "event") else {
+            throw ConsoleTextPatternError(
+                .noEventGroup, "--pattern has no (?<event>...) group; the groups it may name: \(Self.groups.joined(separator: ", "))")
+        }
+    }
+}
+
+/// Why a `--pattern` cannot be used.
+public struct ConsoleTextPatternError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Code: String, Sendable, Hashable {
+        /// Not a valid regular expression.
+        case invalid
+        /// No `(?<event>...)` group.
+        case noEventGroup
+        /// The platform has no `Regex` (before macOS 13 / iOS 16).
+        case unsupported
+    }
+
+    public var code: Code
+    public var message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "error: \(message)" }
+}

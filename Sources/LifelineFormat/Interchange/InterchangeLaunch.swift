@@ -1,0 +1,43 @@
+/// One launch and its events in memory, as a foreign shape decodes it or an export reads it.
+///
+/// `lines[i]` is the 1-based line of the source file `events[i]` came from (0 when unknown), so an
+/// imported event still points at the log line that showed it.
+public struct InterchangeLaunch: Sendable, Hashable {
+    public var record: LaunchRecord
+    /// The line of the source that started the launch (0 when unknown).
+    public var line: Int
+    public var events: [EventRecord]
+    public var lines: [Int]
+    /// The file the events came from, for `file:line` in an export (nil when unknown).
+    public var file: String?
+    /// Whether the source names scene sessions. When it does not (console logs, unified logs), a
+    /// scene event's `session` is the scene's identity (`<UIWindowScene: 0x…>`) where the line shows
+    /// one, and absent where it does not (docs/interchange.md#sessions).
+    public var namesSessions: Bool
+
+    public init(
+        record: LaunchRecord, line: Int = 0, events: [EventRecord] = [], lines: [Int] = [], file: String? = nil,
+        namesSessions: Bool = true
+    ) {
+        self.record = record
+        self.line = line
+        self.events = events
+        self.lines = lines
+        self.file = file
+        self.namesSessions = namesSessions
+    }
+
+    /// Appends an event with the next `seq` (1, 2, ...) and its source line.
+    public mutating func append(_ event: EventRecord, line: Int) {
+        var event = event
+        event.seq = Int64(events.count + 1)
+        events.append(event)
+        lines.append(line)
+    }
+
+    /// The catalog callbacks the launch shows, which is what an imported log records
+    /// (a log that never prints `willConnectTo` does not record it).
+    public var recordedCallbacks: Set<Callback> {
+        Set(events.compactMap(\.event.callback))
+    }
+}

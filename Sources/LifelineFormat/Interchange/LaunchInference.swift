@@ -1,0 +1,21 @@
+/// What an imported launch's events say about it when its source does not.
+public enum LaunchInference {
+    /// `scene` when a scene-scoped callback appears, `app` when only app-level state callbacks
+    /// (`applicationDidBecomeActive(_:)`, ...) do, nil when the events cannot tell.
+    public static func lifecycle(of events: [EventRecord]) -> Lifecycle? {
+        var sawAppState = false
+        for event in events {
+            guard let callback = event.event.callback else { continue }
+            if callback.scope == .scene || callback == .configurationForConnecting || callback == .didDiscardSceneSessions {
+                return .scene
+            }
+            switch callback {
+            case .applicationDidBecomeActive, .applicationWillResignActive, .applicationDidEnterBackground,
+                .applicationWillEnterForeground:
+                sawAppState = true
+            default: break
+            }
+        }
+        return sawAppState ? .app : nil
+    }
+}

@@ -1,0 +1,128 @@
+import LifelineFormat
+
+/// Feeds a decoded foreign input (console text, unified log, Chrome trace JSON) to the importer as
+/// ``ImportBatch``es, the way ``ImportParser`` feeds a trace file's lines: the same order checks, the
+/// same diagnostics in file order, the same inserting side.
+///
+/// The decoder has already read the whole file (a foreign shape is decoded before its transaction
+/// starts), so the outcome covers all of it.
+struct DecodedBatches: Sendable {
+    let decoded: DecodedTrace
+    let label: String
+    let strict: Bool
+    let size: Int
+    /// The callbacks `--records` declares; nil: what each launch's own record says or, for a log
+    /// (console text, unified log), the callbacks the launch shows (``launchRecord(_:)``).
+    let declared: CallbackSet?
+
+    /// The launch record to store for `launch`: which callbacks it records is what `--records`
+    /// declares, else what its record says (a Lifeline export's launch args), else — for a log, which
+    /// prints only the callbacks the app chose to log — the callbacks the launch shows, so that a
+    /// rule needing one the log never prints is not applicable rather than violated
+    /// (docs/interchange.md#recorded-callbacks).
+    func launchRecord(_ launch: InterchangeLaunch) -> LaunchRecord {
+        var record = launch.record
+        if let declared {
+            record.records = declared
+        } else if record.records == nil, decoded.shape == .text || decoded.shape == .oslog {
+            record.records = CallbackSet(launch.recordedCallbacks)
+        }
+        return record
+    }
+
+    /// Fills `queue` with every launch and event, then finishes it with the outcome.
+    func run(into queue: ImportBatchQueue) {
+        var outcome = ImportParser.Outcome(lastLine: decoded.lineCount, bytesRead: size, terminatedOffset: size)
+        outcome.tornLineImported = true
+        outcome.malformed = decoded.malformed
+        fill(queue, &outcome)
+        queue.finish(outcome)
+    }
+
+    private func fill(_ queue: ImportBatchQueue, _ outcome: inout ImportParser.Outcome) {
+        guard var batch = queue.emptyBatch() else { return }
+        // Diagnostics are reported in line order, before the events of the same line.
+        let diagnostics = decoded.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        var nextDiagnostic = 0
+        func report(upTo line: Int) {
+            while nextDiagnostic < diagnostics.count, diagnostics[nextDiagnostic].line <= line {
+                batch.interludes.append((batch.events.count, .diagnostic(FileDiagnostic(file: label, diagnostics[nextDiagnostic]))))
+                if diagnostics[nextDiagnostic].severity == .warning { outcome.warnings += 1 }
+                nextDiagnostic += 1
+            }
+        }
+        if let fatal = decoded.fatal {
+            outcome.abort = ImportError(.malformedLine, FileDiagnostic(file: label, fatal).description + " (nothing imported)")
+            queue.send(batch)
+            return
+        }
+        if strict, decoded.malformed > 0, let first = diagnostics.first {
+            outcome.abort = ImportError(
+                .malformedLine, "\(label): error: line \(first.line) of this \(decoded.shape.title) cannot be read (--strict)")
+            queue.send(batch)
+            return
+        }
+        var order = TraceOrderChecker()
+        for launch in decoded.launches {
+            report(upTo: launch.line)
+            batch.interludes.append((batch.events.count, .launch(launchRecord(launch), line: launch.line)))
+            order.beginLaunch(part: launch.record.part)
+            outcome.launches += 1
+            for (event, line) in zip(launch.events, launch.lines) {
+                report(upTo: line)
+                let problems = order.check(
+                    seq: event.seq, t: event.t, phase: event.phase,
+                    span: TraceOrderChecker.SpanKey(event: event.event.name, session: event.session, scene: event.scene),
+                    line: line, seqColumn: 1, tColumn: 1, phaseColumn: 1)
+                for problem in problems {
+                    batch.interludes.append((batch.events.count, .diagnostic(FileDiagnostic(file: label, problem))))
+                    if problem.severity == .error { outcome.orderErrors += 1 } else { outcome.warnings += 1 }
+                }
+                if strict && problems.contains(where: { $0.severity == .error }) {
+                    outcome.abort = ImportError(.outOfOrder, "\(label): error: events out of order at line \(line) (--strict)")
+                    queue.send(batch)
+                    return
+                }
+                batch.events.append(
+                    ImportBatch.Event(
+                        seq: event.seq, t: event.t, line: line, callback: event.event.callback,
+                        name: event.event.callback == nil ? batch.append(event.event.name) : .none, phase: event.phase,
+                        session: batch.append(event.session), scene: batch.append(event.scene), thread: batch.append(event.thread),
+                        attrs: batch.append(event.attrs)))
+                outcome.events += 1
+                if event.event == EventName.dropped, let count = event.attrs["count"]?.numberValue, count.isFinite,
+                    count >= 0, count < 1e15
+                {
+                    outcome.dropped += Int(count)
+                }
+                if batch.events.count >= ImportBatchQueue.batchCapacity {
+                    batch.bytesRead = size
+                    queue.send(batch)
+                    guard let next = queue.emptyBatch() else { return }
+                    batch = next
+                }
+            }
+        }
+        report(upTo: .max)
+        batch.bytesRead = size
+        queue.send(batch)
+    }
+}
+
+extension ImportBatch {
+    /// Copies a string's bytes into the batch.
+    func append(_ string: String?) -> Slice {
+        guard var string else { return .none }
+        let start = bytes.count
+        string.withUTF8 { bytes.append(contentsOf: $0) }
+        return Slice(start: Int32(start), count: Int32(bytes.count - start))
+    }
+
+    /// Writes attributes into the batch as the JSON object `event_raw.attrs` holds (nothing when empty).
+    func append(_ attrs: Attributes) -> Slice {
+        guard !attrs.isEmpty else { return .none }
+        let start = bytes.count
+        TraceEncoder.attributes(attrs, &bytes)
+        return Slice(start: Int32(start), count: Int32(bytes.count - start))
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import LifelineFormat
+import Testing
+
+/// Golden tests of the samples in traces/imported/: each decodes to the events in
+/// Tests/LifelineFormatTests/Fixtures/imported/NAME.golden, which a person can read:
+///
+/// ```
+/// shape text, 4 skipped, 0 malformed
+/// launch at line 1, names sessions: true
+///   {"lifeline":1,"type":"launch",...}
+///   line 1: {"seq":1,"t":0,"event":"application(_:didFinishLaunchingWithOptions:)"}
+/// ```
+///
+/// `LIFELINE_REGENERATE=1 swift test --filter ImportedSampleTests` rewrites the goldens instead of comparing.
+@Suite("Imported samples")
+struct ImportedSampleTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let regenerating = ProcessInfo.processInfo.environment["LIFELINE_REGENERATE"] == "1"
+
+    /// The sample, its expected shape, and the options it is imported with (traces/imported/README.md).
+    static let samples: [(name: String, shape: TraceShape, pattern: String?)] = [
+        ("xcode-console.txt", .text, nil),
+        ("device-log.txt", .text, nil),
+        ("objc-console.txt", .text, nil),
+        ("simctl-console.txt", .text, nil),
+        ("custom-logger.txt", .text, customLoggerPattern),
+        ("log-stream.txt", .oslog, nil),
+        ("log-show.json", .oslog, nil),
+        ("other-tool.json", .chrome, nil),
+    ]
+
+    static let customLoggerPattern =
+        #"^\+(?<time>[0-9.]+)s (?<thread>\S+) \S+ lifecycle (?<event>\S+) session=(?<session>\S+) scene=(?<scene>\S+)"#
+
+    static func rendered(_ decoded: DecodedTrace) -> String {
+        var text = "shape \(decoded.shape.rawValue), \(decoded.ignored) skipped, \(decoded.malformed) malformed\n"
+        for diagnostic in decoded.diagnostics { text += "diagnostic \(diagnostic)\n" }
+        for launch in decoded.launches {
+            text += "launch at line \(launch.line), names sessions: \(launch.namesSessions)\n"
+            var line: [UInt8] = []
+            TraceEncoder.append(launch.record, to: &line)
+            text += "  " + String(decoding: line, as: UTF8.self)
+            for (event, number) in zip(launch.events, launch.lines) {
+                line = []
+                TraceEncoder.append(event, to: &line)
+                text += "  line \(number): " + String(decoding: line, as: UTF8.self)
+            }
+        }
+        return text
+    }
+
+    @Test(arguments: samples.map(\.name))
+    func eachSampleDecodesToItsGolden(_ name: String) throws {
+        let sample = try #require(Self.samples.first { $0.name == name })
+        let bytes = Array(try Data(contentsOf: Self.repository.appendingPathComponent("traces/imported/\(name)")))
+        let detected = TraceShape.detect(Array(bytes.prefix(65_536)))
+        #expect(detected == sample.shape)
+        var options = InterchangeOptions()
+        if let pattern = sample.pattern { options.pattern = try ConsoleTextPattern(pattern) }
+        let decoded = DecodedTrace.decode(bytes, shape: sample.shape, options: options)
+        #expect(decoded.fatal == nil)
+        #expect(!decoded.launches.isEmpty)
+        let golden = Self.repository.appendingPathComponent("Tests/LifelineFormatTests/Fixtures/imported/\(name).golden")
+        let text = Self.rendered(decoded)
+        if Self.regenerating {
+            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: golden, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        #expect(text == expected, "LIFELINE_REGENERATE=1 swift test --filter ImportedSampleTests rewrites it")
+    }
+
+    @Test func everySampleInTheDirectoryHasAGolden() throws {
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: Self.repository.appendingPathComponent("traces/imported").path
+        ).filter { $0 != "README.md" }
+        #expect(Set(names) == Set(Self.samples.map(\.name)))
+    }
+}
