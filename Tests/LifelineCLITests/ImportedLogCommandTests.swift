@@ -4,12 +4,12 @@ import Testing
 /// End to end: each sample of traces/imported/ imported by the real binary (its shape decided by
 /// content), then checked with the built-in catalogs.
 ///
-/// The findings asserted are what is true today. Two are artefacts of partial instrumentation,
-/// not app bugs: device-log.txt never prints `willConnectTo`, so `scene.callbacks-after-connect`
-/// stays pending for every scene callback, and log-stream.txt's second launch does not log
-/// `sceneWillEnterForeground`, so `scene.first-active-in-foreground` warns. Once rules that need an
-/// unrecorded callback are "not applicable" (issue 18, partial instrumentation), these expectations
-/// become "no findings".
+/// The samples are legal life cycles that log only some callbacks, so they check clean: an
+/// imported launch records the callbacks it shows, and a rule that needs one the log never prints
+/// is not applicable (device-log.txt never prints `willConnectTo`, which without that would leave
+/// `scene.callbacks-after-connect` pending for every scene callback; log-stream.txt's second launch
+/// does not log `sceneWillEnterForeground`, which would make `scene.first-active-in-foreground`
+/// warn). A real ordering bug in a log is still found (``aLifecycleBugInALogIsStillFound()``).
 @Suite("lifeline import: logs apps write")
 struct ImportedLogCommandTests {
     static let imported = CheckCommandTests.repository.appendingPathComponent("traces/imported")
@@ -22,6 +22,8 @@ struct ImportedLogCommandTests {
         var summary: String
         /// Findings by rule id (violations and pending together).
         var findings: [String: Int] = [:]
+        /// Rules not applicable to the sample, by id, with a callback each must name as unrecorded.
+        var notApplicable: [String: String] = [:]
         var testDescription: String { file }
     }
 
@@ -33,7 +35,7 @@ struct ImportedLogCommandTests {
             file: "device-log.txt",
             summary:
                 "console text: 2 launches, 11 events; 3 lines named no callback or app event (skipped); the log names no scene sessions (2 launches)",
-            findings: ["scene.callbacks-after-connect": 8]),
+            notApplicable: ["scene.callbacks-after-connect": "willConnectTo"]),
         Case(file: "objc-console.txt", summary: "console text: 1 launch, 9 events; 1 line named no callback or app event (skipped)"),
         Case(
             file: "simctl-console.txt",
@@ -45,7 +47,7 @@ struct ImportedLogCommandTests {
             summary: "console text: 1 launch, 10 events; 1 line named no callback or app event (skipped)"),
         Case(
             file: "log-stream.txt", summary: "unified log: 2 launches, 14 events; 4 entries named no callback or app event (skipped)",
-            findings: ["scene.first-active-in-foreground": 1]),
+            notApplicable: ["scene.first-active-in-foreground": "sceneWillEnterForeground"]),
         Case(file: "log-show.json", summary: "unified log: 1 launch, 10 events; 3 entries named no callback or app event (skipped)"),
         Case(
             file: "other-tool.json",
@@ -68,8 +70,39 @@ struct ImportedLogCommandTests {
         var byRule: [String: Int] = [:]
         for finding in findings { byRule[finding["rule"] as? String ?? "?", default: 0] += 1 }
         #expect(byRule == sample.findings)
+        let notApplicable = (report["notApplicable"] as? [[String: Any]]) ?? []
+        for (rule, callback) in sample.notApplicable {
+            let unrecorded = notApplicable.filter { $0["rule"] as? String == rule }.flatMap { $0["unrecorded"] as? [String] ?? [] }
+            #expect(unrecorded.contains { $0.contains(callback) }, "\(rule) should need \(callback), needs \(unrecorded)")
+        }
         // Findings point at the log's own lines.
         for finding in findings { #expect(finding["file"] as? String == path) }
+    }
+
+    /// A console log that prints every scene callback but shows a scene becoming active straight
+    /// from the background: the rules the log can be judged by still find it.
+    @Test func aLifecycleBugInALogIsStillFound() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lines = [
+            "application(_:didFinishLaunchingWithOptions:)",
+            "SceneDelegate - scene(_:willConnectTo:options:) <UIWindowScene: 0x1>",
+            "SceneDelegate - sceneWillEnterForeground(_:) <UIWindowScene: 0x1>",
+            "SceneDelegate - sceneDidBecomeActive(_:) <UIWindowScene: 0x1>",
+            "SceneDelegate - sceneWillResignActive(_:) <UIWindowScene: 0x1>",
+            "SceneDelegate - sceneDidEnterBackground(_:) <UIWindowScene: 0x1>",
+            "SceneDelegate - sceneDidBecomeActive(_:) <UIWindowScene: 0x1>",
+            "SceneDelegate - sceneDidDisconnect(_:) <UIWindowScene: 0x1>",
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(
+            to: directory.appendingPathComponent("bug.txt"), atomically: true, encoding: .utf8)
+        let imported = try LifelineCommandTests.run(["import", "bug.txt", "--db", "t.db"], in: directory)
+        #expect(imported.status == 0)
+        let check = try LifelineCommandTests.run(["check", "t.db", "--no-local-rules"], in: directory)
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("bug.txt:7: error[scene.foreground-before-active]: sceneDidBecomeActive(_:)"))
+        // The log prints no configurationForConnecting: the rules that need it are not applicable.
+        #expect(check.stdout.contains("not applicable[scene.config-before-connect]: needs 'configurationForConnecting'"))
     }
 
     @Test func subsystemAndCategoryFilterAUnifiedLog() throws {
