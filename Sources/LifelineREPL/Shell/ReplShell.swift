@@ -69,6 +69,9 @@ package final class ReplShell {
         self.interrupt = interrupt
         statementTimeLimit = configuration.statementTimeLimit
         database = try ReplDatabase(path: configuration.resolve(configuration.databasePath))
+        if let notice = database.session.opening.notice {
+            errors.write(TerminalText.escape(configuration.databasePath) + ": warning: " + notice + "\n")
+        }
         // Quietly: a rules file that does not parse is reported when a rules command needs it.
         loadedRules = try? defaultRules()
         ruleIDs = Self.ids(of: loadedRules)  // observers do not run in init
