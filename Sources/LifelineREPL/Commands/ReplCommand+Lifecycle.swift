@@ -77,43 +77,52 @@ extension ReplCommand {
     }
 
     static let query = ReplCommand(
-        name: ".query", usage: "NAME", summary: "Run the saved query queries/NAME.sql",
+        name: ".query", usage: "NAME", summary: "Run a saved query: one shipped with Lifeline, or queries/NAME.sql",
         discussion: """
-            Saved queries are files NAME.sql in queries/ under the working directory ($LIFELINE_QUERIES
-            to look elsewhere), read like .read; the first line '-- description' is what .queries shows.
-            The repository's queries/ has a few to start from.
+            The queries shipped with Lifeline are built in and run from any directory. Files NAME.sql in
+            queries/ under the working directory ($LIFELINE_QUERIES to look elsewhere) are added on top;
+            one named like a shipped query replaces it. A query runs like .read; its first line
+            '-- description' is what .queries shows, with where each comes from.
             """,
         topic: .lifecycle, completion: .queries
     ) { shell, arguments in
         guard arguments.count == 1 else { throw ReplError.usage(command: ".query", usage: "NAME") }
         let directory = shell.configuration.resolve(shell.configuration.queriesDirectory)
-        let saved = SavedQuery.list(in: directory)
+        let saved = SavedQuery.catalog(projectDirectory: directory)
         guard let query = saved.first(where: { $0.name == arguments[0] }) else {
             let suggestion = EditDistance.nearest(to: arguments[0], in: saved.map(\.name))
             throw ReplError.message(
-                "no saved query '\(arguments[0])' in \(shell.configuration.queriesDirectory)/"
+                "no saved query '\(arguments[0])', shipped or in \(shell.configuration.queriesDirectory)/"
                     + (suggestion.map { "; did you mean '\($0)'?" } ?? "; .queries lists them"))
         }
-        shell.run(
-            reader: try StreamLineReader(
-                path: query.path, name: shell.configuration.queriesDirectory + "/" + query.name + ".sql"))
+        switch query.origin {
+        case .shipped(let sql):
+            // Located errors name it like standard input's `<stdin>`: no file on disk has these lines.
+            shell.run(reader: StreamLineReader(text: sql, name: "<built-in>/" + query.name + ".sql"))
+        case .file(let path, _):
+            shell.run(reader: try StreamLineReader(path: path, name: shell.configuration.queriesDirectory + "/" + query.name + ".sql"))
+        }
     }
 
     static let queries = ReplCommand(
-        name: ".queries", summary: "List the saved queries with their descriptions", topic: .lifecycle
+        name: ".queries", summary: "List the saved queries, where each comes from and its description", topic: .lifecycle
     ) { shell, _ in
-        let directory = shell.configuration.resolve(shell.configuration.queriesDirectory)
-        let saved = SavedQuery.list(in: directory)
-        guard !saved.isEmpty else {
-            shell.write(
-                "no saved queries in \(TerminalText.escape(shell.configuration.queriesDirectory))/ "
-                    + "(a query is NAME.sql; its first line '-- description')\n")
-            return
+        let projectDirectory = shell.configuration.queriesDirectory
+        let saved = SavedQuery.catalog(projectDirectory: shell.configuration.resolve(projectDirectory))
+        let origins = saved.map { query -> String in
+            switch query.origin {
+            case .shipped: return "built in"
+            case .file(_, let overrides):
+                let file = projectDirectory + "/" + query.name + ".sql"
+                return overrides ? file + " (over the built-in one)" : file
+            }
         }
-        let width = saved.map(\.name.count).max() ?? 0
-        for query in saved {
+        let nameWidth = saved.map { TerminalText.escape($0.name).count }.max() ?? 0
+        let originWidth = origins.map { TerminalText.escape($0).count }.max() ?? 0
+        for (query, origin) in zip(saved, origins) {
             shell.write(
-                TerminalText.pad(TerminalText.escape(query.name), to: width) + "  "
+                TerminalText.pad(TerminalText.escape(query.name), to: nameWidth) + "  "
+                    + TerminalText.pad(TerminalText.escape(origin), to: originWidth) + "  "
                     + TerminalText.escape(query.description ?? "") + "\n")
         }
     }

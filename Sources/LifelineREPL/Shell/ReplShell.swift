@@ -320,7 +320,7 @@ package final class ReplShell {
             if let command = registry.command(named: name) { catalog.commands[name] = command.completion }
         }
         catalog.callbacks = Callback.allCases.map(\.name)
-        catalog.queries = SavedQuery.list(in: configuration.resolve(configuration.queriesDirectory)).map(\.name)
+        catalog.queries = SavedQuery.catalog(projectDirectory: configuration.resolve(configuration.queriesDirectory)).map(\.name)
         catalog.ruleIDs = ruleIDs
         catalog.directory = configuration.directory
         if let names = try? database.session.names() {
