@@ -10,12 +10,11 @@ WITH per_session AS (
     GROUP BY launch_id, session
 ),
 last_state AS (
-    SELECT launch_id, session, state
-    FROM (SELECT launch_id, session, state,
-                 ROW_NUMBER() OVER (PARTITION BY launch_id, session ORDER BY seq DESC) AS r
-          FROM timeline
-          WHERE session IS NOT NULL AND state IS NOT NULL)
-    WHERE r = 1
+    -- The state after a session's last event: its last state change (the timeline carries it forward).
+    SELECT p.launch_id, p.session,
+           (SELECT t.state FROM timeline t WHERE t.launch_id = p.launch_id AND t.session = p.session AND t.seq <= p.last_seq
+                AND t.state IS NOT NULL ORDER BY t.seq DESC LIMIT 1) AS state
+    FROM per_session p
 ),
 discards AS (
     SELECT e.launch_id, e.seq, j.value AS session

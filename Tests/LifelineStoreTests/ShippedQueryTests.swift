@@ -52,7 +52,9 @@ struct ShippedQueryTests {
         let current = try String(contentsOf: Self.generated, encoding: .utf8)
         #expect(current == expected, "SavedQuery+Shipped.swift is out of date: LIFELINE_REGENERATE=1 swift test --filter ShippedQueryTests")
         #expect(SavedQuery.shippedSources.map(\.name) == onDisk.map(\.name))
-        #expect(SavedQuery.shippedSources.map(\.sql) == onDisk.map(\.sql))
+        for (shipped, file) in zip(SavedQuery.shippedSources, onDisk) {
+            #expect(shipped.sql == file.sql, "the compiled-in \(shipped.name) differs from queries/\(file.name).sql")
+        }
         // No raw literal may end early: a query holding `"""#` would not survive the round trip.
         #expect(onDisk.allSatisfy { !$0.sql.contains("\"\"\"#") })
     }

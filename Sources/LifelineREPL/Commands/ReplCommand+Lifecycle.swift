@@ -7,7 +7,7 @@ import LifelineTerminal
 
 extension ReplCommand {
     /// `.launches`, `.sessions`, `.timeline`, `.import`, `.query`, `.queries`.
-    static var lifecycleCommands: [ReplCommand] { [launches, sessions, timeline, importTraces, query, queries] }
+    static var lifecycleCommands: [ReplCommand] { [launches, sessions, timeline, more, importTraces, query, queries] }
 
     static let launches = ReplCommand(
         name: ".launches", summary: "List the launches in the database, one line each",
@@ -38,12 +38,14 @@ extension ReplCommand {
             (an id or a prefix), only that session and the app; without, every session side by side.
             Times are since the launch's first event. A begin/end callback is one row with its
             duration in parentheses, events inside it are indented. 'state' is the scene's state
-            after the callback (the timeline view).
+            after the callback (the timeline view). On a terminal it shows a screenful at a time:
+            .more shows the next, '.more all' the rest. Scripts, pipes and .output files get every row.
             """,
         topic: .lifecycle, completion: .positional([.launches, .sessions])
     ) { shell, arguments in
         guard arguments.count <= 2 else { throw ReplError.usage(command: ".timeline", usage: "[LAUNCH] [SESSION]") }
-        let (timeline, launchCount) = try shell.read { session -> (Timeline?, Int) in
+        let pageSize = shell.timelinePageSize
+        let (timeline, pager, launchCount) = try shell.read { session -> (Timeline?, TimelinePager?, Int) in
             let launchCount = try session.launchCount()
             let id: Int64
             if let reference = arguments.first {
@@ -55,13 +57,39 @@ extension ReplCommand {
                 id = first
             }
             let lane = try arguments.count > 1 ? SessionReference.resolve(arguments[1], launchID: id, session) : nil
-            return (try Timeline.load(session, launchID: id, session: lane), launchCount)
+            // A person at a terminal gets a page at a time: a launch can hold a million events.
+            if let pageSize, try session.readsTimelineInPages(), let launch = try session.launch(id: id) {
+                return (nil, try TimelinePager(session, launch: launch, session: lane, pageSize: pageSize), launchCount)
+            }
+            return (try Timeline.load(session, launchID: id, session: lane), nil, launchCount)
         }
-        guard let timeline else { return }
-        shell.write(TimelineRenderer(width: shell.width, style: shell.style).render(timeline))
-        if arguments.isEmpty && launchCount > 1 {
-            shell.write("(launch \(timeline.header.id) of \(launchCount); .launches lists them, .timeline LAUNCH shows one)\n")
+        shell.timelinePager = pager
+        if let pager {
+            try shell.showPage(of: pager, rows: pager.pageSize)
+        } else if let timeline {
+            shell.write(TimelineRenderer(width: shell.width, style: shell.style).render(timeline))
+        } else {
+            return
         }
+        if arguments.isEmpty && launchCount > 1, let id = timeline?.header.id ?? pager?.launchID {
+            shell.write("(launch \(id) of \(launchCount); .launches lists them, .timeline LAUNCH shows one)\n")
+        }
+    }
+
+    static let more = ReplCommand(
+        name: ".more", usage: "[all]", summary: "Show the next screenful of the last .timeline ('all': the rest)",
+        discussion: """
+            .timeline on a terminal shows one screenful; .more shows the next, '.more all' every row left.
+            """,
+        topic: .lifecycle
+    ) { shell, arguments in
+        guard arguments.count <= 1, arguments.first.map({ $0 == "all" }) ?? true else {
+            throw ReplError.usage(command: ".more", usage: "[all]")
+        }
+        guard let pager = shell.timelinePager, !pager.isFinished else {
+            throw ReplError.message("no timeline to continue: .timeline shows one a screenful at a time")
+        }
+        try shell.showPage(of: pager, rows: arguments.isEmpty ? pager.pageSize : nil)
     }
 
     static let importTraces = ReplCommand(

@@ -30,6 +30,8 @@ package final class ReplShell {
     var loadedRules: RuleSet? { didSet { ruleIDs = Self.ids(of: loadedRules) } }
     /// What `.violations` and `.explain` show.
     var checkState = CheckState.unchecked
+    /// The timeline `.timeline` showed a page of, for `.more`.
+    var timelinePager: TimelinePager?
 
     let database: ReplDatabase
     let interrupt: InterruptSignal?

@@ -222,12 +222,11 @@ extension SavedQuery {
                 GROUP BY launch_id, session
             ),
             last_state AS (
-                SELECT launch_id, session, state
-                FROM (SELECT launch_id, session, state,
-                             ROW_NUMBER() OVER (PARTITION BY launch_id, session ORDER BY seq DESC) AS r
-                      FROM timeline
-                      WHERE session IS NOT NULL AND state IS NOT NULL)
-                WHERE r = 1
+                -- The state after a session's last event: its last state change (the timeline carries it forward).
+                SELECT p.launch_id, p.session,
+                       (SELECT t.state FROM timeline t WHERE t.launch_id = p.launch_id AND t.session = p.session AND t.seq <= p.last_seq
+                            AND t.state IS NOT NULL ORDER BY t.seq DESC LIMIT 1) AS state
+                FROM per_session p
             ),
             discards AS (
                 SELECT e.launch_id, e.seq, j.value AS session
@@ -261,6 +260,14 @@ extension SavedQuery {
             name: "slowest-background",
             sql: #"""
             -- The slowest sceneDidEnterBackground calls (applicationDidEnterBackground in legacy apps) and what ran inside them; UIKit allows about 5 s.
+            WITH slowest AS (
+                -- The ten first, so what ran inside is looked up for those alone.
+                SELECT launch_id, session, begin_seq, end_seq, duration_ns, file_id
+                FROM span
+                WHERE event IN ('sceneDidEnterBackground(_:)', 'applicationDidEnterBackground(_:)') AND duration_ns IS NOT NULL
+                ORDER BY duration_ns DESC, launch_id
+                LIMIT 10
+            )
             SELECT s.launch_id AS launch,
                    f.path AS file,
                    COALESCE(s.session, '(app)') AS session,
@@ -270,11 +277,9 @@ extension SavedQuery {
                     FROM (SELECT e.event FROM event e
                           WHERE e.launch_id = s.launch_id AND e.seq > s.begin_seq AND e.seq < s.end_seq AND e.phase = 'begin'
                           ORDER BY e.seq)) AS inside
-            FROM span s
+            FROM slowest s
             JOIN trace_file f ON f.id = s.file_id
-            WHERE s.event IN ('sceneDidEnterBackground(_:)', 'applicationDidEnterBackground(_:)') AND s.duration_ns IS NOT NULL
-            ORDER BY s.duration_ns DESC, s.launch_id
-            LIMIT 10;
+            ORDER BY s.duration_ns DESC, s.launch_id;
 
             """#
         ),

@@ -91,6 +91,8 @@ enum StoreQueries {
 
     /// The scene sessions of one launch (nil: of every launch), in order of appearance.
     static func sessions(_ db: Database, launchID: Int64?) throws -> [SessionSummary] {
+        if try hasDerivedColumns(db) { return try indexedSessions(db, launchID: launchID) }
+        // An older schema, opened read-only: the `timeline` view, whole.
         var sessions: [SessionSummary] = []
         var scenes: [Set<String>] = []
         var sql = "SELECT launch_id, session, scene, since_launch_ns, state FROM timeline WHERE session IS NOT NULL"
@@ -133,6 +135,11 @@ enum StoreQueries {
     /// the `span` view gives it; with `session`, only that session's events and the app's.
     static func timeline(_ db: Database, launchID: Int64, session: String?) throws -> LaunchTimeline? {
         guard let launch = try launch(db, id: launchID) else { return nil }
+        if try hasDerivedColumns(db) {
+            let page = try timelinePage(db, launchID: launchID, session: session, after: nil, limit: Int.max)
+            return LaunchTimeline(launch: launch, entries: page.entries)
+        }
+        // An older schema, opened read-only: the views.
         var ends: [Int64: Int64] = [:]
         let spans = try Row.fetchCursor(
             db, sql: "SELECT begin_seq, end_seq FROM span WHERE launch_id = ? AND end_seq IS NOT NULL",
@@ -177,7 +184,7 @@ enum StoreQueries {
     }
 
     /// `later - earlier`, held at the ends of `Int64` rather than trapping (the times come from input).
-    private static func saturatingDifference(_ later: Int64, _ earlier: Int64) -> Int64 {
+    static func saturatingDifference(_ later: Int64, _ earlier: Int64) -> Int64 {
         let (difference, overflow) = later.subtractingReportingOverflow(earlier)
         guard overflow else { return difference }
         return earlier < 0 ? .max : .min

@@ -20,6 +20,9 @@ enum StoreSchema {
         migrator.registerMigration("v3: interned strings; event is a view of event_raw") { db in
             try db.execute(sql: version3)
         }
+        migrator.registerMigration(version4Identifier) { db in
+            try db.execute(sql: version4)
+        }
         return migrator
     }
 
