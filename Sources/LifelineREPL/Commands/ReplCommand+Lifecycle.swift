@@ -58,7 +58,7 @@ extension ReplCommand {
             }
             let lane = try arguments.count > 1 ? SessionReference.resolve(arguments[1], launchID: id, session) : nil
             // A person at a terminal gets a page at a time: a launch can hold a million events.
-            if let pageSize, try session.readsTimelineInPages(), let launch = try session.launch(id: id) {
+            if let pageSize, try session.readsTimelineInPages(), let launch = try session.launchDescription(id: id) {
                 return (nil, try TimelinePager(session, launch: launch, session: lane, pageSize: pageSize), launchCount)
             }
             return (try Timeline.load(session, launchID: id, session: lane), nil, launchCount)

@@ -17,7 +17,7 @@ final class TimelinePager {
     private var started = false
 
     /// A pager over launch `launchID` (with `session`, that session's lane and the app's).
-    init(_ store: SQLSession, launch: LaunchSummary, session: String?, pageSize: Int) throws {
+    init(_ store: SQLSession, launch: LaunchDescription, session: String?, pageSize: Int) throws {
         builder = TimelineBuilder(
             header: LaunchHeader(launch), lanes: try store.timelineLanes(launchID: launch.id, session: session))
         launchID = launch.id

@@ -10,6 +10,21 @@ extension StoreQueries {
             && (try Bool.fetchOne(db, sql: "SELECT 1 FROM pragma_table_info('event_raw') WHERE name = 'pair_id'") ?? false)
     }
 
+    /// Launch `id`'s record and file, nil when there is none: `launch_summary`'s first columns alone, so
+    /// none of its counts (each a pass over the launch's events) is computed.
+    static func launchDescription(_ db: Database, id: Int64) throws -> LaunchDescription? {
+        try Row.fetchOne(
+            db, sql: "SELECT id, uuid, part, app, platform, os, device, lifecycle, started, file FROM launch_summary WHERE id = ?",
+            arguments: [id]
+        ).map { row in
+            LaunchDescription(
+                id: try row.decode(atIndex: 0), uuid: try row.decode(atIndex: 1), part: try row.decode(atIndex: 2),
+                app: try row.decode(atIndex: 3), platform: try row.decode(atIndex: 4), os: try row.decode(atIndex: 5),
+                device: try row.decode(atIndex: 6), lifecycle: try row.decode(atIndex: 7), started: try row.decode(atIndex: 8),
+                file: try row.decode(atIndex: 9))
+        }
+    }
+
     /// The lanes of launch `launchID`'s timeline: nil for the app's events (those without a
     /// session) first if there are any, then the sessions in order of their first event; with
     /// `session`, the app's and that one. Each lane costs a few index probes, whatever the launch's size.
@@ -36,7 +51,7 @@ extension StoreQueries {
 
     /// `ids(id)`: the session ids of launch `?1` (and a NULL), by a skip scan of the (launch_id, session_id, ...)
     /// index: one probe per session, however many events each has.
-    private static let sessionIDs = """
+    static let sessionIDs = """
         WITH RECURSIVE ids(id) AS (
             SELECT (SELECT MIN(session_id) FROM event_raw WHERE launch_id = ?1)
             UNION ALL

@@ -27,9 +27,9 @@ extension SQLSession {
     }
 
     /// The launch a person named: its id, or its uuid or a prefix of it.
-    /// Launch `id` as `.launches` lists it, nil when there is none.
-    package func launch(id: Int64) throws(StoreError) -> LaunchSummary? {
-        try read { db in try StoreQueries.launch(db, id: id) }
+    /// Launch `id`'s record and file (no counts), nil when there is none.
+    package func launchDescription(id: Int64) throws(StoreError) -> LaunchDescription? {
+        try read { db in try StoreQueries.launchDescription(db, id: id) }
     }
 
     package func launch(matching reference: String) throws(StoreError) -> ReferenceMatch<Int64> {
