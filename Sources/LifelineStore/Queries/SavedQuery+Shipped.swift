@@ -9,26 +9,33 @@ extension SavedQuery {
             name: "background-time",
             sql: #"""
             -- Time spent in the background per session: from each didEnterBackground's end to the next willEnterForeground or sceneDidDisconnect (or the launch's last event), per launch; legacy apps show as (app).
-            WITH marks AS (
-                SELECT launch_id, session, seq, t, event,
-                       LEAD(t) OVER (PARTITION BY launch_id, session ORDER BY seq) AS next_t
-                FROM event
-                WHERE (event IN ('sceneDidEnterBackground(_:)', 'applicationDidEnterBackground(_:)') AND phase IN ('end', 'instant'))
-                   OR (event IN ('sceneWillEnterForeground(_:)', 'applicationWillEnterForeground(_:)', 'sceneDidDisconnect(_:)')
-                       AND phase IN ('begin', 'instant'))
+            WITH names AS (
+                SELECT id, value FROM string
+                WHERE value IN ('sceneDidEnterBackground(_:)', 'applicationDidEnterBackground(_:)', 'sceneWillEnterForeground(_:)',
+                                'applicationWillEnterForeground(_:)', 'sceneDidDisconnect(_:)')
+            ),
+            marks AS (
+                -- event_raw (ids) rather than the event view: the names are looked up once, not per event.
+                SELECT e.launch_id, e.session_id, e.seq, e.t, n.value AS event,
+                       LEAD(e.t) OVER (PARTITION BY e.launch_id, e.session_id ORDER BY e.seq) AS next_t
+                FROM event_raw e CROSS JOIN names n
+                WHERE n.id = e.name_id
+                  AND ((n.value IN ('sceneDidEnterBackground(_:)', 'applicationDidEnterBackground(_:)') AND e.phase IN (2, 0))
+                       OR (n.value IN ('sceneWillEnterForeground(_:)', 'applicationWillEnterForeground(_:)', 'sceneDidDisconnect(_:)')
+                           AND e.phase IN (1, 0)))
             ),
             last_event AS (
-                SELECT launch_id, MAX(t) AS t FROM event GROUP BY launch_id
+                SELECT launch_id, MAX(t) AS t FROM event_raw GROUP BY launch_id
             )
             SELECT m.launch_id AS launch,
-                   COALESCE(m.session, '(app)') AS session,
+                   COALESCE((SELECT value FROM string WHERE id = m.session_id), '(app)') AS session,
                    COUNT(*) AS periods,
                    SUM(m.next_t IS NULL) AS open_at_end,
                    ROUND(SUM(COALESCE(m.next_t, last_event.t) - m.t) / 1e9, 1) AS background_s
             FROM marks m
             JOIN last_event ON last_event.launch_id = m.launch_id
             WHERE m.event IN ('sceneDidEnterBackground(_:)', 'applicationDidEnterBackground(_:)')
-            GROUP BY m.launch_id, m.session
+            GROUP BY m.launch_id, m.session_id
             ORDER BY background_s DESC, launch, session;
 
             """#
@@ -77,17 +84,30 @@ extension SavedQuery {
             name: "disconnects",
             sql: #"""
             -- Disconnect and reconnect counts per scene session over all launches of a trace file: a reconnect is any connection after the session's first.
+            WITH names AS (
+                SELECT (SELECT id FROM string WHERE value = 'sceneDidDisconnect(_:)') AS disconnect,
+                       (SELECT id FROM string WHERE value = 'scene(_:willConnectTo:options:)') AS connect
+            ),
+            counts AS (
+                -- event_raw (ids), grouped before any string is looked up: a million rows through the event view cost 3 lookups each.
+                SELECT e.file_id, e.session_id,
+                       COUNT(DISTINCT e.launch_id) AS launches,
+                       SUM(IFNULL(e.name_id = names.disconnect, 0) AND e.phase IN (0, 1)) AS disconnects,
+                       SUM(IFNULL(e.name_id = names.connect, 0) AND e.phase IN (0, 1)) AS connects
+                FROM event_raw e, names
+                WHERE e.session_id IS NOT NULL
+                GROUP BY e.file_id, e.session_id
+            )
             SELECT f.path AS file,
-                   e.session,
-                   COUNT(DISTINCT e.launch_id) AS launches,
-                   SUM(e.event = 'sceneDidDisconnect(_:)' AND e.phase IN ('begin', 'instant')) AS disconnects,
-                   SUM(e.event = 'scene(_:willConnectTo:options:)' AND e.phase IN ('begin', 'instant')) AS connects,
-                   MAX(SUM(e.event = 'scene(_:willConnectTo:options:)' AND e.phase IN ('begin', 'instant')) - 1, 0) AS reconnects
-            FROM event e
-            JOIN trace_file f ON f.id = e.file_id
-            WHERE e.session IS NOT NULL
-            GROUP BY e.file_id, e.session
-            ORDER BY disconnects DESC, reconnects DESC, file, e.session;
+                   s.value AS session,
+                   c.launches,
+                   c.disconnects,
+                   c.connects,
+                   MAX(c.connects - 1, 0) AS reconnects
+            FROM counts c
+            JOIN trace_file f ON f.id = c.file_id
+            JOIN string s ON s.id = c.session_id
+            ORDER BY disconnects DESC, reconnects DESC, file, session;
 
             """#
         ),
@@ -135,19 +155,23 @@ extension SavedQuery {
             name: "interruptions",
             sql: #"""
             -- Temporary interruptions (alerts, Control Center): willResignActive followed by didBecomeActive of the same scene, or of a legacy app, with no didEnterBackground between; how long each lasted.
-            WITH transitions AS (
-                SELECT launch_id, session, scene, seq, t, event,
-                       LEAD(event) OVER w AS next_event,
-                       LEAD(t) OVER w AS next_t
-                FROM event
-                WHERE phase IN ('begin', 'instant')
-                  AND event IN ('sceneWillResignActive(_:)', 'sceneDidBecomeActive(_:)', 'sceneDidEnterBackground(_:)',
+            WITH names AS (
+                SELECT id, value FROM string
+                WHERE value IN ('sceneWillResignActive(_:)', 'sceneDidBecomeActive(_:)', 'sceneDidEnterBackground(_:)',
                                 'sceneDidDisconnect(_:)', 'applicationWillResignActive(_:)', 'applicationDidBecomeActive(_:)',
                                 'applicationDidEnterBackground(_:)', 'applicationWillEnterForeground(_:)')
-                WINDOW w AS (PARTITION BY launch_id, session, scene ORDER BY seq)
+            ),
+            transitions AS (
+                -- event_raw (ids) rather than the event view: the names are looked up once, not per event.
+                SELECT e.launch_id, e.session_id, e.seq, e.t, n.value AS event,
+                       LEAD(n.value) OVER w AS next_event,
+                       LEAD(e.t) OVER w AS next_t
+                FROM event_raw e CROSS JOIN names n
+                WHERE n.id = e.name_id AND e.phase IN (0, 1)
+                WINDOW w AS (PARTITION BY e.launch_id, e.session_id, e.scene_id ORDER BY e.seq)
             )
             SELECT launch_id AS launch,
-                   COALESCE(session, '(app)') AS session,
+                   COALESCE((SELECT value FROM string WHERE id = session_id), '(app)') AS session,
                    seq,
                    ROUND((next_t - t) / 1e6, 1) AS inactive_ms
             FROM transitions
