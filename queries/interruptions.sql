@@ -1,17 +1,21 @@
 -- Temporary interruptions (alerts, Control Center): willResignActive followed by didBecomeActive of the same scene, or of a legacy app, with no didEnterBackground between; how long each lasted.
-WITH transitions AS (
-    SELECT launch_id, session, scene, seq, t, event,
-           LEAD(event) OVER w AS next_event,
-           LEAD(t) OVER w AS next_t
-    FROM event
-    WHERE phase IN ('begin', 'instant')
-      AND event IN ('sceneWillResignActive(_:)', 'sceneDidBecomeActive(_:)', 'sceneDidEnterBackground(_:)',
+WITH names AS (
+    SELECT id, value FROM string
+    WHERE value IN ('sceneWillResignActive(_:)', 'sceneDidBecomeActive(_:)', 'sceneDidEnterBackground(_:)',
                     'sceneDidDisconnect(_:)', 'applicationWillResignActive(_:)', 'applicationDidBecomeActive(_:)',
                     'applicationDidEnterBackground(_:)', 'applicationWillEnterForeground(_:)')
-    WINDOW w AS (PARTITION BY launch_id, session, scene ORDER BY seq)
+),
+transitions AS (
+    -- event_raw (ids) rather than the event view: the names are looked up once, not per event.
+    SELECT e.launch_id, e.session_id, e.seq, e.t, n.value AS event,
+           LEAD(n.value) OVER w AS next_event,
+           LEAD(e.t) OVER w AS next_t
+    FROM event_raw e CROSS JOIN names n
+    WHERE n.id = e.name_id AND e.phase IN (0, 1)
+    WINDOW w AS (PARTITION BY e.launch_id, e.session_id, e.scene_id ORDER BY e.seq)
 )
 SELECT launch_id AS launch,
-       COALESCE(session, '(app)') AS session,
+       COALESCE((SELECT value FROM string WHERE id = session_id), '(app)') AS session,
        seq,
        ROUND((next_t - t) / 1e6, 1) AS inactive_ms
 FROM transitions

@@ -117,7 +117,9 @@ struct MigrationTests {
                         INSERT INTO main.launch
                         SELECT id, file_id, line, uuid, part, pid, app, platform, os, device, lifecycle, started FROM source.launch;
                         INSERT INTO main.string SELECT * FROM source.string;
-                        INSERT INTO main.event_raw SELECT * FROM source.event_raw;
+                        INSERT INTO main.event_raw
+                        SELECT id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line
+                        FROM source.event_raw;
                         INSERT INTO main.violation (checked_at, rule, severity, status, message, explanation, launch_id,
                             launch_uuid, session, scene, file, line, seq, witnesses)
                         VALUES ('2026-11-21T10:00:00Z', 'r', 'error', 'violated', 'm', 'e', 1, 'L1', 'S1', '0x1', 'f', 4, 3, '[]');

@@ -36,7 +36,7 @@ struct SavedQueryFileTests {
         let listed = SavedQuery.list(in: fixture.directory.path)
         #expect(listed.map(\.name) == ["a", "b"])
         #expect(listed.map(\.description) == [nil, "Files."])
-        let query = try SavedQuery(contentsOf: try #require(listed.last).path)
+        let query = try SavedQuery(contentsOf: try #require(listed.last?.path))
         #expect(try fixture.store.query(query.sql) == QueryResult(columns: ["files"], rows: [[.integer(0)]]))
         #expect(SavedQuery.list(in: fixture.path("missing")).isEmpty)
     }

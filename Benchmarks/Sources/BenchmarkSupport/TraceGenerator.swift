@@ -75,6 +75,58 @@ public struct TraceGenerator {
 }
 
 extension TraceGenerator {
+    /// Calls `launch` once and `event` for about `events` events of that one launch: `sessions` scene
+    /// sessions connected at the start, then background/foreground cycles of a random one, with app
+    /// events (no session) in between. The shape of a long-running app's trace, where one launch and
+    /// one session hold hundreds of thousands of events.
+    public mutating func generateOneLaunch(
+        events target: Int, sessions: Int, launch: (Int, LaunchRecord) -> Void, event: (Int, EventRecord) -> Void
+    ) {
+        launch(
+            1,
+            LaunchRecord(
+                launch: "L1-\(generator.next() % 1_000_000)", pid: 1001, app: "com.example.Notes", platform: "iOS",
+                os: "17.5", device: "iPhone15,2", lifecycle: .scene, started: "2026-11-21T10:00:00.000Z"))
+        var produced = 0
+        var seq: Int64 = 0
+        var t: Int64 = 0
+        func emit(
+            _ name: EventName, _ phase: Phase = .instant, session: String? = nil, scene: String? = nil,
+            attrs: Attributes = [:]
+        ) {
+            seq += 1
+            t += Int64(generator.next() % 2_000_000) + 1000
+            event(1, EventRecord(seq: seq, t: t, event: name, phase: phase, session: session, scene: scene, thread: "main", attrs: attrs))
+            produced += 1
+        }
+        emit(EventName(.didFinishLaunching), .begin)
+        emit("db.open", attrs: ["path": "notes.sqlite", "pages": .int(Int64(generator.next() % 5000))])
+        emit(EventName(.didFinishLaunching), .end)
+        var ids: [String] = []
+        for _ in 0..<max(sessions, 1) { ids.append(sessionIdentifier()) }
+        for (index, id) in ids.enumerated() {
+            let scene = "0x6000\(index)"
+            emit(EventName(.configurationForConnecting), session: id, attrs: ["role": "UIWindowSceneSessionRoleApplication"])
+            emit(EventName(.willConnectTo), .begin, session: id, scene: scene)
+            emit(EventName(.willConnectTo), .end, session: id, scene: scene)
+            emit(EventName(.sceneWillEnterForeground), session: id, scene: scene)
+            emit(EventName(.sceneDidBecomeActive), session: id, scene: scene)
+        }
+        while produced < target {
+            let index = Int(generator.next() % UInt64(ids.count))
+            let id = ids[index]
+            let scene = "0x6000\(index)"
+            emit(EventName(.sceneWillResignActive), session: id, scene: scene)
+            emit(EventName(.sceneDidEnterBackground), .begin, session: id, scene: scene)
+            emit("state.save", .begin, session: id, attrs: ["bytes": .int(Int64(generator.next() % 100_000))])
+            emit("state.save", .end, session: id)
+            emit(EventName(.sceneDidEnterBackground), .end, session: id, scene: scene)
+            if generator.next() % 4 == 0 { emit("sync.tick", attrs: ["pending": .int(Int64(generator.next() % 50))]) }
+            emit(EventName(.sceneWillEnterForeground), session: id, scene: scene)
+            emit(EventName(.sceneDidBecomeActive), session: id, scene: scene)
+        }
+    }
+
     /// A fresh session identifier shaped like UIKit's: an uppercase UUID, 36 bytes.
     mutating func sessionIdentifier() -> String {
         let high = generator.next()

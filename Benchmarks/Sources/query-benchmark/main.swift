@@ -3,7 +3,12 @@
 // checker's read, and the size on disk. `--index` compares the schema's covering index with a plain
 // (launch, session, seq) one on the window queries, the same database and queries in the same run.
 // A saved query still running after --limit seconds (default 60) is stopped and reported as such.
+// `--one-launch` generates one launch with 4 sessions instead of ~4,500 launches (issue 15's shape), and the
+// cases the REPL's lifecycle commands run (.launches, .sessions, .timeline LAUNCH SESSION) show what they cost.
 // Run: swift run -c release --package-path Benchmarks query-benchmark [--events N] [--rounds N] [--index] [--limit S]
+//      [--one-launch] [--lifeline .build/release/lifeline]
+// With --lifeline, the REPL commands themselves are timed too, through that binary (`lifeline repl DB` with the
+// command on standard input, all output read), process start included.
 import BenchmarkSupport
 import Foundation
 import GRDB
@@ -20,6 +25,8 @@ var events = 1_000_000
 var rounds = 3
 var compareIndexes = false
 var limit = 60.0
+var oneLaunch = false
+var lifeline: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -27,8 +34,10 @@ while let argument = arguments.next() {
     case "--rounds": rounds = Int(arguments.next() ?? "") ?? rounds
     case "--index": compareIndexes = true
     case "--limit": limit = Double(arguments.next() ?? "") ?? limit
+    case "--one-launch": oneLaunch = true
+    case "--lifeline": lifeline = arguments.next()
     default:
-        say("usage: query-benchmark [--events N] [--rounds N] [--index] [--limit SECONDS]")
+        say("usage: query-benchmark [--events N] [--rounds N] [--index] [--limit SECONDS] [--one-launch] [--lifeline PATH]")
         exit(2)
     }
 }
@@ -43,9 +52,15 @@ defer { if !keep { try? FileManager.default.removeItem(at: directory) } }
 let tracePath = directory.appendingPathComponent("trace.ndjson").path
 var bytes: [UInt8] = []
 var generator = TraceGenerator(seed: 7)
-generator.generate(
-    events: events, launch: { _, launch in TraceEncoder.append(launch, to: &bytes) },
-    event: { _, event in TraceEncoder.append(event, to: &bytes) })
+if oneLaunch {
+    generator.generateOneLaunch(
+        events: events, sessions: 4, launch: { _, launch in TraceEncoder.append(launch, to: &bytes) },
+        event: { _, event in TraceEncoder.append(event, to: &bytes) })
+} else {
+    generator.generate(
+        events: events, launch: { _, launch in TraceEncoder.append(launch, to: &bytes) },
+        event: { _, event in TraceEncoder.append(event, to: &bytes) })
+}
 try Data(bytes).write(to: URL(fileURLWithPath: tracePath))
 bytes = []
 let databasePath = directory.appendingPathComponent("lifeline.db").path
@@ -57,6 +72,7 @@ let database = try DatabasePool(path: databasePath)
 try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
 let size = (try FileManager.default.attributesOfItem(atPath: databasePath)[.size] as? Int) ?? 0
 let version = try database.read { try String.fetchOne($0, sql: "SELECT MAX(identifier) FROM grdb_migrations") } ?? "?"
+if keep { say("files kept in \(directory.path)") }
 say("query-benchmark: \(imported.events) events in \(imported.launches) launches; schema \"\(version)\"")
 say(String(format: "database size: %.1f MB (%.0f bytes/event)", Double(size) / 1e6, Double(size) / Double(imported.events)))
 
@@ -166,6 +182,88 @@ let checkerRead = try measure {
     try store.forEachRecord { _ in records += 1 }
 }
 report("checker's read (TraceStore.forEachRecord)", checkerRead, rows: records)
+
+// MARK: - What the REPL's lifecycle commands read
+
+// The launch and session with the most events: the worst case for a per-session timeline.
+let (bigLaunch, bigSession) = try database.read { db -> (Int64, String) in
+    let row = try Row.fetchOne(
+        db,
+        sql: """
+            SELECT launch_id, session FROM event WHERE session IS NOT NULL
+            GROUP BY launch_id, session ORDER BY COUNT(*) DESC LIMIT 1
+            """)
+    guard let row else { fatalError("no sessions") }
+    return (row[0], row[1])
+}
+say("\nlifecycle reads (best of \(rounds); launch \(bigLaunch), session \(bigSession.prefix(8)), the largest)")
+let lifecycle: [(String, String, StatementArguments)] = [
+    ("launch_summary (.launches)", "SELECT * FROM launch_summary ORDER BY id", []),
+    (
+        "timeline, every session (.sessions)",
+        "SELECT launch_id, session, scene, since_launch_ns, state FROM timeline WHERE session IS NOT NULL ORDER BY launch_id, seq",
+        []
+    ),
+    ("span WHERE launch_id = ?", "SELECT begin_seq, end_seq FROM span WHERE launch_id = ?", [bigLaunch]),
+    (
+        "span WHERE launch_id = ? AND session = ?", "SELECT * FROM span WHERE launch_id = ? AND session = ?",
+        [bigLaunch, bigSession]
+    ),
+    (
+        "timeline WHERE launch_id = ? AND session = ?",
+        "SELECT * FROM timeline WHERE launch_id = ? AND session = ? ORDER BY seq", [bigLaunch, bigSession]
+    ),
+    (
+        "same, first 50 rows",
+        "SELECT * FROM timeline WHERE launch_id = ? AND session = ? ORDER BY seq LIMIT 50", [bigLaunch, bigSession]
+    ),
+]
+for (label, sql, arguments) in lifecycle {
+    var rows = 0
+    let watchdog = DispatchWorkItem { database.interrupt() }
+    DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
+    do {
+        let seconds = try measure { rows = try database.read { try run($0, sql, arguments) } }
+        report(label, seconds, rows: rows)
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+        say("\(label.padding(toLength: 44, withPad: " ", startingAt: 0))   > \(Int(limit)) s (stopped)")
+    }
+    watchdog.cancel()
+}
+
+if let lifeline {
+    say("\nthe REPL's commands through \(lifeline) (best of \(rounds), process start included)")
+    let commands = [
+        ".launches", ".sessions", ".check", ".timeline \(bigLaunch) \(bigSession)",
+    ]
+    for command in commands {
+        var bytes = 0
+        let seconds = try measure { bytes = try runREPL(lifeline, database: databasePath, input: command + "\n") }
+        let label = command.count > 40 ? String(command.prefix(40)) + "..." : command
+        say(
+            "\(label.padding(toLength: 44, withPad: " ", startingAt: 0)) \(String(format: "%8.3f s      ", seconds))  \(bytes) bytes printed"
+        )
+    }
+}
+
+/// Runs `lifeline repl DATABASE` with `input` on standard input and reads all it prints; the bytes printed.
+func runREPL(_ lifeline: String, database: String, input: String) throws -> Int {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: lifeline)
+    process.arguments = ["repl", database]
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { fatalError("\(input) exited \(process.terminationStatus)") }
+    return output.count
+}
 
 // MARK: - Saved queries
 

@@ -30,6 +30,8 @@ package final class ReplShell {
     var loadedRules: RuleSet? { didSet { ruleIDs = Self.ids(of: loadedRules) } }
     /// What `.violations` and `.explain` show.
     var checkState = CheckState.unchecked
+    /// The timeline `.timeline` showed a page of, for `.more`.
+    var timelinePager: TimelinePager?
 
     let database: ReplDatabase
     let interrupt: InterruptSignal?
@@ -90,6 +92,9 @@ package final class ReplShell {
             rowSeparator = separators.row ?? rowSeparator
         }
         database = try ReplDatabase(path: configuration.resolve(configuration.databasePath))
+        if let notice = database.session.opening.notice {
+            errors.write(TerminalText.escape(configuration.databasePath) + ": warning: " + notice + "\n")
+        }
         // Quietly: a rules file that does not parse is reported when a rules command needs it.
         loadedRules = try? defaultRules()
         ruleIDs = Self.ids(of: loadedRules)  // observers do not run in init
@@ -341,7 +346,7 @@ package final class ReplShell {
             if let command = registry.command(named: name) { catalog.commands[name] = command.completion }
         }
         catalog.callbacks = Callback.allCases.map(\.name)
-        catalog.queries = SavedQuery.list(in: configuration.resolve(configuration.queriesDirectory)).map(\.name)
+        catalog.queries = SavedQuery.catalog(projectDirectory: configuration.resolve(configuration.queriesDirectory)).map(\.name)
         catalog.ruleIDs = ruleIDs
         catalog.directory = configuration.directory
         if let names = try? database.session.names() {

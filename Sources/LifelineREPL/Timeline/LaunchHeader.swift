@@ -4,9 +4,13 @@ import LifelineTerminal
 
 /// What the title line of a launch's timeline says about it: the store's summary of the launch.
 struct LaunchHeader {
-    var launch: LaunchSummary
+    var launch: LaunchDescription
 
     init(_ launch: LaunchSummary) {
+        self.launch = LaunchDescription(launch)
+    }
+
+    init(_ launch: LaunchDescription) {
         self.launch = launch
     }
 

@@ -26,7 +26,8 @@ struct TimelineRenderer {
     /// Events to point at (a violation's witnesses): their rows start with `>`.
     var marked: Set<Int64> = []
 
-    func render(_ timeline: Timeline) -> String {
+    /// The timeline as text; without `title`, no title line (a later page of a ``TimelinePager``).
+    func render(_ timeline: Timeline, title: Bool = true) -> String {
         let laneCount = timeline.lanes.count
         let titles = timeline.lanes.map { $0.map(TerminalText.escape) ?? "app" }
         var hasState = Array(repeating: false, count: laneCount)
@@ -83,7 +84,7 @@ struct TimelineRenderer {
             return TerminalText.trimmingTrailingSpaces(text) + "\n"
         }
 
-        var text = style.bold(timeline.header.title) + "\n"
+        var text = title ? style.bold(timeline.header.title) + "\n" : ""
         guard !timeline.rows.isEmpty else { return text + "(no events)\n" }
         text += line(seq: "seq", time: "time", cells: titles.map { ($0, "state") }, bold: true)
         let empty = Array(repeating: (event: "", state: ""), count: laneCount)

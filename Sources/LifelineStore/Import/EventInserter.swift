@@ -12,27 +12,41 @@ import LifelineFormat
 /// when its value differs from the previous event's (SQLite keeps bindings
 /// across resets): consecutive events share their launch, file, thread and
 /// usually their session and scene, and every C API call takes SQLite's mutex.
+///
+/// It also writes schema v5's derived columns (``DerivedEventColumns``): the time since the
+/// launch's first event, the scene state after the event, and a begin's and end's ids in each other.
 struct EventInserter: ~Copyable {
     private let statement: Statement
+    /// Sets a begin's `pair_id` once its end is inserted.
+    private let pairStatement: Statement
+    private var derived = DerivedEventColumns()
     private var interner: StringInterner
     /// What is bound now, per parameter; `unbound` before the first event.
-    private var bound = [Int64](repeating: EventInserter.unbound, count: 12)
+    private var bound = [Int64](repeating: EventInserter.unbound, count: 15)
     private static let unbound = Int64.min
     /// Bound for NULL in the id columns (no string has id 0).
     private static let null: Int64 = 0
 
     /// - Parameter expectedBytes: The bytes of trace to be inserted, if known: the string table
     ///   remembers no more strings than so many bytes can hold (see ``StringInterner/capacity(forBytes:)``).
-    init(_ db: Database, expectedBytes: Int? = nil) throws {
+    /// - Parameter resumedLaunch: The launch a grown file continues, if it does.
+    init(_ db: Database, expectedBytes: Int? = nil, resumedLaunch: Int64? = nil) throws {
         let statement = try db.makeStatement(
             sql: """
-                INSERT INTO event_raw (launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO event_raw (launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line,
+                                       since_launch_ns, state, pair_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
+        let pairStatement = try db.makeStatement(sql: "UPDATE event_raw SET pair_id = ? WHERE id = ?")
         let interner = try StringInterner(db, capacity: StringInterner.capacity(forBytes: expectedBytes))
         self.statement = statement
+        self.pairStatement = pairStatement
         self.interner = interner
+        derived.resumedLaunch = resumedLaunch
     }
+
+    /// Launches whose derived columns the importer must recompute in SQL before it commits.
+    var launchesToRecompute: Set<Int64> { derived.launchesToRecompute }
 
     /// `event_raw.phase`: 0 instant, 1 begin, 2 end (docs/schema.md).
     static func code(of phase: Phase) -> Int64 {
@@ -51,14 +65,19 @@ struct EventInserter: ~Copyable {
         bind(launchID, 1, handle)
         sqlite3_bind_int64(handle, 2, event.seq)
         sqlite3_bind_int64(handle, 3, event.t)
+        let nameID: Int64
         if let callback = event.callback {
-            bind(try interner.id(of: callback), 4, handle)
+            nameID = try interner.id(of: callback)
         } else {
-            bind(try interner.id(of: slice(event.name, bytes)), 4, handle)
+            nameID = try interner.id(of: slice(event.name, bytes))
         }
-        bind(Self.code(of: event.phase), 5, handle)
-        bind(try id(of: event.session, bytes), 6, handle, zeroIsNull: true)
-        bind(try id(of: event.scene, bytes), 7, handle, zeroIsNull: true)
+        let phase = Self.code(of: event.phase)
+        let sessionID = try id(of: event.session, bytes)
+        let sceneID = try id(of: event.scene, bytes)
+        bind(nameID, 4, handle)
+        bind(phase, 5, handle)
+        bind(sessionID, 6, handle, zeroIsNull: true)
+        bind(sceneID, 7, handle, zeroIsNull: true)
         bind(try id(of: event.thread, bytes), 8, handle, zeroIsNull: true)
         if event.attrs.count >= 0 {
             let attrs = slice(event.attrs, bytes)
@@ -72,6 +91,36 @@ struct EventInserter: ~Copyable {
         }
         bind(fileID, 10, handle)
         sqlite3_bind_int64(handle, 11, Int64(event.line))
+        // The name's text only the first time its id comes: whether it changes the scene state.
+        let name =
+            derived.knowsName(nameID) ? nil : event.callback?.name ?? String(decoding: slice(event.name, bytes), as: UTF8.self)
+        let values = derived.values(
+            launchID: launchID, seq: event.seq, t: event.t, nameID: nameID, phase: phase, sessionID: sessionID,
+            sceneID: sceneID, name: name)
+        switch values.since {
+        case .integer(let value): sqlite3_bind_int64(handle, 12, value)
+        case .real(let value): sqlite3_bind_double(handle, 12, value)
+        }
+        bind(values.state ?? Self.null, 13, handle, zeroIsNull: true)
+        if let begin = values.pairedBegin {
+            sqlite3_bind_int64(handle, 14, begin)
+        } else {
+            sqlite3_bind_null(handle, 14)
+        }
+        try step(handle, db)
+        let rowID = sqlite3_last_insert_rowid(db.sqliteConnection)
+        derived.inserted(rowID: rowID, nameID: nameID, phase: phase, sessionID: sessionID, sceneID: sceneID)
+        if let begin = values.pairedBegin {
+            let pair = pairStatement.sqliteStatement
+            sqlite3_bind_int64(pair, 1, rowID)
+            sqlite3_bind_int64(pair, 2, begin)
+            try step(pair, db)
+        }
+    }
+
+    /// Runs a prepared statement that returns no rows once, and resets it.
+    @inline(__always)
+    private func step(_ handle: OpaquePointer?, _ db: Database) throws {
         let status = sqlite3_step(handle)
         sqlite3_reset(handle)
         guard status == SQLITE_DONE else {

@@ -161,7 +161,7 @@ struct ImportRun {
 
     /// Inserts the parser's batches as they come: launches, events, and the diagnostics between them in order.
     private func insertBatches(from queue: ImportBatchQueue, launchID resumed: Int64?, fileID: Int64, expectedBytes: Int) throws {
-        var inserter = try EventInserter(db, expectedBytes: expectedBytes)
+        var inserter = try EventInserter(db, expectedBytes: expectedBytes, resumedLaunch: resumed)
         let launchStatement = try db.makeStatement(
             sql: """
                 INSERT INTO launch (file_id, line, uuid, part, pid, app, platform, os, device, lifecycle, started, records)
@@ -190,6 +190,10 @@ struct ImportRun {
             inserted += events.count
             progress?(label, batch.bytesRead, hashes.size, inserted)
             queue.recycle(batch)
+        }
+        // Out of seq order, or continuing a launch imported before: the definition, in SQL, for those launches.
+        for launch in inserter.launchesToRecompute.sorted() {
+            try db.execute(sql: StoreSchema.recompute(launchFilter: "e.launch_id = ?1"), arguments: [launch])
         }
     }
 

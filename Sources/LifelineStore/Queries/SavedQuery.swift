@@ -55,13 +55,28 @@ public struct SavedQuery: Hashable, Sendable {
 
     // MARK: - Listing a directory
 
-    /// A saved query file in a directory, as the REPL's `.queries` lists it.
+    /// A saved query the REPL can run, as `.queries` lists it: a file in a directory, or one of
+    /// the queries shipped with Lifeline (``shippedSources``).
     package struct Listing: Equatable, Sendable {
+        /// Where a saved query comes from.
+        package enum Origin: Equatable, Sendable {
+            /// Compiled into the binary from the repository's `queries/`: its text.
+            case shipped(sql: String)
+            /// A file; `overridesShipped` when a shipped query of the same name exists (the file wins).
+            case file(path: String, overridesShipped: Bool)
+        }
+
         /// The file's name without `.sql`.
         package var name: String
-        package var path: String
+        package var origin: Origin
         /// What ``SavedQuery/description(in:)`` reads on the first line, nil without a comment there.
         package var description: String?
+
+        /// The file's path; nil for a shipped query.
+        package var path: String? {
+            guard case .file(let path, _) = origin else { return nil }
+            return path
+        }
     }
 
     /// The saved queries (`NAME.sql`) in `directory`, by name; none when it cannot be read.
@@ -69,8 +84,27 @@ public struct SavedQuery: Hashable, Sendable {
         guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         return files.filter { $0.hasSuffix(".sql") }.sorted().map { file in
             let path = (directory.hasSuffix("/") ? directory : directory + "/") + file
-            return Listing(name: String(file.dropLast(4)), path: path, description: firstLineDescription(ofFileAt: path))
+            return Listing(
+                name: String(file.dropLast(4)), origin: .file(path: path, overridesShipped: false),
+                description: firstLineDescription(ofFileAt: path))
         }
+    }
+
+    /// The queries shipped with Lifeline, by name.
+    package static var shipped: [Listing] {
+        shippedSources.map { Listing(name: $0.name, origin: .shipped(sql: $0.sql), description: description(in: $0.sql)) }
+    }
+
+    /// Every saved query the REPL offers, by name: the shipped ones, and the files in `projectDirectory`
+    /// (the user's `queries/`) on top. A file named like a shipped query replaces it: the project's
+    /// own version is the one it means.
+    package static func catalog(projectDirectory: String) -> [Listing] {
+        var byName = Dictionary(shipped.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for var file in list(in: projectDirectory) {
+            if byName[file.name] != nil, let path = file.path { file.origin = .file(path: path, overridesShipped: true) }
+            byName[file.name] = file
+        }
+        return byName.values.sorted { $0.name < $1.name }
     }
 
     /// The description of the file at `path`, reading no more than its first 4 KB.

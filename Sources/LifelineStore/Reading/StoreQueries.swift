@@ -16,7 +16,9 @@ enum StoreQueries {
         return (
             try db.tableExists("trace_file") ? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trace_file") ?? 0 : 0,
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM launch") ?? 0,
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event") ?? 0
+            // The table behind the view where there is one: counting through the view joins every row's strings.
+            try Int.fetchOne(db, sql: db.tableExists("event_raw") ? "SELECT COUNT(*) FROM event_raw" : "SELECT COUNT(*) FROM event")
+                ?? 0
         )
     }
 
@@ -79,6 +81,16 @@ enum StoreQueries {
 
     /// A session of a launch by its id or a prefix of it (an exact id wins).
     static func session(_ db: Database, matching reference: String, launchID: Int64) throws -> ReferenceMatch<String> {
+        if try db.tableExists("event_raw") {
+            // The launch's sessions by a skip scan of the index, a few probes each, rather than every event.
+            let all = try String.fetchAll(
+                db, sql: sessionIDs + "SELECT s.value FROM ids JOIN string s ON s.id = ids.id WHERE ids.id IS NOT NULL",
+                arguments: [launchID])
+            if all.contains(reference) { return .unique(reference) }
+            let prefixed = all.filter { $0.hasPrefix(reference) }
+            guard let first = prefixed.first else { return .none }
+            return prefixed.count > 1 ? .ambiguous : .unique(first)
+        }
         let sessions = try String.fetchAll(
             db,
             sql: """
@@ -91,6 +103,8 @@ enum StoreQueries {
 
     /// The scene sessions of one launch (nil: of every launch), in order of appearance.
     static func sessions(_ db: Database, launchID: Int64?) throws -> [SessionSummary] {
+        if try hasDerivedColumns(db) { return try indexedSessions(db, launchID: launchID) }
+        // An older schema, opened read-only: the `timeline` view, whole.
         var sessions: [SessionSummary] = []
         var scenes: [Set<String>] = []
         var sql = "SELECT launch_id, session, scene, since_launch_ns, state FROM timeline WHERE session IS NOT NULL"
@@ -133,6 +147,11 @@ enum StoreQueries {
     /// the `span` view gives it; with `session`, only that session's events and the app's.
     static func timeline(_ db: Database, launchID: Int64, session: String?) throws -> LaunchTimeline? {
         guard let launch = try launch(db, id: launchID) else { return nil }
+        if try hasDerivedColumns(db) {
+            let page = try timelinePage(db, launchID: launchID, session: session, after: nil, limit: Int.max)
+            return LaunchTimeline(launch: launch, entries: page.entries)
+        }
+        // An older schema, opened read-only: the views.
         var ends: [Int64: Int64] = [:]
         let spans = try Row.fetchCursor(
             db, sql: "SELECT begin_seq, end_seq FROM span WHERE launch_id = ? AND end_seq IS NOT NULL",
@@ -177,7 +196,7 @@ enum StoreQueries {
     }
 
     /// `later - earlier`, held at the ends of `Int64` rather than trapping (the times come from input).
-    private static func saturatingDifference(_ later: Int64, _ earlier: Int64) -> Int64 {
+    static func saturatingDifference(_ later: Int64, _ earlier: Int64) -> Int64 {
         let (difference, overflow) = later.subtractingReportingOverflow(earlier)
         guard overflow else { return difference }
         return earlier < 0 ? .max : .min

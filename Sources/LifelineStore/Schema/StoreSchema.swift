@@ -23,6 +23,9 @@ enum StoreSchema {
         migrator.registerMigration("v4: the callbacks each launch records") { db in
             try db.execute(sql: version4)
         }
+        migrator.registerMigration(version5Identifier) { db in
+            try db.execute(sql: version5)
+        }
         return migrator
     }
 

@@ -27,6 +27,11 @@ extension SQLSession {
     }
 
     /// The launch a person named: its id, or its uuid or a prefix of it.
+    /// Launch `id`'s record and file (no counts), nil when there is none.
+    package func launchDescription(id: Int64) throws(StoreError) -> LaunchDescription? {
+        try read { db in try StoreQueries.launchDescription(db, id: id) }
+    }
+
     package func launch(matching reference: String) throws(StoreError) -> ReferenceMatch<Int64> {
         try read { db in try StoreQueries.launch(db, matching: reference) }
     }
@@ -45,6 +50,26 @@ extension SQLSession {
     /// view pairs them; with `session`, only that session's events and the app's. Nil: no such launch.
     package func timeline(launchID: Int64, session: String? = nil) throws(StoreError) -> LaunchTimeline? {
         try read { db in try StoreQueries.timeline(db, launchID: launchID, session: session) }
+    }
+
+    /// Whether the timeline can be read a page at a time (``timelinePage(launchID:session:after:limit:)``):
+    /// the database has schema v5 or later. An older one, opened read-only, is read whole.
+    package func readsTimelineInPages() throws(StoreError) -> Bool {
+        try read { db in try StoreQueries.hasDerivedColumns(db) }
+    }
+
+    /// The lanes of launch `launchID`'s timeline: nil (the app) first if it has events, then each session
+    /// in order of its first event; with `session`, the app's and that one. Schema v5 or later.
+    package func timelineLanes(launchID: Int64, session: String? = nil) throws(StoreError) -> [String?] {
+        try read { db in try StoreQueries.timelineLanes(db, launchID: launchID, session: session) }
+    }
+
+    /// Up to `limit` entries of launch `launchID`'s timeline after `cursor` (from the start without one),
+    /// and where the next page starts (nil after the last). Schema v5 or later.
+    package func timelinePage(
+        launchID: Int64, session: String? = nil, after cursor: TimelineCursor?, limit: Int
+    ) throws(StoreError) -> (entries: [TimelineEntry], next: TimelineCursor?) {
+        try read { db in try StoreQueries.timelinePage(db, launchID: launchID, session: session, after: cursor, limit: limit) }
     }
 
     /// The launch (`launch.id`) the trace line `file:line` is in, nil when no imported launch holds it.

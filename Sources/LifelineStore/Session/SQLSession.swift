@@ -34,7 +34,10 @@ package final class SQLSession {
     /// Stops a user statement that runs past its time limit.
     private let deadline = StatementDeadline()
 
-    /// Opens the existing database at `path` read-only.
+    /// How the connection reads the file: see ``ReadOnlyOpening``.
+    package let opening: ReadOnlyOpening
+
+    /// Opens the existing database at `path` read-only, leaving no files behind (``ReadOnlyOpening``).
     ///
     /// Fails with ``StoreError/Code/noSuchDatabase`` when there is no file, else with
     /// ``StoreError/Code/database`` and SQLite's reason (a file that is not a database).
@@ -56,13 +59,38 @@ package final class SQLSession {
             authorizer.install(on: db)
             deadline.install(on: db)
         }
-        do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
+        func open(_ location: String) throws -> DatabaseQueue {
+            let queue = try DatabaseQueue(path: location, configuration: configuration)
             // Opening is lazy about the file's contents: read the schema now so a bad file fails here.
             try queue.inDatabase { db in _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_schema") }
+            return queue
+        }
+        var opening = ReadOnlyOpening.plan(path: path)
+        do {
+            switch opening {
+            case .immutable:
+                do {
+                    queue = try open(ReadOnlyOpening.immutableURI(path))
+                } catch {
+                    // An SQLite without URI filenames: read-only it is, and it may leave the -shm and -wal files.
+                    opening = .readOnly
+                    queue = try open(path)
+                }
+            case .readOnly, .immutableFallback:
+                do {
+                    queue = try open(path)
+                } catch let error as DatabaseError
+                    where ReadOnlyOpening.isWALFile(path) && [.SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode)
+                {
+                    // The WAL index cannot be created or written (a read-only directory): read the file alone.
+                    opening = .immutableFallback(unseenWALBytes: ReadOnlyOpening.walBytes(path))
+                    queue = try open(ReadOnlyOpening.immutableURI(path))
+                }
+            }
         } catch {
             throw TraceStore.storeError(error, path: path)
         }
+        self.opening = opening
     }
 
     /// Closes the connection (before a command opens the file writable); the session is unusable after.
