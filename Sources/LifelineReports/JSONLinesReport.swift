@@ -4,7 +4,8 @@ import LifelineRules
 
 /// `--format jsonl`: one compact JSON object per line, so a program can read findings as they
 /// stream past and concatenate the reports of many checks: a `finding` line per violation and
-/// pending finding, an `error` or `warning` line per input problem, and a closing `summary` line.
+/// pending finding, an `error` or `warning` line per input problem, a `notApplicable` line per rule
+/// a trace's launches cannot be judged by, and a closing `summary` line.
 /// Every line has a `type`; the schema is in docs/rules.md ("JSON lines").
 ///
 /// ```
@@ -60,6 +61,29 @@ package enum JSONLinesReport {
         var message: String
     }
 
+    /// A rule not applicable to launches of a trace (they do not record a callback it needs): the
+    /// `json` format's `notApplicable` item. Never a failure.
+    struct NotApplicableLine: Encodable {
+        var type = "notApplicable"
+        var rule: String
+        var file: String
+        var line: Int?
+        var launch: String?
+        var launches: Int
+        var reason: String
+        var unrecorded: [String]
+
+        init(_ item: JSONReport.NotApplicable) {
+            rule = item.rule
+            file = item.file
+            line = item.line
+            launch = item.launch
+            launches = item.launches
+            reason = item.reason
+            unrecorded = item.unrecorded
+        }
+    }
+
     /// The last line: the `json` format's summary with the rule sources.
     struct SummaryLine: Encodable {
         var type = "summary"
@@ -67,6 +91,7 @@ package enum JSONLinesReport {
         var warning: Int
         var info: Int
         var pending: Int
+        var notApplicable: Int
         var traces: Int
         var launches: Int
         var events: Int
@@ -94,11 +119,15 @@ package enum JSONLinesReport {
         for finding in report.violations + report.pending {
             append(FindingLine(JSONReport.item(finding, gate: gate), primary: finding.primary))
         }
+        for group in report.notApplicableGroups {
+            append(NotApplicableLine(JSONReport.notApplicable(group)))
+        }
         let status = report.status(gate)
         append(
             SummaryLine(
                 error: report.count(.error), warning: report.count(.warning), info: report.count(.info),
-                pending: report.pending.count, traces: report.traces.count, launches: report.summary.launches,
+                pending: report.pending.count, notApplicable: Set(report.notApplicable.map(\.ruleID)).count,
+                traces: report.traces.count, launches: report.summary.launches,
                 events: report.summary.events, rules: report.rules.count,
                 ruleSources: report.ruleSources.map { JSONReport.Source(kind: $0.kind.rawValue, name: $0.name, rules: $0.ruleCount) },
                 status: JSONReport.status(status), exitStatus: status.exitCode))

@@ -116,17 +116,20 @@ package enum JSONReport {
         }
     }
 
+    /// A rule not applicable to launches of a trace, grouped by reason (also a `jsonl` line).
+    static func notApplicable(_ group: NotApplicableGroup) -> NotApplicable {
+        NotApplicable(
+            rule: group.ruleID, file: group.first.file, line: group.first.line > 0 ? group.first.line : nil,
+            launch: group.first.slice.launch, launches: group.launches, reason: group.reason,
+            unrecorded: group.first.unrecorded.map(\.name))
+    }
+
     static func render(_ report: CheckReport, gate: CheckGate) -> String {
         let status = report.status(gate)
         let document = Document(
             violations: report.violations.map { item($0, gate: gate) }, pending: report.pending.map { item($0, gate: gate) },
             errors: report.errors.map(problem), warnings: report.warnings.map(problem),
-            notApplicable: report.notApplicableGroups.map { group in
-                NotApplicable(
-                    rule: group.ruleID, file: group.first.file, line: group.first.line > 0 ? group.first.line : nil,
-                    launch: group.first.slice.launch, launches: group.launches, reason: group.reason,
-                    unrecorded: group.first.unrecorded.map(\.name))
-            },
+            notApplicable: report.notApplicableGroups.map(notApplicable),
             ruleSources: report.ruleSources.map { Source(kind: $0.kind.rawValue, name: $0.name, rules: $0.ruleCount) },
             summary: Summary(
                 error: report.count(.error), warning: report.count(.warning), info: report.count(.info),

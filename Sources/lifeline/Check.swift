@@ -42,7 +42,12 @@ struct Check: ParsableCommand {
     @Flag(help: "Do not load ./rules/*.rules: only the built-in catalogs, or what --rules names.")
     var noLocalRules = false
 
-    @Option(help: "Output format: text, json, jsonl (one JSON object per line), junit, sarif, github or html (a page with timelines, see docs/report.md).")
+    @Option(
+        help: """
+            Output format: text, json, jsonl (one JSON object per line), junit, sarif, github or html (a page with \
+            timelines, see docs/report.md).
+            """
+    )
     var format: ReportFormat = .text
 
     @Option(name: [.short, .long], help: "Write the report to FILE instead of standard output.")

@@ -45,6 +45,28 @@ struct PartialInstrumentationCommandTests {
                     + "15 rules not applicable (they need callbacks not recorded)\n"))
     }
 
+    @Test func jsonLinesCarryEachRuleNotApplicableAndTheirCount() throws {
+        let directory = try Self.fixture()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try Self.run(["check", "partial.ndjson", "--no-local-rules", "--format", "jsonl"], directory)
+        #expect(run.status == 0)
+        let objects = try run.stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        let inapplicable = objects.filter { $0["type"] as? String == "notApplicable" }
+        #expect(inapplicable.count == 15)
+        let connectOnce = try #require(inapplicable.first { $0["rule"] as? String == "scene.connect-once" })
+        #expect(connectOnce["file"] as? String == "partial.ndjson")
+        #expect(connectOnce["line"] as? Int == 1)
+        #expect(connectOnce["launches"] as? Int == 1)
+        #expect(connectOnce["reason"] as? String == "needs 'willConnectTo', which this trace does not record")
+        #expect(connectOnce["unrecorded"] as? [String] == ["scene(_:willConnectTo:options:)"])
+        let summary = try #require(objects.last)
+        #expect(summary["type"] as? String == "summary")
+        #expect(summary["notApplicable"] as? Int == 15)
+        #expect(summary["status"] as? String == "passed")
+    }
+
     @Test func theSameEventsWithoutRecordsGiveTheFindingsTheyGiveToday() throws {
         let directory = try Self.fixture()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -26,13 +26,13 @@ struct ReplReadOnlyTests {
         #expect(try Self.isWAL(directory.appendingPathComponent("lifeline.db")), "lifeline import writes WAL-mode databases")
         #expect(Self.companions(directory).isEmpty)
         let run = try ReplCommandTests.repl(
-            ["lifeline.db"], input: ".mode csv\nSELECT COUNT(*) AS n FROM event;\n.sessions 2\n", in: directory)
+            ["lifeline.db"], input: ".headers on\n.mode list\n.separator ,\nSELECT COUNT(*) AS n FROM event;\n.sessions 2\n", in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("n\n29\n"))
         #expect(Self.companions(directory).isEmpty, "the session left \(Self.companions(directory))")
         // A session that writes (.check) reopens read-only afterwards and still leaves nothing.
         let checked = try ReplCommandTests.repl(
-            ["lifeline.db"], input: ".check\n.mode csv\nSELECT COUNT(*) AS n FROM violation;\n", in: directory)
+            ["lifeline.db"], input: ".check\n.headers on\n.mode list\n.separator ,\nSELECT COUNT(*) AS n FROM violation;\n", in: directory)
         #expect(checked.stdout.hasSuffix("n\n1\n"), "\(checked.stdout)")
         #expect(Self.companions(directory).isEmpty, "the session left \(Self.companions(directory))")
     }
@@ -50,7 +50,8 @@ struct ReplReadOnlyTests {
         }
         let before = try manager.contentsOfDirectory(atPath: directory.path).sorted()
         let run = try ReplCommandTests.repl(
-            ["lifeline.db"], input: ".mode csv\nSELECT COUNT(*) AS n FROM event;\n.timeline 2 S1\n", in: directory)
+            ["lifeline.db"], input: ".headers on\n.mode list\n.separator ,\nSELECT COUNT(*) AS n FROM event;\n.timeline 2 S1\n",
+            in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "")
         #expect(run.stdout.hasPrefix("n\n29\n"))
@@ -90,7 +91,8 @@ struct ReplReadOnlyTests {
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("lifeline.db-shm"), withIntermediateDirectories: false)
         let run = try ReplCommandTests.repl(
-            ["lifeline.db"], input: ".mode csv\nSELECT COUNT(*) AS n FROM event;\nSELECT x FROM late;\n", in: directory)
+            ["lifeline.db"], input: ".headers on\n.mode list\n.separator ,\nSELECT COUNT(*) AS n FROM event;\nSELECT x FROM late;\n",
+            in: directory)
         #expect(run.status == 0)
         #expect(run.stderr == "")
         #expect(run.stdout == "n\n29\nx\n1\n")
@@ -105,7 +107,7 @@ struct ReplReadOnlyTests {
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("lifeline.db-wal"), withIntermediateDirectories: false)
         let run = try ReplCommandTests.repl(
-            ["lifeline.db"], input: ".mode csv\nSELECT COUNT(*) AS n FROM event;\n.sessions 2\n", in: directory)
+            ["lifeline.db"], input: ".headers on\n.mode list\n.separator ,\nSELECT COUNT(*) AS n FROM event;\n.sessions 2\n", in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "", "no -wal bytes go unseen: the warning is for those")
         #expect(run.stdout.hasPrefix("n\n29\n"))

@@ -10,7 +10,9 @@ struct ReplSavedQueryTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("queries").path))
         let run = try ReplCommandTests.repl(
-            ["lifeline.db"], input: ".queries\n.mode csv\n.query unfinished-callbacks\n.query slowest-callbacks\n", in: directory)
+            ["lifeline.db"],
+            input: ".queries\n.headers on\n.mode list\n.separator ,\n.query unfinished-callbacks\n.query slowest-callbacks\n", in: directory
+        )
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "")
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -40,9 +42,11 @@ struct ReplSavedQueryTests {
         try "-- Events per launch\nSELECT launch_id, COUNT(*) AS n FROM event GROUP BY launch_id;\n".write(
             to: queries.appendingPathComponent("per-launch.sql"), atomically: true, encoding: .utf8)
         let run = try ReplCommandTests.repl(
-            ["lifeline.db"], input: ".queries\n.mode csv\n.query slowest-callbacks\n.query per-launch\n.query nope\n", in: directory)
+            ["lifeline.db"],
+            input: ".queries\n.headers on\n.mode list\n.separator ,\n.query slowest-callbacks\n.query per-launch\n.query nope\n",
+            in: directory)
         #expect(run.status == 1)
-        #expect(run.stderr == "<stdin>:5:1: error: no saved query 'nope', shipped or in queries/; .queries lists them\n")
+        #expect(run.stderr == "<stdin>:7:1: error: no saved query 'nope', shipped or in queries/; .queries lists them\n")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.contains("  built in  ") }.count == 14)
         let replaced = try #require(lines.first { $0.hasPrefix("slowest-callbacks ") })

@@ -106,6 +106,11 @@ struct ReportBrowserTests {
         #expect(dom.contains("<span class=\"mono\">scene.connect-after-launch</span>"))
         #expect(dom.contains("<h2 id=\"slowest\">Slowest callbacks</h2>"))
         #expect(Self.count("&amp;event=", in: dom) == 25, "the 25 slowest spans link to their event")
+        // traces/partial-device-log.ndjson records five callbacks: the rules that need others are listed apart.
+        let notApplicable = try #require(try ReportCommandTests.data("lifeline-data", in: html)["notApplicable"] as? [[Any]])
+        #expect(notApplicable.count == 15)
+        #expect(dom.contains("<h2 id=\"not-applicable\">Not applicable (15)</h2>"))
+        #expect(dom.contains("needs 'willConnectTo', which this trace does not record"))
     }
 
     @Test func hostileNamesSessionsAndAttributesStayText() throws {

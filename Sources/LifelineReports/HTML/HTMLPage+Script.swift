@@ -145,6 +145,12 @@ extension HTMLPage {
           view.lastChild.id = 'pending';
           add(view, el('p', 'muted', 'Obligations still open when a trace ended: the trace stopped before they could be proven or broken.'));
           add(view, findingList(pendings, true));
+          if (D.notApplicable.length) {
+            add(view, el('h2', null, 'Not applicable (' + D.notApplicable.length + ')'));
+            view.lastChild.id = 'not-applicable';
+            add(view, el('p', 'muted', 'Rules not judged on launches whose traces do not record a callback they need (a log that prints only some callbacks): never a failure.'));
+            add(view, notApplicableTable());
+          }
           add(view, el('p', 'muted', 'lifeline ' + D.version));
           return view;
         }
@@ -238,6 +244,15 @@ extension HTMLPage {
             { title: 'pending', num: true, cell: function (r) { return grouped(r.pending); }, sort: function (r) { return r.pending; }, down: true },
             { title: 'what it asks', wrap: true, cell: function (r) { return r.message; } }
           ], used, 50);
+        }
+
+        function notApplicableTable() {
+          return pagedTable([
+            { title: 'rule', cell: function (n) { return el('span', 'mono', n[0]); } },
+            { title: 'first launch', cell: function (n) { return el('span', 'mono', n[1]); } },
+            { title: 'launches', num: true, cell: function (n) { return grouped(n[2]); }, sort: function (n) { return n[2]; }, down: true },
+            { title: 'why', wrap: true, cell: function (n) { return n[3]; } }
+          ], D.notApplicable, 50);
         }
 
         function slowestTable() {

@@ -134,6 +134,21 @@ package enum HTMLReport {
             json.byte(UInt8(ascii: "]"))
         }
 
+        // Rules not judged on launches that do not record a callback they need: `[rule, where the
+        // first such launch starts, how many launches, why]`.
+        json.raw(",\"notApplicable\":")
+        Self.list(&json, report.notApplicableGroups) { json, group in
+            json.byte(UInt8(ascii: "["))
+            json.string(group.ruleID)
+            json.byte(UInt8(ascii: ","))
+            json.string(group.first.line > 0 ? "\(group.first.file):\(group.first.line)" : group.first.file)
+            json.byte(UInt8(ascii: ","))
+            json.int(group.launches)
+            json.byte(UInt8(ascii: ","))
+            json.string(group.reason)
+            json.byte(UInt8(ascii: "]"))
+        }
+
         // A finding's launch: where its witnesses are, else the launch its slice names.
         var launchByKey: [String: Int] = [:]
         for (index, launch) in timelines.launches.enumerated() where launchByKey[launch.key] == nil { launchByKey[launch.key] = index }
