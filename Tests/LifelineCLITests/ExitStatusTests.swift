@@ -52,6 +52,9 @@ struct ExitStatusTests {
         Case(name: "repl with an extra argument", arguments: ["repl", "a.db", "b.db"], status: 2),
         Case(name: "validate without a file", arguments: ["validate"], status: 2),
         Case(name: "callbacks with an argument", arguments: ["callbacks", "extra"], status: 2),
+        Case(name: "report with an unknown option", arguments: ["report", "--bogus"], status: 2),
+        Case(name: "export with an invalid --format", arguments: ["export", "--format", "yaml"], status: 2),
+        Case(name: "pull without --simulator", arguments: ["pull"], status: 2),
         // Input errors.
         Case(
             name: "demo into a database that is not Lifeline's", arguments: ["demo", "--db", "other.db", "-o", "demo"],
@@ -77,6 +80,10 @@ struct ExitStatusTests {
             setup: { try write("rule x: didFinishLaunching preceeds willConnectTo\n", "bad.rules", in: $0) }),
         Case(name: "repl on a database that does not exist", arguments: ["repl", "none.db"], status: 2),
         Case(name: "validate a file that does not exist", arguments: ["validate", "nope.ndjson"], status: 2),
+        Case(name: "report a path that does not exist", arguments: ["report", "nope.ndjson", "-o", "r.html"], status: 2),
+        Case(name: "export a path that does not exist", arguments: ["export", "nope.ndjson"], status: 2),
+        // No xcrun here (Linux), or no such app on a Mac's booted simulator.
+        Case(name: "pull an app no simulator has", arguments: ["pull", "--simulator", "com.example.none"], status: 2),
         // Judged and failed.
         Case(
             name: "import --strict of a file with a malformed line", arguments: ["import", "g.ndjson", "--strict"], status: 1,
