@@ -158,6 +158,7 @@ if ProcessInfo.processInfo.environment["LIFELINE_FUZZ"] != nil {
         ("fuzz-scenario", ["LifelineSimulator"]),
         ("fuzz-repl-input", ["LifelineREPL"]),
         ("fuzz-import", ["LifelineStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        ("fuzz-interchange", ["LifelineFormat"]),
     ]
     // libFuzzer's driver, and bytes behind a path for the targets whose code under test reads files.
     package.targets.append(.target(name: "CFuzzer", path: "Fuzz/CFuzzer"))
