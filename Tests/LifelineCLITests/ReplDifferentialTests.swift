@@ -123,6 +123,33 @@ struct ReplDifferentialTests {
         #expect(lifeline.status == reference.status)
     }
 
+    /// The machine modes' command-line flags, alone and with the header flags, on a query whose
+    /// values need quoting (a comma, a quote, a line break), a NULL and a real.
+    static let flagCases: [[String]] = [
+        ["-csv"], ["-csv", "-header"], ["-header", "-csv"], ["-json"], ["-line"], ["-html"], ["-html", "-header"], ["-list"],
+        ["-list", "-header"], ["-tabs"], ["-quote"], ["-list", "-noheader"],
+    ]
+
+    @Test("sqlite3 and lifeline repl print the same bytes for the same command-line flags", arguments: flagCases)
+    func sameOutputForFlags(_ flags: [String]) throws {
+        let sqlite3 = try #require(
+            Self.sqlite3, "sqlite3 is not installed: the differential test needs it (apt-get install sqlite3; .ci/run does)")
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let query =
+            "SELECT launch_id, session, event, 'a,b \"c\"' || char(10) || 'd' AS text, NULL AS missing, 1.5 AS real "
+            + "FROM event ORDER BY id LIMIT 3"
+        let reference = try Self.run(sqlite3, ["-readonly"] + flags + ["lifeline.db", query], script: "", in: directory, name: "sqlite3")
+        let lifeline = try Self.run(
+            LifelineCommandTests.binary, ["repl"] + flags + ["lifeline.db", query], script: "", in: directory, name: "lifeline")
+        #expect(!reference.output.isEmpty && reference.status == 0, "sqlite3 failed: the case tests nothing")
+        #expect(
+            lifeline.output == reference.output,
+            "sqlite3:\n\(String(decoding: reference.output, as: UTF8.self))\nlifeline:\n\(String(decoding: lifeline.output, as: UTF8.self))"
+        )
+        #expect(lifeline.status == reference.status)
+    }
+
     /// The `sqlite3` on the path, nil when there is none.
     static var sqlite3: URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

@@ -81,6 +81,9 @@ package enum ReplLauncher {
         if let mode = options.mode {
             do {
                 try shell.setMode(mode)
+                // sqlite3's `-csv` sets the mode and the column separator but keeps the row separator
+                // (`\n`), where `.mode csv` switches rows to RFC 4180's `\r\n` (shell.c, main's option loop).
+                if mode == "csv" { shell.rowSeparator = "\n" }
             } catch {
                 errors.write("error: \(TerminalText.escape(error.description))\n")
                 return 2
