@@ -61,7 +61,8 @@ struct ReplScriptingTests {
         let csv = try ReplCommandTests.repl(
             ["-csv", "-header", "-readonly", "lifeline.db", "SELECT id, app FROM launch ORDER BY id;"], input: "", in: directory)
         #expect(csv.status == 0, "\(csv.stderr)")
-        #expect(csv.stdout == "id,app\r\n1,com.example.Notes\r\n2,com.example.Notes\r\n")
+        // sqlite3's -csv keeps the row separator "\n" (only .mode csv switches to "\r\n").
+        #expect(csv.stdout == "id,app\n1,com.example.Notes\n2,com.example.Notes\n")
         let json = try ReplCommandTests.repl(["-json", "lifeline.db"], input: "SELECT 1 AS a;\n", in: directory)
         #expect(json.stdout == "[{\"a\":1}]\n")
         let line = try ReplCommandTests.repl(["-line", "lifeline.db", "SELECT 1 AS a;"], input: "", in: directory)
