@@ -99,8 +99,10 @@ class SavedQueryTests(unittest.TestCase):
 
     def test_translated_queries_give_sqlite_rows_row_for_row(self):
         translated = [name for name in self.outcomes if name not in NOT_TRANSLATED]
-        self.assertGreaterEqual(len(translated), 7)
-        self.assertGreaterEqual(sum(1 for name in translated if self.outcomes[name][0]), 6, "most have rows")
+        # A floor, so the list of untranslated queries cannot grow unnoticed: five since
+        # background-time.sql and interruptions.sql read event_raw (schema v5) for speed.
+        self.assertGreaterEqual(len(translated), 5)
+        self.assertGreaterEqual(sum(1 for name in translated if self.outcomes[name][0]), 4, "most have rows")
         for name in translated:
             expected, actual, error = self.outcomes[name]
             with self.subTest(query=name):
