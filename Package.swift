@@ -137,8 +137,8 @@ let package = Package(
                 "LifelineFormat", "LifelineStore", "LifelineTestSupport", "lifeline",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            // Scripts the report-schema tests run (fetch and validate); not Swift sources.
-            exclude: ["ReportSchemas"]
+            // Scripts the report-schema and browser tests run (fetch and validate, drive Chromium); not Swift sources.
+            exclude: ["ReportSchemas", "Browser"]
         ),
     ],
     swiftLanguageModes: [.v6]

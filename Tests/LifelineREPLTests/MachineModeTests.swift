@@ -103,6 +103,15 @@ struct MachineModeTests {
         #expect(terminal.text.contains(mode == "json" ? "\\u001b[2J\\u009b" : "\\x1b[2J\\u{9b}"))
     }
 
+    @Test("line mode right-aligns names by their width on screen, so wide and combining characters line up")
+    func lineModeAlignsByScreenWidth() throws {
+        let fixture = try ReplFixture()
+        defer { fixture.remove() }
+        // 名前 takes 4 columns (6 bytes), e\u{301} (é, a combining accent) 1 column (3 bytes), count 5.
+        let run = try fixture.run(".mode line\nSELECT 1 AS \"名前\", 2 AS \"e\u{301}\", 3 AS count;\n")
+        #expect(run.text == " 名前 = 1\n    e\u{301} = 2\ncount = 3\n")
+    }
+
     @Test("screen modes escape control characters whatever the output")
     func screenModesEscape() throws {
         let fixture = try ReplFixture()

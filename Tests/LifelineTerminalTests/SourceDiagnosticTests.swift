@@ -24,6 +24,12 @@ struct SourceDiagnosticTests {
         #expect(excerpt.rendered == "    | SELECT * FORM event\n    |          ^")
     }
 
+    @Test("the caret is placed by columns: wide characters before it take two")
+    func caretAfterWideCharacters() {
+        let excerpt = SourceExcerpt(lineNumber: nil, text: "SELECT '名前' FORM event", caretOffset: 11)
+        #expect(excerpt.rendered == "    | SELECT '名前' FORM event\n    |              ^")
+    }
+
     @Test("the gutter is as wide as the line number")
     func wideGutter() {
         let excerpt = SourceExcerpt(lineNumber: 1204, text: "x", caretOffset: 0)

@@ -35,4 +35,24 @@ struct TerminalTextTests {
         #expect(TerminalText.truncate("abc", to: 4) == "abc")
         #expect(TerminalText.pad("7", to: 3, right: true) == "  7")
     }
+
+    @Test(
+        "widths are the columns a terminal shows",
+        arguments: [
+            ("plain", 5), ("名前", 4), ("ｱｲ", 2), ("한국어", 6), ("e\u{301}", 1), ("🙂", 2), ("❤\u{FE0F}", 2),
+            ("👨\u{200D}👩\u{200D}👧", 2), ("a\u{200B}b", 2), ("Ωmega", 5), ("〜x", 3),
+        ])
+    func widths(_ text: String, _ columns: Int) {
+        #expect(TerminalText.width(text) == columns)
+    }
+
+    @Test("truncation and padding count columns: a wide character never straddles the cut")
+    func wideTruncation() {
+        #expect(TerminalText.truncate("名前のない", to: 6) == "名前…")
+        #expect(TerminalText.truncate("名前のない", to: 5) == "名前…")
+        #expect(TerminalText.width(TerminalText.truncate("名前のない", to: 6)) == 5)
+        #expect(TerminalText.pad(TerminalText.truncate("名前のない", to: 6), to: 6) == "名前… ")
+        #expect(TerminalText.pad("名前", to: 6, right: true) == "  名前")
+        #expect(TerminalText.truncate("e\u{301}e\u{301}e\u{301}", to: 3) == "e\u{301}e\u{301}e\u{301}")
+    }
 }

@@ -40,6 +40,6 @@ package struct SourceExcerpt: Hashable, Sendable {
         let number = lineNumber.map(String.init) ?? ""
         let gutter = String(repeating: " ", count: max(number.count, 1))
         return "  \(number.isEmpty ? gutter : number) | \(text)\n"
-            + "  \(gutter) | \(String(repeating: " ", count: caretOffset))^"
+            + "  \(gutter) | \(String(repeating: " ", count: TerminalText.width(String(text.prefix(caretOffset)))))^"
     }
 }
