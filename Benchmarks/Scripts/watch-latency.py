@@ -6,7 +6,10 @@ app events), one line in five a `sync.upload` that the rule `never sync.upload` 
 and timestamps when each finding-making line was written (appended and flushed to the file, or
 written into the pipe) and when its finding line appeared on watch's standard output (`--format
 jsonl`, which carries the event's seq). Reports p50/p99/max over every finding, for a followed file
-and for a pipe, with watch's CPU time (user+system) and the load average.
+(woken by inotify; `poll`: looked at every 20 ms, as on macOS), for a pipe, and for `log stream
+--style ndjson` entries in a pipe (`oslog`: the unified-log decoder in the way), next to GNU `tail -F`
+following the same file (the floor for a follower), with the CPU time (user+system) and the load
+average.
 
     python3 Benchmarks/Scripts/watch-latency.py .build/release/lifeline [--findings 300] [--rate 200]
 
@@ -35,11 +38,19 @@ def run(binary, mode, findings, rate, directory):
     trace = os.path.join(directory, "app.ndjson")
     if os.path.exists(trace):
         os.remove(trace)
-    target = trace if mode == "file" else "-"
+    if mode == "tail":
+        # The peer: GNU tail following the same file (inotify), its lines as they reach its output.
+        open(trace, "w").close()
+        command = ["tail", "-n", "+1", "-F", trace]
+    else:
+        command = [binary, "watch", "-" if mode in ("pipe", "oslog") else trace, "--rules", rules, "--format", "jsonl"]
+    environment = dict(os.environ)
+    if mode == "poll":
+        # The file followed by looking at it every 20 ms, as on macOS, instead of inotify.
+        environment["LIFELINE_WATCH_POLL"] = "1"
     process = subprocess.Popen(
-        [binary, "watch", target, "--rules", rules, "--format", "jsonl"],
-        stdin=subprocess.PIPE if mode == "pipe" else subprocess.DEVNULL,
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=directory)
+        command, stdin=subprocess.PIPE if mode in ("pipe", "oslog") else subprocess.DEVNULL,
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=directory, env=environment)
     printed = {}
 
     def read():
@@ -51,10 +62,12 @@ def run(binary, mode, findings, rate, directory):
                 continue
             if record.get("type") == "finding" and "seq" in record:
                 printed[record["seq"]] = now
+            elif record.get("event") == "sync.upload":
+                printed[record["seq"]] = now
 
     reader = threading.Thread(target=read)
     reader.start()
-    if mode == "file":
+    if mode not in ("pipe", "oslog"):
         descriptor = os.open(trace, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
         time.sleep(0.5)  # the watch has opened the file (or waits for it: either way it follows it)
         write = lambda data: os.write(descriptor, data)
@@ -63,7 +76,10 @@ def run(binary, mode, findings, rate, directory):
         time.sleep(0.5)  # the watch has started (its start-up is not what is measured)
         write = lambda data: os.write(descriptor, data)
     written = {}
-    write(b'{"lifeline":1,"type":"launch","launch":"BENCH","lifecycle":"scene"}\n')
+    if mode == "oslog":
+        write(b"Filtering the log data using \"process == \\\"Notes\\\"\"\n")
+    else:
+        write(b'{"lifeline":1,"type":"launch","launch":"BENCH","lifecycle":"scene"}\n')
     interval = 1.0 / rate
     start = time.monotonic()
     names = ["sceneWillEnterForeground", "sceneDidBecomeActive", "db.open", "state.save"]
@@ -72,7 +88,15 @@ def run(binary, mode, findings, rate, directory):
         seq += 1
         finding = index % 5 == 4
         name = "sync.upload" if finding else names[index % 4]
-        line = '{"seq":%d,"t":%d,"event":"%s","session":"S1"}\n' % (seq, seq * 5_000_000, name)
+        if mode == "oslog":
+            # `log stream --style ndjson`: every entry names a callback or an app event, so the
+            # decoder's seq (1, 2, ... in the launch) is the line's.
+            message = name + " n=1" if "." in name else "SceneDelegate - %s(_:) <UIWindowScene: 0x1>" % name
+            line = ('{"eventType":"logEvent","eventMessage":"%s","processID":4711,"threadID":1,'
+                    '"timestamp":"2026-11-21 10:%02d:%02d.%06d+0900"}\n') % (
+                        message, seq // 60000, (seq // 1000) % 60, (seq % 1000) * 1000)
+        else:
+            line = '{"seq":%d,"t":%d,"event":"%s","session":"S1"}\n' % (seq, seq * 5_000_000, name)
         deadline = start + index * interval
         pause = deadline - time.monotonic()
         if pause > 0:
@@ -84,7 +108,7 @@ def run(binary, mode, findings, rate, directory):
     wait_until = time.monotonic() + 5
     while len(printed) < len(written) and time.monotonic() < wait_until:
         time.sleep(0.01)
-    if mode == "file":
+    if mode not in ("pipe", "oslog"):
         os.close(descriptor)
         process.send_signal(2)
     else:
@@ -114,7 +138,7 @@ def main():
     arguments = parser.parse_args()
     binary = os.path.abspath(arguments.binary)
     for round_ in range(arguments.runs):
-        for mode in ("file", "pipe"):
+        for mode in ("file", "poll", "pipe", "oslog", "tail"):
             with tempfile.TemporaryDirectory() as directory:
                 result = run(binary, mode, arguments.findings, arguments.rate, directory)
             print(
