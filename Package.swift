@@ -123,7 +123,10 @@ let package = Package(
         ),
         .testTarget(name: "LifelineTerminalTests", dependencies: ["LifelineTerminal", "LifelineFormat"]),
         .testTarget(name: "LifelineReportsTests", dependencies: ["LifelineReports", "LifelineRules", "LifelineFormat", "LifelineStore"]),
-        .testTarget(name: "LifelineCheckTests", dependencies: ["LifelineCheck", "LifelineRules", "LifelineStore", "LifelineFormat"]),
+        .testTarget(
+            name: "LifelineCheckTests",
+            dependencies: ["LifelineCheck", "LifelineRules", "LifelineStore", "LifelineFormat", "LifelineReports"]
+        ),
         .testTarget(
             name: "LifelineREPLTests",
             dependencies: [

@@ -12,7 +12,7 @@ extension CheckRun {
     /// findings' witnesses are. Reading a second time costs a pass over the input but keeps the
     /// checker's hot path untouched. Inputs that failed the check fail here too and are skipped:
     /// their errors are already in the report.
-    static func timelines(_ inputs: [String], findings: [Finding]) -> ReportTimelines {
+    package static func timelines(_ inputs: [String], findings: [Finding]) -> ReportTimelines {
         var wanted: Set<EventLocation> = []
         for finding in findings {
             for witness in finding.witnesses where witness.seq >= 0 && witness.line > 0 {

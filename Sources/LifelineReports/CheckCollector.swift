@@ -12,10 +12,17 @@ package final class CheckCollector {
     package init() {}
 
     /// A checker of `rules` that reports to this collector. `records` are the callbacks recorded by
-    /// launches whose record does not say (`--records`); `nil`: every callback.
-    package func checker(for rules: RuleSet, records: CallbackSet? = nil) -> RuleChecker {
+    /// launches whose record does not say (`--records`); `nil`: every callback. `onFinding` also
+    /// sees each finding as it is proven (`lifeline watch` prints it then).
+    package func checker(
+        for rules: RuleSet, records: CallbackSet? = nil, onFinding: ((Finding) -> Void)? = nil
+    ) -> RuleChecker {
         let checker = RuleChecker(
-            rules: rules, onFinding: { self.findings.append($0) },
+            rules: rules,
+            onFinding: { finding in
+                self.findings.append(finding)
+                onFinding?(finding)
+            },
             onLaunch: { slice, launch in
                 for rule in rules.rules where rule.applies(to: launch) && rule.unrecordedCallbacks(in: launch).isEmpty {
                     self.applied[slice.trace, default: []].insert(rule.id)

@@ -9,31 +9,11 @@ import LifelineTerminal
 /// check (``CheckGate``); below the gate an error or warning is a `::warning`, and info findings and
 /// pending ones that do not fail are `::notice`s.
 enum GitHubReport {
-    static func render(_ report: CheckReport, gate: CheckGate) -> String {
-        var lines: [String] = []
-        for diagnostic in report.diagnostics {
-            var properties = ["file=" + escapeProperty(diagnostic.file)]
-            if let line = diagnostic.line { properties.append("line=\(line)") }
-            if let column = diagnostic.column { properties.append("col=\(column)") }
-            let error = diagnostic.severity == .error
-            properties.append("title=" + escapeProperty(error ? "input error" : "skipped line"))
-            lines.append("::\(error ? "error" : "warning") \(properties.joined(separator: ","))::" + escapeData(diagnostic.message))
-        }
-        for finding in report.findings {
-            let command: String
-            switch (gate.fails(finding), finding.status, finding.severity) {
-            case (true, _, _): command = "error"
-            case (false, .pending, _), (false, _, .info): command = "notice"
-            case (false, _, .warning), (false, _, .error): command = "warning"
-            }
-            var properties: [String] = []
-            if let primary = finding.primary {
-                properties.append("file=" + escapeProperty(primary.file))
-                if primary.line > 0 { properties.append("line=\(primary.line)") }
-            }
-            properties.append("title=" + escapeProperty("\(finding.ruleID)\(finding.status == .pending ? " (pending)" : "")"))
-            lines.append("::\(command) \(properties.joined(separator: ","))::" + escapeData(finding.explanation + "\n" + finding.message))
-        }
+    /// The whole report; `streamed` leaves out the input problems and violations, which
+    /// `lifeline watch` printed as they came (``LiveReport``).
+    static func render(_ report: CheckReport, gate: CheckGate, streamed: Bool = false) -> String {
+        var lines: [String] = streamed ? [] : report.diagnostics.map(line)
+        for finding in streamed ? report.pending : report.findings { lines.append(line(finding, gate: gate)) }
         // Not applicable is not a failure: a notice on the launch record, saying why.
         for group in report.notApplicableGroups {
             var properties = ["file=" + escapeProperty(group.first.file)]
@@ -44,6 +24,33 @@ enum GitHubReport {
         }
         lines.append(report.summaryLine)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An input problem's command (without its newline).
+    static func line(_ diagnostic: FileDiagnostic) -> String {
+        var properties = ["file=" + escapeProperty(diagnostic.file)]
+        if let line = diagnostic.line { properties.append("line=\(line)") }
+        if let column = diagnostic.column { properties.append("col=\(column)") }
+        let error = diagnostic.severity == .error
+        properties.append("title=" + escapeProperty(error ? "input error" : "skipped line"))
+        return "::\(error ? "error" : "warning") \(properties.joined(separator: ","))::" + escapeData(diagnostic.message)
+    }
+
+    /// A finding's command (without its newline).
+    static func line(_ finding: Finding, gate: CheckGate) -> String {
+        let command: String
+        switch (gate.fails(finding), finding.status, finding.severity) {
+        case (true, _, _): command = "error"
+        case (false, .pending, _), (false, _, .info): command = "notice"
+        case (false, _, .warning), (false, _, .error): command = "warning"
+        }
+        var properties: [String] = []
+        if let primary = finding.primary {
+            properties.append("file=" + escapeProperty(primary.file))
+            if primary.line > 0 { properties.append("line=\(primary.line)") }
+        }
+        properties.append("title=" + escapeProperty("\(finding.ruleID)\(finding.status == .pending ? " (pending)" : "")"))
+        return "::\(command) \(properties.joined(separator: ","))::" + escapeData(finding.explanation + "\n" + finding.message)
     }
 
     /// The escaping GitHub's toolkit applies to a command's message, then ``TerminalText``'s for the

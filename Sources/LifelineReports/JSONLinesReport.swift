@@ -101,23 +101,16 @@ package enum JSONLinesReport {
         var exitStatus: Int32
     }
 
-    static func render(_ report: CheckReport, gate: CheckGate) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    /// The whole report; `streamed` leaves out the input problems and violations, which
+    /// `lifeline watch` printed as they came (``LiveReport``).
+    static func render(_ report: CheckReport, gate: CheckGate, streamed: Bool = false) -> String {
         var lines: [String] = []
-        func append(_ value: some Encodable) {
-            // The encoder escapes control characters in strings, so a value never breaks its line.
-            let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-            lines.append(String(decoding: data, as: UTF8.self))
+        func append(_ value: some Encodable) { lines.append(encode(value)) }
+        if !streamed {
+            for problem in report.errors + report.warnings { lines.append(line(problem)) }
         }
-        for problem in report.errors {
-            append(ProblemLine(type: "error", file: problem.file, line: problem.line, column: problem.column, message: problem.message))
-        }
-        for problem in report.warnings {
-            append(ProblemLine(type: "warning", file: problem.file, line: problem.line, column: problem.column, message: problem.message))
-        }
-        for finding in report.violations + report.pending {
-            append(FindingLine(JSONReport.item(finding, gate: gate), primary: finding.primary))
+        for finding in streamed ? report.pending : report.violations + report.pending {
+            lines.append(line(finding, gate: gate))
         }
         for group in report.notApplicableGroups {
             append(NotApplicableLine(JSONReport.notApplicable(group)))
@@ -132,5 +125,26 @@ package enum JSONLinesReport {
                 ruleSources: report.ruleSources.map { JSONReport.Source(kind: $0.kind.rawValue, name: $0.name, rules: $0.ruleCount) },
                 status: JSONReport.status(status), exitStatus: status.exitCode))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A finding's line (without its newline).
+    static func line(_ finding: Finding, gate: CheckGate) -> String {
+        encode(FindingLine(JSONReport.item(finding, gate: gate), primary: finding.primary))
+    }
+
+    /// An input problem's line (without its newline): `error`, or `warning` for one the user allowed.
+    static func line(_ problem: FileDiagnostic) -> String {
+        encode(
+            ProblemLine(
+                type: problem.severity == .error ? "error" : "warning", file: problem.file, line: problem.line,
+                column: problem.column, message: problem.message))
+    }
+
+    /// One compact JSON object; the encoder escapes control characters in strings, so a value never breaks its line.
+    private static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -4,9 +4,11 @@ import LifelineTerminal
 /// The terminal format: the input problems, each finding with its witnesses, then a table of rules that
 /// fired, the rule sources and a summary line, with control characters from the trace escaped (``TerminalText``).
 enum TextReport {
-    static func render(_ report: CheckReport) -> String {
-        var lines: [String] = report.diagnostics.map(\.description)
-        for finding in report.violations { lines.append(finding.explained) }
+    /// The whole report; `streamed` leaves out the input problems and violations, which
+    /// `lifeline watch` printed as they came (``LiveReport``).
+    static func render(_ report: CheckReport, streamed: Bool = false) -> String {
+        var lines: [String] = streamed ? [] : report.diagnostics.map(\.description)
+        if !streamed { for finding in report.violations { lines.append(finding.explained) } }
         for finding in report.pending { lines.append(finding.explained) }
         for group in report.notApplicableGroups { lines.append(group.headline) }
         let fired = report.summary.rules.filter { $0.tally.violations + $0.tally.pendings > 0 }
@@ -23,10 +25,14 @@ enum TextReport {
         lines.append("")
         if !report.ruleSources.isEmpty { lines.append(report.sourcesLine) }
         lines.append(report.summaryLine)
-        // Explanations quote session, scene and launch ids from the trace: a trace must not be able
-        // to move the cursor or retitle the terminal. Newlines between lines stay; control
-        // characters inside a line become visible escapes.
-        return lines.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-            .map { TerminalText.escape(String($0)) }.joined(separator: "\n") + "\n"
+        return escaped(lines.joined(separator: "\n")) + "\n"
+    }
+
+    /// Text for a terminal: explanations quote session, scene and launch ids from the trace, and a
+    /// trace must not be able to move the cursor or retitle the terminal. Newlines between lines
+    /// stay; control characters inside a line become visible escapes.
+    static func escaped(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escape(String($0)) }
+            .joined(separator: "\n")
     }
 }

@@ -17,7 +17,7 @@ struct Lifeline: ParsableCommand {
         version: LifelineVersion.current,
         subcommands: [
             Demo.self, Simulate.self, Import.self, Export.self, Check.self, Report.self, Rules.self, Repl.self, Validate.self,
-            Callbacks.self, Pull.self,
+            Callbacks.self, Pull.self, Watch.self,
         ]
     )
 

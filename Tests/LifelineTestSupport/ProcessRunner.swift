@@ -17,6 +17,12 @@ public struct ProcessRun: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+
+    public init(status: Int32, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
 }
 
 /// A running process; ``wait()`` collects its output and exit status.

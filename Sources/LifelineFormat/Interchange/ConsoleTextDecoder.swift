@@ -24,66 +24,89 @@ public enum ConsoleTextDecoder {
     public static func decode(
         _ bytes: [UInt8], options: InterchangeOptions = InterchangeOptions(), progress: ((Int) -> Void)? = nil
     ) -> DecodedTrace {
-        var state = LaunchAssembler(shape: .text, options: options)
+        var decoder = InterchangeLineDecoder(shape: .text, options: options)
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var number = 0
-        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *), let pattern = options.pattern, let regex = try? Regex(pattern.source) {
-            forEachLine(bytes, &start, &number, progress) { line, number in
-                let text = String(decoding: line, as: UTF8.self)
-                guard let match = try? regex.firstMatch(in: text) else {
-                    state.result.ignored += 1
-                    return
-                }
-                func group(_ name: String) -> String? {
-                    guard regex.contains(captureNamed: name) else { return nil }
-                    return match.output[name]?.substring.map(String.init)
-                }
-                var fields = LineFields()
-                if let time = group("time") {
-                    guard let nanoseconds = timestamp(time) else {
-                        state.result.diagnostics.append(
-                            TraceDiagnostic(.warning, line: number, column: 1, "cannot read time '\(time)' (line skipped)"))
-                        state.result.malformed += 1
-                        return
-                    }
-                    fields.time = nanoseconds
-                    fields.wallClock = time.contains("-")
-                }
-                if let pid = group("pid") {
-                    guard let value = Int64(pid) else {
-                        state.result.diagnostics.append(
-                            TraceDiagnostic(.warning, line: number, column: 1, "pid '\(pid)' is not a number (line skipped)"))
-                        state.result.malformed += 1
-                        return
-                    }
-                    fields.pid = value
-                }
-                fields.thread = group("thread")
-                let message = Array((group("event") ?? "").utf8)
-                state.add(message: message[...], fields: fields, session: group("session"), scene: group("scene"), line: number)
-            }
-        } else {
-            // `xcrun simctl launch --console` prints `BUNDLE_ID: PID` before the app's output.
-            var launched: (app: String, pid: Int64)?
-            var cache = TimestampCache()
-            forEachLine(bytes, &start, &number, progress) { line, number in
-                if let header = simctlHeader(line) {
-                    launched = header
-                    state.result.ignored += 1
-                    return
-                }
-                var fields = LineFields()
-                let message = prefix(line, into: &fields, cache: &cache)
-                if fields.pid == nil, let launched {
-                    fields.pid = launched.pid
-                    fields.process = launched.app
-                }
-                state.add(message: message, fields: fields, session: nil, scene: nil, line: number)
+        forEachLine(bytes, &start, &number, progress) { line, number in decoder.add(line, number: number) }
+        return decoder.finish(lineCount: number)
+    }
+
+    /// What reading console text line by line carries from one line to the next.
+    struct LineState {
+        /// `--pattern`, compiled once (a `Regex<AnyRegexOutput>`; `Any` because `Regex` needs macOS 13).
+        var regex: Any?
+        /// The app and pid `xcrun simctl launch --console` printed before the app's output.
+        var launched: (app: String, pid: Int64)?
+        var cache = TimestampCache()
+
+        init(options: InterchangeOptions) {
+            if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *), let pattern = options.pattern {
+                regex = try? Regex(pattern.source)
             }
         }
-        state.finishLaunch()
-        state.result.lineCount = number
-        return state.result
+    }
+
+    /// Reads one line (without its newline; blank lines are skipped) into the assembler.
+    static func add(_ line: ArraySlice<UInt8>, number: Int, _ state: inout LineState, _ assembler: inout LaunchAssembler) {
+        var line = line
+        if line.last == 0x0D { line = line.dropLast() }
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *), let regex = state.regex as? Regex<AnyRegexOutput> {
+            addMatching(line, number: number, regex, &assembler)
+            return
+        }
+        // `xcrun simctl launch --console` prints `BUNDLE_ID: PID` before the app's output.
+        if let header = simctlHeader(line) {
+            state.launched = header
+            assembler.result.ignored += 1
+            return
+        }
+        var fields = LineFields()
+        let message = prefix(line, into: &fields, cache: &state.cache)
+        if fields.pid == nil, let launched = state.launched {
+            fields.pid = launched.pid
+            fields.process = launched.app
+        }
+        assembler.add(message: message, fields: fields, session: nil, scene: nil, line: number)
+    }
+
+    /// Reads a line with the user's `--pattern`.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    private static func addMatching(
+        _ line: ArraySlice<UInt8>, number: Int, _ regex: Regex<AnyRegexOutput>, _ state: inout LaunchAssembler
+    ) {
+        let text = String(decoding: line, as: UTF8.self)
+        guard let match = try? regex.firstMatch(in: text) else {
+            state.result.ignored += 1
+            return
+        }
+        func group(_ name: String) -> String? {
+            guard regex.contains(captureNamed: name) else { return nil }
+            return match.output[name]?.substring.map(String.init)
+        }
+        var fields = LineFields()
+        if let time = group("time") {
+            guard let nanoseconds = timestamp(time) else {
+                state.result.diagnostics.append(
+                    TraceDiagnostic(.warning, line: number, column: 1, "cannot read time '\(time)' (line skipped)"))
+                state.result.malformed += 1
+                return
+            }
+            fields.time = nanoseconds
+            fields.wallClock = time.contains("-")
+        }
+        if let pid = group("pid") {
+            guard let value = Int64(pid) else {
+                state.result.diagnostics.append(
+                    TraceDiagnostic(.warning, line: number, column: 1, "pid '\(pid)' is not a number (line skipped)"))
+                state.result.malformed += 1
+                return
+            }
+            fields.pid = value
+        }
+        fields.thread = group("thread")
+        let message = Array((group("event") ?? "").utf8)
+        state.add(message: message[...], fields: fields, session: group("session"), scene: group("scene"), line: number)
     }
 
     // MARK: - Lines

@@ -40,4 +40,19 @@ public struct InterchangeLaunch: Sendable, Hashable {
     public var recordedCallbacks: Set<Callback> {
         Set(events.compactMap(\.event.callback))
     }
+
+    /// The launch record to store and check for this launch of a `shape` input: which callbacks it
+    /// records is what `--records` declares (`declared`), else what its record says (a Lifeline
+    /// export's launch args), else — for a log (console text, unified log), which prints only the
+    /// callbacks the app chose to log — the callbacks the launch shows, so that a rule needing one
+    /// the log never prints is not applicable rather than violated (docs/interchange.md#recorded-callbacks).
+    public func checkedRecord(declaring declared: CallbackSet?, shape: TraceShape) -> LaunchRecord {
+        var record = self.record
+        if let declared {
+            record.records = declared
+        } else if record.records == nil, shape == .text || shape == .oslog {
+            record.records = CallbackSet(recordedCallbacks)
+        }
+        return record
+    }
 }

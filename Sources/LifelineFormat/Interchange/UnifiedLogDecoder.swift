@@ -31,6 +31,7 @@ public enum UnifiedLogDecoder {
             }
             return assembler.finish(lineCount: lineCount)
         }
+        var decoder = InterchangeLineDecoder(shape: .oslog, options: options)
         var number = 0
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count {
@@ -38,27 +39,32 @@ public enum UnifiedLogDecoder {
             var end = index
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
             number += 1
-            let line = Array(bytes[index..<end])
+            decoder.add(bytes[index..<end], number: number)
             index = end + 1
-            guard let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
-            guard line[first] == UInt8(ascii: "{") else {
-                // `log stream` starts with "Filtering the log data using …"; `log show` may end with a summary.
-                assembler.result.ignored += 1
-                continue
-            }
-            var reader = JSONReader(line, firstLine: number)
-            do throws(TraceFormatError) {
-                let object = try reader.readObject(keeping: Self.keys)
-                guard reader.atEnd() else {
-                    throw TraceFormatError(.syntax, "unexpected text after the JSON value", line: number, column: 1)
-                }
-                add(.object(object), line: number, &assembler)
-            } catch {
-                assembler.result.diagnostics.append(TraceDiagnostic(error))
-                assembler.result.malformed += 1
-            }
         }
-        return assembler.finish(lineCount: lineCount)
+        return decoder.finish(lineCount: lineCount)
+    }
+
+    /// Reads one line of `--style ndjson` (without its newline) into the assembler: an entry, or
+    /// `log stream`'s header and `log show`'s summary, which are skipped and counted.
+    static func add(_ line: ArraySlice<UInt8>, number: Int, _ assembler: inout LaunchAssembler) {
+        guard let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+        guard line[first] == UInt8(ascii: "{") else {
+            // `log stream` starts with "Filtering the log data using …"; `log show` may end with a summary.
+            assembler.result.ignored += 1
+            return
+        }
+        var reader = JSONReader(Array(line), firstLine: number)
+        do throws(TraceFormatError) {
+            let object = try reader.readObject(keeping: Self.keys)
+            guard reader.atEnd() else {
+                throw TraceFormatError(.syntax, "unexpected text after the JSON value", line: number, column: 1)
+            }
+            add(.object(object), line: number, &assembler)
+        } catch {
+            assembler.result.diagnostics.append(TraceDiagnostic(error))
+            assembler.result.malformed += 1
+        }
     }
 
     /// The members an entry is read for.

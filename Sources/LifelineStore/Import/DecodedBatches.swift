@@ -15,19 +15,10 @@ struct DecodedBatches: Sendable {
     /// (console text, unified log), the callbacks the launch shows (``launchRecord(_:)``).
     let declared: CallbackSet?
 
-    /// The launch record to store for `launch`: which callbacks it records is what `--records`
-    /// declares, else what its record says (a Lifeline export's launch args), else — for a log, which
-    /// prints only the callbacks the app chose to log — the callbacks the launch shows, so that a
-    /// rule needing one the log never prints is not applicable rather than violated
-    /// (docs/interchange.md#recorded-callbacks).
+    /// The launch record to store for `launch` (``InterchangeLaunch/checkedRecord(declaring:shape:)``:
+    /// `--records`, else its own record, else for a log the callbacks it shows).
     func launchRecord(_ launch: InterchangeLaunch) -> LaunchRecord {
-        var record = launch.record
-        if let declared {
-            record.records = declared
-        } else if record.records == nil, decoded.shape == .text || decoded.shape == .oslog {
-            record.records = CallbackSet(launch.recordedCallbacks)
-        }
-        return record
+        launch.checkedRecord(declaring: declared, shape: decoded.shape)
     }
 
     /// Fills `queue` with every launch and event, then finishes it with the outcome.
