@@ -186,32 +186,14 @@ public final class TraceImporter: Sendable {
     /// The shape `options` names, or the one the file's first 64 KiB show.
     static func shape(of path: String, options: ImportOptions) throws(TraceFileError) -> TraceShape {
         if let shape = options.shape { return shape }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw TraceFileError(path: path, operation: "open", errno: errno) }
-        defer { close(descriptor) }
-        var prefix = [UInt8](repeating: 0, count: 64 << 10)
-        var filled = 0
-        while filled < prefix.count {
-            let count = prefix.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw TraceFileError(path: path, operation: "read", errno: errno) }
-            if count == 0 { break }
-            filled += count
-        }
-        return TraceShape.detect(Array(prefix[0..<filled]))
+        return try TraceShape.detect(atPath: path)
     }
 
     /// Reads and decodes a foreign input whole.
     static func decode(
         _ path: String, shape: TraceShape, options: ImportOptions, progress: ((Int) -> Void)? = nil
     ) throws(TraceFileError) -> DecodedTrace {
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFile.contents(of: path)
-        } catch {
-            throw TraceFileError(path: path, operation: "read", errno: 0, reason: error.description)
-        }
-        return DecodedTrace.decode(bytes, shape: shape, options: options.interchange, progress: progress)
+        try DecodedTrace.decode(contentsOf: path, shape: shape, options: options.interchange, progress: progress)
     }
 
     /// Truncates the write-ahead log after a rolled-back import.
