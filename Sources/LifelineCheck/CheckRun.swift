@@ -272,26 +272,18 @@ package enum CheckRun {
                 diagnostics.append(allowSkippedLines ? diagnostic.with(severity: .warning) : diagnostic)
             }
             if checked.launches == 0 {
-                diagnostics.append(
-                    FileDiagnostic(
-                        .error, file: label,
-                        "no launch record: not a Lifeline trace (each launch starts with {\"lifeline\":1,\"type\":\"launch\",…})"))
+                diagnostics.append(FileDiagnostic(.error, file: label, TraceShape.native.noLaunches(lines: 0)))
             }
         } catch {
             diagnostics.append(FileDiagnostic(error))
         }
     }
 
-    /// The shape to read `file` as: `asked` (`--from`), else what its content shows — except that a
-    /// file named as a trace (`*.ndjson`, `*.jsonl`) whose content is not JSON is read as a trace, so
-    /// that its lines are reported as records that do not parse rather than as console text that
-    /// names no callback.
+    /// The shape to read `file` as: `asked` (`--from`), else what its content shows (``TraceShape/detect(atPath:)``).
     static func inputShape(_ file: String, asked: TraceShape?) -> Result<TraceShape, TraceFileError> {
         if let asked { return .success(asked) }
         do throws(TraceFileError) {
-            let shape = try TraceShape.detect(atPath: file)
-            let namedAsTrace = file.hasSuffix(".ndjson") || file.hasSuffix(".jsonl")
-            return .success(shape == .text && namedAsTrace ? .native : shape)
+            return .success(try TraceShape.detect(atPath: file))
         } catch {
             return .failure(error)
         }
@@ -322,17 +314,7 @@ package enum CheckRun {
         }
         for launch in decoded.launches { checker.check(launch, declaring: records, shape: shape, label: file) }
         if decoded.launches.isEmpty {
-            let lines =
-                switch decoded.lineCount {
-                case 0: "it is empty"
-                case 1: "its one line names no UIKit callback or app event"
-                default: "none of its \(decoded.lineCount) lines names a UIKit callback or an app event"
-                }
-            diagnostics.append(
-                FileDiagnostic(
-                    .error, file: file,
-                    "no lifecycle events: read as \(shape.title), \(lines) (--from names the shape, --pattern the "
-                        + "lines' layout; docs/interchange.md)"))
+            diagnostics.append(FileDiagnostic(.error, file: file, shape.noLaunches(lines: decoded.lineCount)))
         }
     }
 

@@ -13,7 +13,10 @@ extension TraceShape {
     /// unified-log entry with a long backtrace before the keys that tell it apart.
     public static let detectionPrefix = 64 << 10
 
-    /// The shape the first 64 KiB of the file at `path` show (``detect(_:)``).
+    /// The shape the first 64 KiB of the file at `path` show (``detect(_:)``), except that a file
+    /// named as a trace (`*.ndjson`, `*.jsonl`) whose content is not JSON is a Lifeline trace: its
+    /// lines are then reported as records that do not parse, located, rather than as console text
+    /// that names no callback.
     ///
     /// ```swift
     /// try TraceShape.detect(atPath: "device.log")   // .text
@@ -33,6 +36,7 @@ extension TraceShape {
             if count == 0 { break }
             filled += count
         }
-        return detect(Array(prefix[0..<filled]))
+        let shape = detect(Array(prefix[0..<filled]))
+        return shape == .text && (path.hasSuffix(".ndjson") || path.hasSuffix(".jsonl")) ? .native : shape
     }
 }

@@ -84,7 +84,7 @@ public final class TraceImporter: Sendable {
         options: ImportOptions = .init(), diagnostics: @escaping DiagnosticHandler = { _ in }, progress: ProgressHandler? = nil
     ) -> FileImportResult {
         let label = "<stdin>"
-        let temporary = NSTemporaryDirectory() + "lifeline-stdin-\(getpid())-\(UUID().uuidString).ndjson"
+        let temporary = NSTemporaryDirectory() + "lifeline-stdin-\(getpid())-\(UUID().uuidString).input"
         defer { unlink(temporary) }
         let output = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard output >= 0 else { return FileImportResult(path: label, outcome: .failed("cannot buffer standard input")) }
@@ -161,6 +161,15 @@ public final class TraceImporter: Sendable {
                                 db: db, path: path, label: label, plan: confirmed, hashes: confirmedHashes, options: options,
                                 diagnostics: diagnostics, progress: progress, decoded: decoded)
                             result = try run.execute()
+                            // Lines but not one launch: nothing of any shape Lifeline reads. Fail the file
+                            // (a CI step importing the wrong file must not pass) and keep nothing of it.
+                            var appended = false
+                            if case .tail = confirmed { appended = true }
+                            if result.launches == 0, !appended, confirmedHashes.size > 0 {
+                                throw ImportError(
+                                    .noLaunches,
+                                    "\(label): error: \(shape.noLaunches(lines: decoded?.lineCount ?? 0))")
+                            }
                             return .commit
                         }
                     } catch let error as ImportError where error.code != .cancelled {
