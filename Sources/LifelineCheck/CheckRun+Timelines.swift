@@ -12,7 +12,13 @@ extension CheckRun {
     /// findings' witnesses are. Reading a second time costs a pass over the input but keeps the
     /// checker's hot path untouched. Inputs that failed the check fail here too and are skipped:
     /// their errors are already in the report.
-    package static func timelines(_ inputs: [String], findings: [Finding]) -> ReportTimelines {
+    ///
+    /// Files of another shape are decoded again as the check decoded them (`shape`, `interchange`
+    /// and `records` as given to it).
+    package static func timelines(
+        _ inputs: [String], findings: [Finding], shape: TraceShape? = nil, interchange: InterchangeOptions = InterchangeOptions(),
+        records: CallbackSet? = nil
+    ) -> ReportTimelines {
         var wanted: Set<EventLocation> = []
         for finding in findings {
             for witness in finding.witnesses where witness.seq >= 0 && witness.line > 0 {
@@ -32,6 +38,12 @@ extension CheckRun {
                     case .event(let event, let line):
                         collector.add(event, file: current, line: line)
                     }
+                }
+            } else if case .success(let foreign) = inputShape(file, asked: shape), foreign != .native {
+                guard let decoded = try? DecodedTrace.decode(contentsOf: file, shape: foreign, options: interchange) else { continue }
+                for launch in decoded.launches where decoded.fatal == nil {
+                    collector.beginLaunch(launch.checkedRecord(declaring: records, shape: foreign), file: file, line: launch.line)
+                    for (event, line) in zip(launch.events, launch.lines) { collector.add(event, file: file, line: line) }
                 }
             } else {
                 collect(traceFile: file, into: collector)

@@ -161,9 +161,15 @@ package enum CheckRun {
     /// `-` is one trace read from standard input, named `standardInputName` (default `-`) in
     /// findings and diagnostics, so a tool that pipes a trace in (the Spark integration) gets
     /// findings naming the original file; a second `-` is an error, standard input having been read.
+    ///
+    /// A file that is not a Lifeline trace — console text, a unified log, a Chrome trace — is decoded
+    /// as `lifeline import` decodes it (its shape decided by content, or `shape`, with `interchange`'s
+    /// options) and its launches checked as they would be once imported. Standard input is a log
+    /// only when `shape` says so.
     package static func check(
         _ inputs: [String], rules: RuleSet, sources: [RuleSource] = [], allowSkippedLines: Bool = false,
-        records: CallbackSet? = nil, standardInputName: String? = nil, timelines: Bool = false
+        records: CallbackSet? = nil, standardInputName: String? = nil, timelines: Bool = false, shape: TraceShape? = nil,
+        interchange: InterchangeOptions = InterchangeOptions()
     ) -> CheckReport {
         var traces: [String] = []
         var diagnostics: [FileDiagnostic] = []
@@ -181,6 +187,17 @@ package enum CheckRun {
                 }
                 readStandardInput = true
                 traces.append(label)
+                if let shape, shape != .native {
+                    // A log on standard input (`--from text|oslog|chrome`) is read whole, as a file of its shape is.
+                    checkDecoded(
+                        label, shape: shape, records: records, checker: checker, allowSkippedLines: allowSkippedLines,
+                        diagnostics: &diagnostics
+                    ) { () throws(TraceFileError) in
+                        let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+                        return DecodedTrace.decode(bytes, shape: shape, options: interchange)
+                    }
+                    continue
+                }
                 check(label, allowSkippedLines: allowSkippedLines, diagnostics: &diagnostics) { () throws(TraceFileError) in
                     try checker.check(descriptor: STDIN_FILENO, label: label)
                 }
@@ -202,8 +219,20 @@ package enum CheckRun {
                 continue
             }
             traces.append(file)
-            check(file, allowSkippedLines: allowSkippedLines, diagnostics: &diagnostics) { () throws(TraceFileError) in
-                try checker.check(file: file)
+            switch inputShape(file, asked: shape) {
+            case .failure(let error):
+                diagnostics.append(FileDiagnostic(error))
+            case .success(.native):
+                check(file, allowSkippedLines: allowSkippedLines, diagnostics: &diagnostics) { () throws(TraceFileError) in
+                    try checker.check(file: file)
+                }
+            case .success(let foreign):
+                checkDecoded(
+                    file, shape: foreign, records: records, checker: checker, allowSkippedLines: allowSkippedLines,
+                    diagnostics: &diagnostics
+                ) { () throws(TraceFileError) in
+                    try DecodedTrace.decode(contentsOf: file, shape: foreign, options: interchange)
+                }
             }
         }
         let summary = checker.finish()
@@ -224,7 +253,10 @@ package enum CheckRun {
         var report = CheckReport(
             rules: rules.rules, ruleSources: sources, findings: collector.findings, summary: summary, traces: traces,
             diagnostics: diagnostics, applied: collector.applied, notApplicable: collector.notApplicable)
-        if timelines { report.timelines = Self.timelines(inputs, findings: collector.findings) }
+        if timelines {
+            report.timelines = Self.timelines(
+                inputs, findings: collector.findings, shape: shape, interchange: interchange, records: records)
+        }
         return report
     }
 
@@ -240,13 +272,49 @@ package enum CheckRun {
                 diagnostics.append(allowSkippedLines ? diagnostic.with(severity: .warning) : diagnostic)
             }
             if checked.launches == 0 {
-                diagnostics.append(
-                    FileDiagnostic(
-                        .error, file: label,
-                        "no launch record: not a Lifeline trace (each launch starts with {\"lifeline\":1,\"type\":\"launch\",…})"))
+                diagnostics.append(FileDiagnostic(.error, file: label, TraceShape.native.noLaunches(lines: 0)))
             }
         } catch {
             diagnostics.append(FileDiagnostic(error))
+        }
+    }
+
+    /// The shape to read `file` as: `asked` (`--from`), else what its content shows (``TraceShape/detect(atPath:)``).
+    static func inputShape(_ file: String, asked: TraceShape?) -> Result<TraceShape, TraceFileError> {
+        if let asked { return .success(asked) }
+        do throws(TraceFileError) {
+            return .success(try TraceShape.detect(atPath: file))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Checks a file of another shape: decodes it whole, as the importer does, and checks each launch
+    /// with its checked record. Lines the decoder could not read are errors (warnings with
+    /// `allowSkippedLines`), as a trace's skipped lines are; a file in which no line names a
+    /// callback is an error, since a check that found nothing to look at cannot pass.
+    static func checkDecoded(
+        _ file: String, shape: TraceShape, records: CallbackSet?, checker: RuleChecker, allowSkippedLines: Bool,
+        diagnostics: inout [FileDiagnostic], decode: () throws(TraceFileError) -> DecodedTrace
+    ) {
+        let decoded: DecodedTrace
+        do throws(TraceFileError) {
+            decoded = try decode()
+        } catch {
+            diagnostics.append(FileDiagnostic(error))
+            return
+        }
+        if let fatal = decoded.fatal {
+            diagnostics.append(FileDiagnostic(file: file, fatal))
+            return
+        }
+        for problem in decoded.diagnostics {
+            let diagnostic = FileDiagnostic(file: file, problem)
+            diagnostics.append(allowSkippedLines && diagnostic.severity == .error ? diagnostic.with(severity: .warning) : diagnostic)
+        }
+        for launch in decoded.launches { checker.check(launch, declaring: records, shape: shape, label: file) }
+        if decoded.launches.isEmpty {
+            diagnostics.append(FileDiagnostic(.error, file: file, shape.noLaunches(lines: decoded.lineCount)))
         }
     }
 

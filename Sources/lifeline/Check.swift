@@ -13,7 +13,10 @@ struct Check: ParsableCommand {
         abstract: "Check traces against lifecycle rules; fail CI on violations.",
         discussion: """
             PATHs are trace files, directories (searched recursively for *.ndjson and *.jsonl), Lifeline \
-            databases, or '-' for one trace on standard input (named by --stdin-name); with none, the database given by --db (default lifeline.db) is checked. Rules default to \
+            databases, or '-' for one trace on standard input (named by --stdin-name); with none, the database given by --db (default lifeline.db) is checked. \
+            A file that is not a Lifeline trace (console text, a unified log, a Chrome trace) is decoded as \
+            'lifeline import' decodes it, its shape decided by content or named by --from (standard input is \
+            a Lifeline trace unless --from says otherwise); see docs/interchange.md. Rules default to \
             the built-in catalogs (each rule applies to launches of its life cycle) plus ./rules/*.rules \
             (--no-local-rules leaves those out); every report names its rule sources. Checking a database also \
             stores the findings in its violation table.
@@ -71,6 +74,8 @@ struct Check: ParsableCommand {
             valueName: "callback,..."))
     var records: String?
 
+    @OptionGroup var interchange: InterchangeArguments
+
     func validate() throws {
         if let stdinName {
             guard paths.contains("-") else { throw ValidationError("--stdin-name names standard input: give '-' as a PATH") }
@@ -89,6 +94,7 @@ struct Check: ParsableCommand {
                 throw ExitCode(2)
             }
         }
+        let decoding = try interchange.options()
         let report: CheckReport
         var printed = false
         do {
@@ -102,7 +108,8 @@ struct Check: ParsableCommand {
             } else {
                 report = CheckRun.check(
                     inputs, rules: loaded.rules, sources: loaded.sources, allowSkippedLines: allowSkippedLines,
-                    records: declared, standardInputName: stdinName, timelines: format == .html)
+                    records: declared, standardInputName: stdinName, timelines: format == .html, shape: interchange.shape,
+                    interchange: decoding)
             }
         } catch {
             // Rules that do not load: the excerpts with carets for a person, the located errors in the report.

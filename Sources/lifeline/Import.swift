@@ -38,20 +38,7 @@ struct Import: ParsableCommand {
             valueName: "callback,..."))
     var records: String?
 
-    @Option(help: "The input's shape: native, text, oslog or chrome (default: decided by each file's content).")
-    var from: TraceShape?
-
-    @Option(help: "For console text: a regular expression with named groups (event, and time, session, scene, pid, thread).")
-    var pattern: String?
-
-    @Option(help: "For a unified log: keep entries of this subsystem only; repeatable.")
-    var subsystem: [String] = []
-
-    @Option(help: "For a unified log: keep entries of this category only; repeatable.")
-    var category: [String] = []
-
-    @Option(help: "For console text without a process column: the app's name for its launches.")
-    var app: String?
+    @OptionGroup var interchange: InterchangeArguments
 
     func run() throws {
         var declared: CallbackSet?
@@ -63,15 +50,7 @@ struct Import: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        var interchange = InterchangeOptions(subsystems: subsystem, categories: category, app: app)
-        if let pattern {
-            do {
-                interchange.pattern = try ConsoleTextPattern(pattern)
-            } catch {
-                printError(error.description)
-                throw ExitCode(2)
-            }
-        }
+        let decoding = try interchange.options()
         let expanded = TracePaths.expand(paths)
         for error in expanded.errors { printError(error.description) }
         if !expanded.errors.isEmpty { throw ExitCode(2) }
@@ -86,7 +65,7 @@ struct Import: ParsableCommand {
         let summary = TraceImporter(store: store).importPaths(
             paths,
             options: ImportOptions(
-                strict: strict, records: declared, shape: from ?? (pattern == nil ? nil : .text), interchange: interchange),
+                strict: strict, records: declared, shape: interchange.shape, interchange: decoding),
             diagnostics: { diagnostic in
                 bar?.finish()
                 if !quiet || diagnostic.severity == .error { printError(diagnostic.description) }
@@ -105,5 +84,3 @@ struct Import: ParsableCommand {
         if summary.failures > 0 { throw ExitCode(1) }
     }
 }
-
-extension TraceShape: ExpressibleByArgument {}

@@ -37,7 +37,10 @@ struct Report: ParsableCommand {
     @Flag(help: "Report around lines that are not valid records instead of failing with status 2.")
     var allowSkippedLines = false
 
+    @OptionGroup var interchange: InterchangeArguments
+
     func run() throws {
+        let decoding = try interchange.options()
         let report: CheckReport
         do {
             let loaded = try CheckRun.load(rules, rulesDirectory: noLocalRules ? nil : "rules")
@@ -47,7 +50,8 @@ struct Report: ParsableCommand {
                 throw ExitCode(2)
             }
             report = CheckRun.check(
-                inputs, rules: loaded.rules, sources: loaded.sources, allowSkippedLines: allowSkippedLines, timelines: true)
+                inputs, rules: loaded.rules, sources: loaded.sources, allowSkippedLines: allowSkippedLines, timelines: true,
+                shape: interchange.shape, interchange: decoding)
         } catch let error as CheckRunError {
             printError(error.description)
             throw ExitCode(2)

@@ -60,25 +60,12 @@ struct Watch: ParsableCommand {
             valueName: "callback,..."))
     var records: String?
 
-    @Option(help: "The input's shape: native, text or oslog (default: decided by its first line that is not blank).")
-    var from: TraceShape?
-
-    @Option(help: "For console text: a regular expression with named groups (event, and time, session, scene, pid, thread).")
-    var pattern: String?
-
-    @Option(help: "For a unified log: keep entries of this subsystem only; repeatable.")
-    var subsystem: [String] = []
-
-    @Option(help: "For a unified log: keep entries of this category only; repeatable.")
-    var category: [String] = []
-
-    @Option(help: "For console text without a process column: the app's name for its launches.")
-    var app: String?
+    @OptionGroup var interchange: InterchangeArguments
 
     func validate() throws {
-        if from == .chrome {
+        if interchange.from == .chrome {
             throw ValidationError(
-                "--from chrome: a Chrome trace is one JSON document, read whole; check it with 'lifeline import' and 'lifeline check'")
+                "--from chrome: a Chrome trace is one JSON document, read whole; check it with 'lifeline check FILE'")
         }
         if let stdinName {
             guard path == "-" else { throw ValidationError("--stdin-name names standard input: give '-' as PATH") }
@@ -97,15 +84,7 @@ struct Watch: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        var interchange = InterchangeOptions(subsystems: subsystem, categories: category, app: app)
-        if let pattern {
-            do {
-                interchange.pattern = try ConsoleTextPattern(pattern)
-            } catch {
-                printError(error.description)
-                throw ExitCode(2)
-            }
-        }
+        let decoding = try interchange.options()
         let loaded: CheckRun.LoadedRules
         do {
             loaded = try CheckRun.load(rules, rulesDirectory: noLocalRules ? nil : "rules")
@@ -120,7 +99,7 @@ struct Watch: ParsableCommand {
         let interrupt = WatchInterrupt()
         let live = LiveCheck(
             rules: loaded.rules, sources: loaded.sources, label: label, allowSkippedLines: allowSkippedLines, records: declared,
-            shape: from ?? (pattern == nil ? nil : .text), interchange: interchange,
+            shape: interchange.shape, interchange: decoding,
             onFinding: { finding in
                 guard finding.status == .violated, let streamed else { return }
                 print(LiveReport.line(finding, format: streamed, gate: gate), terminator: "")

@@ -105,6 +105,27 @@ struct ImportedLogCommandTests {
         #expect(check.stdout.contains("not applicable[scene.config-before-connect]: needs 'configurationForConnecting'"))
     }
 
+    /// A CI step that imports the wrong file must not pass: a file with lines but no launch in any
+    /// shape fails its import (exit 1), says how it was read, and leaves nothing in the database.
+    @Test func aFileWithoutALaunchFailsItsImportAndKeepsNothing() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "hello\nworld\n".write(to: directory.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        try "hello\nworld\n".write(to: directory.appendingPathComponent("notes.ndjson"), atomically: true, encoding: .utf8)
+        let cold = CheckCommandTests.repository.appendingPathComponent("traces/cold-launch.ndjson").path
+        let run = try LifelineCommandTests.run(["import", "notes.txt", "notes.ndjson", cold], in: directory)
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.contains(
+                "notes.txt: not imported: notes.txt: error: no lifecycle events: read as console text, none of its 2 lines names a UIKit callback or an app event"
+            ))
+        #expect(run.stderr.contains("notes.ndjson:1:1: error: expected '{' at the start of a record"))
+        #expect(run.stderr.contains("notes.ndjson: not imported: notes.ndjson: error: no launch record: not a Lifeline trace"))
+        #expect(run.stdout.contains("imported 3 files (2 failed), 1 launch, 25 events"))
+        let files = try LifelineCommandTests.run(["repl", "lifeline.db", "SELECT count(*) FROM trace_file;"], in: directory)
+        #expect(files.stdout == "1\n", "only the trace's file is recorded: \(files.stdout) \(files.stderr)")
+    }
+
     @Test func subsystemAndCategoryFilterAUnifiedLog() throws {
         let directory = try LifelineCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

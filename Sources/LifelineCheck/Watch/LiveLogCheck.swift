@@ -100,8 +100,7 @@ final class LiveLogCheck {
     /// Checks a closed launch with its final record, as `check` checks the imported log.
     private func judge(_ launch: InterchangeLaunch) {
         launches += 1
-        checker.beginLaunch(launch.checkedRecord(declaring: declared, shape: shape), trace: label, file: label, line: launch.line)
-        for (event, line) in zip(launch.events, launch.lines) { checker.check(event, line: line) }
+        checker.check(launch, declaring: declared, shape: shape, label: label)
     }
 
     /// Runs the open launch's new events through the early check.

@@ -22,6 +22,21 @@ public enum TraceShape: String, CaseIterable, Sendable, Hashable {
         }
     }
 
+    /// Why an input of this shape with `lines` lines yielded no launch, for `check` and `import` to
+    /// report: a Lifeline trace without a launch record, or a log in which no line names a callback.
+    public func noLaunches(lines: Int) -> String {
+        guard self != .native else {
+            return "no launch record: not a Lifeline trace (each launch starts with {\"lifeline\":1,\"type\":\"launch\",…})"
+        }
+        let which =
+            switch lines {
+            case 0: "it is empty"
+            case 1: "its one line names no UIKit callback or app event"
+            default: "none of its \(lines) lines names a UIKit callback or an app event"
+            }
+        return "no lifecycle events: read as \(title), \(which) (--from names the shape, --pattern the lines' layout; docs/interchange.md)"
+    }
+
     /// Decides the shape from the first bytes of an input (the importer passes up to 64 KiB).
     ///
     /// JSON inputs are told apart by the keys of their first object: `lifeline`/`seq` (trace

@@ -16,6 +16,8 @@ struct ImportError: Error {
         case outOfOrder
         /// ``ImportOptions/isCancelled`` said so (the REPL's Ctrl-C between batches).
         case cancelled
+        /// A new file with lines but not one launch in them: not a trace of any shape Lifeline reads.
+        case noLaunches
     }
 
     var code: Code

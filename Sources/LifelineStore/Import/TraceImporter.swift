@@ -84,7 +84,7 @@ public final class TraceImporter: Sendable {
         options: ImportOptions = .init(), diagnostics: @escaping DiagnosticHandler = { _ in }, progress: ProgressHandler? = nil
     ) -> FileImportResult {
         let label = "<stdin>"
-        let temporary = NSTemporaryDirectory() + "lifeline-stdin-\(getpid())-\(UUID().uuidString).ndjson"
+        let temporary = NSTemporaryDirectory() + "lifeline-stdin-\(getpid())-\(UUID().uuidString).input"
         defer { unlink(temporary) }
         let output = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard output >= 0 else { return FileImportResult(path: label, outcome: .failed("cannot buffer standard input")) }
@@ -161,6 +161,15 @@ public final class TraceImporter: Sendable {
                                 db: db, path: path, label: label, plan: confirmed, hashes: confirmedHashes, options: options,
                                 diagnostics: diagnostics, progress: progress, decoded: decoded)
                             result = try run.execute()
+                            // Lines but not one launch: nothing of any shape Lifeline reads. Fail the file
+                            // (a CI step importing the wrong file must not pass) and keep nothing of it.
+                            var appended = false
+                            if case .tail = confirmed { appended = true }
+                            if result.launches == 0, !appended, confirmedHashes.size > 0 {
+                                throw ImportError(
+                                    .noLaunches,
+                                    "\(label): error: \(shape.noLaunches(lines: decoded?.lineCount ?? 0))")
+                            }
                             return .commit
                         }
                     } catch let error as ImportError where error.code != .cancelled {
@@ -186,32 +195,14 @@ public final class TraceImporter: Sendable {
     /// The shape `options` names, or the one the file's first 64 KiB show.
     static func shape(of path: String, options: ImportOptions) throws(TraceFileError) -> TraceShape {
         if let shape = options.shape { return shape }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw TraceFileError(path: path, operation: "open", errno: errno) }
-        defer { close(descriptor) }
-        var prefix = [UInt8](repeating: 0, count: 64 << 10)
-        var filled = 0
-        while filled < prefix.count {
-            let count = prefix.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw TraceFileError(path: path, operation: "read", errno: errno) }
-            if count == 0 { break }
-            filled += count
-        }
-        return TraceShape.detect(Array(prefix[0..<filled]))
+        return try TraceShape.detect(atPath: path)
     }
 
     /// Reads and decodes a foreign input whole.
     static func decode(
         _ path: String, shape: TraceShape, options: ImportOptions, progress: ((Int) -> Void)? = nil
     ) throws(TraceFileError) -> DecodedTrace {
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFile.contents(of: path)
-        } catch {
-            throw TraceFileError(path: path, operation: "read", errno: 0, reason: error.description)
-        }
-        return DecodedTrace.decode(bytes, shape: shape, options: options.interchange, progress: progress)
+        try DecodedTrace.decode(contentsOf: path, shape: shape, options: options.interchange, progress: progress)
     }
 
     /// Truncates the write-ahead log after a rolled-back import.
