@@ -12,33 +12,55 @@
 /// that are not objects become attrs (`session` and `scene` args, when present, name those).
 /// Metadata, counters, flows and the like are counted as ignored.
 public enum ChromeTraceDecoder {
+    /// Decodes a whole trace. The events are read one at a time as the array is read (the
+    /// document is never built as a whole), whether `traceEvents` comes before or after the other
+    /// members of the object form; what is held is each process's events, until the end.
     public static func decode(_ bytes: [UInt8]) -> DecodedTrace {
         var result = DecodedTrace(shape: .chrome)
         result.lineCount = LineCount.of(bytes)
         var reader = JSONReader(bytes)
         reader.allowsUnclosedTopLevelArray = true
-        let document: JSONValue
-        do throws(TraceFormatError) {
-            document = try reader.read()
-        } catch {
-            result.fatal = TraceDiagnostic(error)
-            return result
-        }
-        let events: [JSONValue]
-        if let object = document.object {
-            guard let list = object["traceEvents"]?.array else {
-                result.fatal = TraceDiagnostic(.error, line: object.line, column: object.column, "expected a \"traceEvents\" array")
-                return result
-            }
-            events = list
-        } else if let list = document.array {
-            events = list
-        } else {
-            result.fatal = TraceDiagnostic(.error, line: 1, column: 1, "expected a JSON object or array of trace events")
-            return result
-        }
         var builder = Builder()
-        for value in events { builder.add(value, &result) }
+        // Set when the document is not a trace: reported once it is known to parse.
+        var notATrace: TraceDiagnostic?
+        do throws(TraceFormatError) {
+            let readEvents = { (reader: inout JSONReader) throws(TraceFormatError) in
+                try reader.forEachElement { (reader: inout JSONReader) throws(TraceFormatError) in
+                    builder.add(try reader.readValue(), &result)
+                }
+            }
+            switch reader.peek() {
+            case UInt8(ascii: "["):
+                try readEvents(&reader)
+            case UInt8(ascii: "{"):
+                // The first `traceEvents` member is the one read, as a built object's subscript would find it.
+                var events: Bool?
+                let start = try reader.forEachMember { (reader: inout JSONReader, key: String) throws(TraceFormatError) in
+                    guard key == "traceEvents", events == nil else { return try reader.skipValue() }
+                    events = reader.peek() == UInt8(ascii: "[")
+                    if events == true { try readEvents(&reader) } else { try reader.skipValue() }
+                }
+                if events != true {
+                    notATrace = TraceDiagnostic(.error, line: start.line, column: start.column, "expected a \"traceEvents\" array")
+                }
+            default:
+                _ = try reader.readValue()
+                notATrace = TraceDiagnostic(.error, line: 1, column: 1, "expected a JSON object or array of trace events")
+            }
+            guard reader.atEnd() else {
+                throw TraceFormatError(
+                    .syntax, "unexpected text after the JSON value", line: reader.location.line, column: reader.location.column)
+            }
+        } catch {
+            notATrace = TraceDiagnostic(error)
+        }
+        if let notATrace {
+            // A document that does not parse, or is not a trace, yields nothing but its error.
+            var failed = DecodedTrace(shape: .chrome)
+            failed.lineCount = result.lineCount
+            failed.fatal = notATrace
+            return failed
+        }
         result.launches = builder.launches()
         return result
     }
@@ -241,8 +263,7 @@ public enum ChromeTraceDecoder {
 /// Counting lines of an input once.
 enum LineCount {
     static func of(_ bytes: [UInt8]) -> Int {
-        var count = 0
-        for byte in bytes where byte == 0x0A { count += 1 }
+        var count = JSONScan.newlineCount(in: bytes)
         if let last = bytes.last, last != 0x0A { count += 1 }
         return count
     }
