@@ -88,13 +88,29 @@ public enum ChromeTraceDecoder {
         var seqGiven: Bool
     }
 
+    /// Where a pending event goes: by `first` (its seq, or its time), then `rank`, then file order.
+    private struct SortKey: Comparable {
+        var first: Int64
+        var rank: Int
+        var order: Int
+        var index: Int
+
+        static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+            if lhs.first != rhs.first { return lhs.first < rhs.first }
+            if lhs.rank != rhs.rank { return lhs.rank < rhs.rank }
+            return lhs.order < rhs.order
+        }
+    }
+
     private struct Builder {
         var processes: [Int64: Process] = [:]
         var processOrder: [Int64] = []
         var counter = 0
 
-        mutating func process(_ pid: Int64, line: Int) -> Process {
-            if let existing = processes[pid] { return existing }
+        /// Takes the process out of `processes` (the caller puts it back), so that appending to its
+        /// events changes the one copy instead of copying them all.
+        mutating func takeProcess(_ pid: Int64, line: Int) -> Process {
+            if let existing = processes.removeValue(forKey: pid) { return existing }
             processOrder.append(pid)
             return Process(record: LaunchRecord(pid: pid), line: line)
         }
@@ -112,7 +128,7 @@ public enum ChromeTraceDecoder {
             }
             let pid = object["pid"]?.integer ?? 0
             let tid = object["tid"]?.integer ?? pid
-            var process = process(pid, line: object.line)
+            var process = takeProcess(pid, line: object.line)
             defer { processes[pid] = process }
             let args = object["args"]?.object
             if ph == "M" {
@@ -212,16 +228,23 @@ public enum ChromeTraceDecoder {
             processOrder.compactMap { pid in
                 guard let process = processes[pid], !process.pending.isEmpty || process.fromLifeline else { return nil }
                 var launch = InterchangeLaunch(record: process.record, line: process.line, namesSessions: process.namesSessions)
-                let ordered: [Pending]
-                if process.fromLifeline && process.pending.allSatisfy(\.seqGiven) {
-                    ordered = process.pending.sorted { ($0.event.seq, $0.order) < ($1.event.seq, $1.order) }
-                    for item in ordered {
-                        launch.events.append(item.event)
-                        launch.lines.append(item.line)
+                // Sorted by keys of plain integers: sorting the events themselves would copy them (and
+                // their strings' references) at every swap.
+                let pending = process.pending
+                var keys: [SortKey]
+                if process.fromLifeline && pending.allSatisfy(\.seqGiven) {
+                    keys = pending.indices.map { SortKey(first: pending[$0].event.seq, rank: 0, order: pending[$0].order, index: $0) }
+                    keys.sort()
+                    for key in keys {
+                        launch.events.append(pending[key.index].event)
+                        launch.lines.append(pending[key.index].line)
                     }
                 } else {
-                    ordered = process.pending.sorted { ($0.event.t, $0.sortRank, $0.order) < ($1.event.t, $1.sortRank, $1.order) }
-                    for item in ordered { launch.append(item.event, line: item.line) }
+                    keys = pending.indices.map {
+                        SortKey(first: pending[$0].event.t, rank: pending[$0].sortRank, order: pending[$0].order, index: $0)
+                    }
+                    keys.sort()
+                    for key in keys { launch.append(pending[key.index].event, line: pending[key.index].line) }
                 }
                 if launch.record.lifecycle == nil { launch.record.lifecycle = LaunchInference.lifecycle(of: launch.events) }
                 return launch

@@ -200,6 +200,9 @@ public struct JSONReader {
         return Array(text.utf8)[...]
     }
 
+    /// The JSON text of the value at `span`, as the file has it (quotes and escapes included).
+    public func text(of span: JSONSpan) -> ArraySlice<UInt8> { bytes[span.range] }
+
     /// The value at `span` (one ``readObject(selecting:into:)`` found), built, its objects located as ``readValue()`` locates them.
     public func value(in span: JSONSpan) -> JSONValue? {
         var copy = self

@@ -92,6 +92,7 @@ public enum UnifiedLogDecoder {
         /// Where each ``Member`` of the entry just read lies (``JSONReader/readObject(selecting:into:)``).
         var spans: [JSONSpan?] = []
         private var timestamps = TimestampCache()
+        /// The JSON text of the last `processImagePath`, and the app name it gives.
         private var imagePath: [UInt8] = []
         private var process: String?
 
@@ -132,10 +133,14 @@ public enum UnifiedLogDecoder {
             }
             fields.pid = value(.processID)?.integer
             if let thread = value(.threadID)?.integer, thread >= 0 { fields.thread = "0x" + String(thread, radix: 16) }
-            if let span = spans[Member.processImagePath.rawValue], let path = reader.stringBytes(in: span) {
-                if !path.elementsEqual(imagePath) {
-                    imagePath = Array(path)
-                    process = path.split(separator: UInt8(ascii: "/")).last.map { String(decoding: $0, as: UTF8.self) }
+            if let span = spans[Member.processImagePath.rawValue] {
+                // Entries come in runs of the same process: its name is read once per run.
+                let text = reader.text(of: span)
+                if !text.elementsEqual(imagePath) {
+                    imagePath = Array(text)
+                    process = reader.stringBytes(in: span)?.split(separator: UInt8(ascii: "/")).last.map {
+                        String(decoding: $0, as: UTF8.self)
+                    }
                 }
                 fields.process = process
             }
