@@ -6,6 +6,7 @@ import PackageDescription
 //      swift run -c release --package-path Benchmarks import-benchmark
 //      swift run -c release --package-path Benchmarks check-benchmark
 //      swift run -c release --package-path Benchmarks query-benchmark
+//      swift run -c release --package-path Benchmarks interchange-benchmark generate DIR   (then `time DIR --lifeline PATH`)
 let package = Package(
     name: "LifelineBenchmarks",
     platforms: [.macOS(.v13)],
@@ -36,6 +37,13 @@ let package = Package(
                 "BenchmarkSupport",
                 .product(name: "LifelineFormat", package: "Lifeline"),
                 .product(name: "LifelineStore", package: "Lifeline"),
+            ]
+        ),
+        .executableTarget(
+            name: "interchange-benchmark",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "LifelineFormat", package: "Lifeline"),
             ]
         ),
         .executableTarget(

@@ -34,8 +34,10 @@ extension InputFile {
         guard kind == .regular else { throw .refused(kind) }
         // The size is a hint (the file may grow or shrink while it is read): the loop reads to the end,
         // doubling the buffer when it fills. One byte more than the size lets the read that finds the end
-        // find room; the cap keeps a size that lies from reserving memory the file never fills.
-        var bytes = [UInt8](repeating: 0, count: min(max(Int(info.st_size), 0), 1 << 24) + 1)
+        // find room. A regular file's size is never more than it holds (a file in /proc says 0 or 4096),
+        // so a large import is read into one buffer of its size, not copied through doublings into
+        // twice its size.
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
         var count = 0
         while true {
             if count == bytes.count { bytes += repeatElement(0, count: bytes.count) }

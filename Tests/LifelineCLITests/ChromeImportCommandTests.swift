@@ -55,6 +55,24 @@ struct ChromeImportCommandTests {
         #expect(sql.stderr.contains("no traces"))
     }
 
+    @Test func theEventsMayComeAfterTheOtherMembersWhichAreCheckedToo() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let events = #"[{"ph":"i","name":"db.open","pid":1,"ts":1},{"ph":"X","name":"didFinishLaunching","pid":1,"ts":2,"dur":3}]"#
+        let other = #""otherData":{"paths":["\/a\/b","é"],"n":[1,{"x":null}]}"#
+        try ("{" + other + ",\n\"traceEvents\":" + events + "}\n").write(
+            to: directory.appendingPathComponent("late.json"), atomically: true, encoding: .utf8)
+        let late = try LifelineCommandTests.run(["import", "late.json", "--db", "a.db"], in: directory)
+        #expect(late.status == 0)
+        #expect(late.stdout.hasPrefix("late.json: Chrome trace JSON: 1 launch, 3 events"))
+        // A member the importer does not use is checked all the same: a bad escape in it fails the file, located.
+        try ("{\"traceEvents\":" + events + ",\n\"otherData\":{\"path\":\"a\\qb\"}}\n").write(
+            to: directory.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
+        let bad = try LifelineCommandTests.run(["import", "bad.json", "--db", "b.db"], in: directory)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("bad.json: not imported: bad.json:2:25: error: invalid escape in a string (nothing imported)"))
+    }
+
     @Test func fromOverridesDetection() throws {
         let directory = try LifelineCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

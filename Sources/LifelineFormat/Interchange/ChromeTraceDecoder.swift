@@ -12,33 +12,55 @@
 /// that are not objects become attrs (`session` and `scene` args, when present, name those).
 /// Metadata, counters, flows and the like are counted as ignored.
 public enum ChromeTraceDecoder {
+    /// Decodes a whole trace. The events are read one at a time as the array is read (the
+    /// document is never built as a whole), whether `traceEvents` comes before or after the other
+    /// members of the object form; what is held is each process's events, until the end.
     public static func decode(_ bytes: [UInt8]) -> DecodedTrace {
         var result = DecodedTrace(shape: .chrome)
         result.lineCount = LineCount.of(bytes)
         var reader = JSONReader(bytes)
         reader.allowsUnclosedTopLevelArray = true
-        let document: JSONValue
-        do throws(TraceFormatError) {
-            document = try reader.read()
-        } catch {
-            result.fatal = TraceDiagnostic(error)
-            return result
-        }
-        let events: [JSONValue]
-        if let object = document.object {
-            guard let list = object["traceEvents"]?.array else {
-                result.fatal = TraceDiagnostic(.error, line: object.line, column: object.column, "expected a \"traceEvents\" array")
-                return result
-            }
-            events = list
-        } else if let list = document.array {
-            events = list
-        } else {
-            result.fatal = TraceDiagnostic(.error, line: 1, column: 1, "expected a JSON object or array of trace events")
-            return result
-        }
         var builder = Builder()
-        for value in events { builder.add(value, &result) }
+        // Set when the document is not a trace: reported once it is known to parse.
+        var notATrace: TraceDiagnostic?
+        do throws(TraceFormatError) {
+            let readEvents = { (reader: inout JSONReader) throws(TraceFormatError) in
+                try reader.forEachElement { (reader: inout JSONReader) throws(TraceFormatError) in
+                    builder.add(try reader.readValue(), &result)
+                }
+            }
+            switch reader.peek() {
+            case UInt8(ascii: "["):
+                try readEvents(&reader)
+            case UInt8(ascii: "{"):
+                // The first `traceEvents` member is the one read, as a built object's subscript would find it.
+                var events: Bool?
+                let start = try reader.forEachMember { (reader: inout JSONReader, key: String) throws(TraceFormatError) in
+                    guard key == "traceEvents", events == nil else { return try reader.skipValue() }
+                    events = reader.peek() == UInt8(ascii: "[")
+                    if events == true { try readEvents(&reader) } else { try reader.skipValue() }
+                }
+                if events != true {
+                    notATrace = TraceDiagnostic(.error, line: start.line, column: start.column, "expected a \"traceEvents\" array")
+                }
+            default:
+                _ = try reader.readValue()
+                notATrace = TraceDiagnostic(.error, line: 1, column: 1, "expected a JSON object or array of trace events")
+            }
+            guard reader.atEnd() else {
+                throw TraceFormatError(
+                    .syntax, "unexpected text after the JSON value", line: reader.location.line, column: reader.location.column)
+            }
+        } catch {
+            notATrace = TraceDiagnostic(error)
+        }
+        if let notATrace {
+            // A document that does not parse, or is not a trace, yields nothing but its error.
+            var failed = DecodedTrace(shape: .chrome)
+            failed.lineCount = result.lineCount
+            failed.fatal = notATrace
+            return failed
+        }
         result.launches = builder.launches()
         return result
     }
@@ -66,13 +88,29 @@ public enum ChromeTraceDecoder {
         var seqGiven: Bool
     }
 
+    /// Where a pending event goes: by `first` (its seq, or its time), then `rank`, then file order.
+    private struct SortKey: Comparable {
+        var first: Int64
+        var rank: Int
+        var order: Int
+        var index: Int
+
+        static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+            if lhs.first != rhs.first { return lhs.first < rhs.first }
+            if lhs.rank != rhs.rank { return lhs.rank < rhs.rank }
+            return lhs.order < rhs.order
+        }
+    }
+
     private struct Builder {
         var processes: [Int64: Process] = [:]
         var processOrder: [Int64] = []
         var counter = 0
 
-        mutating func process(_ pid: Int64, line: Int) -> Process {
-            if let existing = processes[pid] { return existing }
+        /// Takes the process out of `processes` (the caller puts it back), so that appending to its
+        /// events changes the one copy instead of copying them all.
+        mutating func takeProcess(_ pid: Int64, line: Int) -> Process {
+            if let existing = processes.removeValue(forKey: pid) { return existing }
             processOrder.append(pid)
             return Process(record: LaunchRecord(pid: pid), line: line)
         }
@@ -90,7 +128,7 @@ public enum ChromeTraceDecoder {
             }
             let pid = object["pid"]?.integer ?? 0
             let tid = object["tid"]?.integer ?? pid
-            var process = process(pid, line: object.line)
+            var process = takeProcess(pid, line: object.line)
             defer { processes[pid] = process }
             let args = object["args"]?.object
             if ph == "M" {
@@ -190,16 +228,23 @@ public enum ChromeTraceDecoder {
             processOrder.compactMap { pid in
                 guard let process = processes[pid], !process.pending.isEmpty || process.fromLifeline else { return nil }
                 var launch = InterchangeLaunch(record: process.record, line: process.line, namesSessions: process.namesSessions)
-                let ordered: [Pending]
-                if process.fromLifeline && process.pending.allSatisfy(\.seqGiven) {
-                    ordered = process.pending.sorted { ($0.event.seq, $0.order) < ($1.event.seq, $1.order) }
-                    for item in ordered {
-                        launch.events.append(item.event)
-                        launch.lines.append(item.line)
+                // Sorted by keys of plain integers: sorting the events themselves would copy them (and
+                // their strings' references) at every swap.
+                let pending = process.pending
+                var keys: [SortKey]
+                if process.fromLifeline && pending.allSatisfy(\.seqGiven) {
+                    keys = pending.indices.map { SortKey(first: pending[$0].event.seq, rank: 0, order: pending[$0].order, index: $0) }
+                    keys.sort()
+                    for key in keys {
+                        launch.events.append(pending[key.index].event)
+                        launch.lines.append(pending[key.index].line)
                     }
                 } else {
-                    ordered = process.pending.sorted { ($0.event.t, $0.sortRank, $0.order) < ($1.event.t, $1.sortRank, $1.order) }
-                    for item in ordered { launch.append(item.event, line: item.line) }
+                    keys = pending.indices.map {
+                        SortKey(first: pending[$0].event.t, rank: pending[$0].sortRank, order: pending[$0].order, index: $0)
+                    }
+                    keys.sort()
+                    for key in keys { launch.append(pending[key.index].event, line: pending[key.index].line) }
                 }
                 if launch.record.lifecycle == nil { launch.record.lifecycle = LaunchInference.lifecycle(of: launch.events) }
                 return launch
@@ -241,8 +286,7 @@ public enum ChromeTraceDecoder {
 /// Counting lines of an input once.
 enum LineCount {
     static func of(_ bytes: [UInt8]) -> Int {
-        var count = 0
-        for byte in bytes where byte == 0x0A { count += 1 }
+        var count = JSONScan.newlineCount(in: bytes)
         if let last = bytes.last, last != 0x0A { count += 1 }
         return count
     }

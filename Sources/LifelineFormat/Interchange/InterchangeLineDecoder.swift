@@ -19,6 +19,7 @@ public struct InterchangeLineDecoder {
     public let shape: TraceShape
     private var assembler: LaunchAssembler
     private var text: ConsoleTextDecoder.LineState
+    private var entry = UnifiedLogDecoder.EntryReader()
     private var taken = 0
 
     /// A decoder of `shape`, which must be ``TraceShape/text`` or ``TraceShape/oslog`` (the
@@ -33,7 +34,7 @@ public struct InterchangeLineDecoder {
     /// Reads one line, without its newline; `number` is its 1-based line number.
     public mutating func add(_ line: ArraySlice<UInt8>, number: Int) {
         switch shape {
-        case .oslog: UnifiedLogDecoder.add(line, number: number, &assembler)
+        case .oslog: UnifiedLogDecoder.add(line, number: number, &entry, &assembler)
         default: ConsoleTextDecoder.add(line, number: number, &text, &assembler)
         }
     }

@@ -22,12 +22,28 @@ public enum UnifiedLogDecoder {
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
         if start < bytes.count, bytes[start] == UInt8(ascii: "[") {
+            // One entry at a time: the array is never built.
             var reader = JSONReader(bytes)
+            var entry = EntryReader()
             do throws(TraceFormatError) {
-                guard let entries = try reader.read().array else { return assembler.finish(lineCount: lineCount) }
-                for entry in entries { add(entry, line: entry.object?.line ?? 1, &assembler) }
+                try reader.forEachElement { (reader: inout JSONReader) throws(TraceFormatError) in
+                    guard reader.peek() == UInt8(ascii: "{") else {
+                        try reader.skipValue()
+                        assembler.result.ignored += 1
+                        return
+                    }
+                    let start = try reader.readObject(selecting: Self.keys, into: &entry.spans)
+                    entry.add(reader, start: start, line: start.line, &assembler)
+                }
+                guard reader.atEnd() else {
+                    throw TraceFormatError(
+                        .syntax, "unexpected text after the JSON value", line: reader.location.line, column: reader.location.column)
+                }
             } catch {
-                assembler.result.fatal = TraceDiagnostic(error)
+                // A document that does not parse yields nothing but its error.
+                var failed = LaunchAssembler(shape: .oslog, options: options)
+                failed.result.fatal = TraceDiagnostic(error)
+                return failed.finish(lineCount: lineCount)
             }
             return assembler.finish(lineCount: lineCount)
         }
@@ -36,8 +52,7 @@ public enum UnifiedLogDecoder {
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count {
             if number & 0x3FFF == 0 { progress?(index) }
-            var end = index
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            let end = JSONScan.newline(in: bytes, from: index)
             number += 1
             decoder.add(bytes[index..<end], number: number)
             index = end + 1
@@ -47,7 +62,9 @@ public enum UnifiedLogDecoder {
 
     /// Reads one line of `--style ndjson` (without its newline) into the assembler: an entry, or
     /// `log stream`'s header and `log show`'s summary, which are skipped and counted.
-    static func add(_ line: ArraySlice<UInt8>, number: Int, _ assembler: inout LaunchAssembler) {
+    ///
+    /// `entry` keeps what is worth keeping from entry to entry (``EntryReader``).
+    static func add(_ line: ArraySlice<UInt8>, number: Int, _ entry: inout EntryReader, _ assembler: inout LaunchAssembler) {
         guard let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
         guard line[first] == UInt8(ascii: "{") else {
             // `log stream` starts with "Filtering the log data using …"; `log show` may end with a summary.
@@ -56,64 +73,99 @@ public enum UnifiedLogDecoder {
         }
         var reader = JSONReader(Array(line), firstLine: number)
         do throws(TraceFormatError) {
-            let object = try reader.readObject(keeping: Self.keys)
+            let start = try reader.readObject(selecting: Self.keys, into: &entry.spans)
             guard reader.atEnd() else {
                 throw TraceFormatError(.syntax, "unexpected text after the JSON value", line: number, column: 1)
             }
-            add(.object(object), line: number, &assembler)
+            entry.add(reader, start: start, line: number, &assembler)
         } catch {
             assembler.result.diagnostics.append(TraceDiagnostic(error))
             assembler.result.malformed += 1
         }
     }
 
-    /// The members an entry is read for.
-    static let keys: [[UInt8]] = [
-        "eventType", "eventMessage", "timestamp", "machTimestamp", "processID", "threadID", "processImagePath", "subsystem",
-        "category", "signpostName", "signpostType", "signpostID",
-    ].map { Array($0.utf8) }
+    /// The members an entry is read for, in the order of ``Member``.
+    static let keys: [[UInt8]] = Member.allCases.map { Array("\($0)".utf8) }
 
-    private static func add(_ entry: JSONValue, line: Int, _ assembler: inout LaunchAssembler) {
-        guard let object = entry.object, let type = object["eventType"]?.string else {
-            assembler.result.ignored += 1
-            return
-        }
-        let options = assembler.options
-        if !options.subsystems.isEmpty, !options.subsystems.contains(object["subsystem"]?.string ?? "") {
-            assembler.result.ignored += 1
-            return
-        }
-        if !options.categories.isEmpty, !options.categories.contains(object["category"]?.string ?? "") {
-            assembler.result.ignored += 1
-            return
-        }
-        var fields = ConsoleTextDecoder.LineFields()
-        if let text = object["timestamp"]?.string {
-            guard let time = ConsoleTextDecoder.timestamp(text) else {
-                assembler.result.diagnostics.append(
-                    TraceDiagnostic(.warning, line: line, column: object.column, "cannot read timestamp '\(text)' (entry skipped)"))
-                assembler.result.malformed += 1
+    /// A member the decoder reads; its name is the member's key.
+    enum Member: Int, CaseIterable {
+        case eventType, eventMessage, timestamp, machTimestamp, processID, threadID, processImagePath, subsystem, category
+        case signpostName, signpostType, signpostID
+    }
+
+    /// Turns one entry's members into an event, keeping what is worth keeping from entry to entry:
+    /// the buffer of where the members are, the minute of the last timestamp, the last app name.
+    struct EntryReader {
+        /// Where each ``Member`` of the entry just read lies (``JSONReader/readObject(selecting:into:)``).
+        var spans: [JSONSpan?] = []
+        private var timestamps = TimestampCache()
+        /// The JSON text of the last `processImagePath`, and the app name it gives.
+        private var imagePath: [UInt8] = []
+        private var process: String?
+
+        private static let logEvent = Array("logEvent".utf8)
+        private static let signpostEvent = Array("signpostEvent".utf8)
+
+        /// Adds the entry `reader` has just read (its members in ``spans``), which starts at `start` on `line`.
+        mutating func add(_ reader: JSONReader, start: (line: Int, column: Int), line: Int, _ assembler: inout LaunchAssembler) {
+            let spans = spans
+            func string(_ member: Member) -> String? { spans[member.rawValue].flatMap(reader.string(in:)) }
+            func value(_ member: Member) -> JSONValue? { spans[member.rawValue].flatMap(reader.value(in:)) }
+            guard let typeRange = spans[Member.eventType.rawValue], let type = reader.stringBytes(in: typeRange) else {
+                assembler.result.ignored += 1
                 return
             }
-            fields.time = time
-            fields.wallClock = true
-        } else if let ticks = object["machTimestamp"]?.integer {
-            fields.time = ticks
-        }
-        fields.pid = object["processID"]?.integer
-        if let thread = object["threadID"]?.integer, thread >= 0 { fields.thread = "0x" + String(thread, radix: 16) }
-        if let path = object["processImagePath"]?.string, let name = path.split(separator: "/").last { fields.process = String(name) }
-        let message = Array((object["eventMessage"]?.string ?? "").utf8)[...]
-        switch type {
-        case "logEvent":
-            assembler.add(message: message, fields: fields, session: nil, scene: nil, line: line)
-        case "signpostEvent":
-            guard let name = object["signpostName"]?.string, !name.isEmpty else {
+            let options = assembler.options
+            if !options.subsystems.isEmpty, !options.subsystems.contains(string(.subsystem) ?? "") {
+                assembler.result.ignored += 1
+                return
+            }
+            if !options.categories.isEmpty, !options.categories.contains(string(.category) ?? "") {
+                assembler.result.ignored += 1
+                return
+            }
+            var fields = ConsoleTextDecoder.LineFields()
+            if let span = spans[Member.timestamp.rawValue], let text = reader.stringBytes(in: span) {
+                guard let time = timestamps.nanoseconds(text) else {
+                    let shown = String(decoding: text, as: UTF8.self)
+                    assembler.result.diagnostics.append(
+                        TraceDiagnostic(.warning, line: line, column: start.column, "cannot read timestamp '\(shown)' (entry skipped)"))
+                    assembler.result.malformed += 1
+                    return
+                }
+                fields.time = time
+                fields.wallClock = true
+            } else if let ticks = value(.machTimestamp)?.integer {
+                fields.time = ticks
+            }
+            fields.pid = value(.processID)?.integer
+            if let thread = value(.threadID)?.integer, thread >= 0 { fields.thread = "0x" + String(thread, radix: 16) }
+            if let span = spans[Member.processImagePath.rawValue] {
+                // Entries come in runs of the same process: its name is read once per run.
+                let text = reader.text(of: span)
+                if !text.elementsEqual(imagePath) {
+                    imagePath = Array(text)
+                    process = reader.stringBytes(in: span)?.split(separator: UInt8(ascii: "/")).last.map {
+                        String(decoding: $0, as: UTF8.self)
+                    }
+                }
+                fields.process = process
+            }
+            let message = spans[Member.eventMessage.rawValue].flatMap(reader.stringBytes(in:)) ?? []
+            if type.elementsEqual(Self.logEvent) {
+                assembler.add(message: message, fields: fields, session: nil, scene: nil, line: line)
+                return
+            }
+            guard type.elementsEqual(Self.signpostEvent) else {
+                assembler.result.ignored += 1
+                return
+            }
+            guard let name = string(.signpostName), !name.isEmpty else {
                 assembler.result.ignored += 1
                 return
             }
             let phase: Phase
-            switch object["signpostType"]?.string {
+            switch string(.signpostType) {
             case "begin": phase = .begin
             case "end": phase = .end
             case "event": phase = .instant
@@ -124,12 +176,10 @@ public enum UnifiedLogDecoder {
             // The signpost's name: a callback in any spelling, or what the app called the interval.
             var recognized = ConsoleTextDecoder.recognize(Array(name.utf8)[...]) ?? ConsoleTextDecoder.Recognized(name: EventName(name))
             if recognized.name.callback == nil { recognized.name = EventName(name) }
-            if let id = object["signpostID"] {
+            if let id = value(.signpostID) {
                 recognized.attrs["signpostID"] = .string(id.integer.map { String($0) } ?? id.string ?? id.jsonText)
             }
             assembler.add(recognized, phase: phase, message: message, fields: fields, session: nil, scene: nil, line: line)
-        default:
-            assembler.result.ignored += 1
         }
     }
 }
