@@ -73,6 +73,34 @@ struct SavedQueryRewriteTests {
         ORDER BY l.id, p.session;
         """#
 
+    /// `queries/events-between.sql` before it read `event_raw` by name ids and each begin's end by
+    /// `pair_id` (it read every event through the `event` view and joined the whole `span` view).
+    static let eventsBetweenBefore = #"""
+        -- App-defined events between two callbacks in each launch, with their durations: here from didFinishLaunching to the first sceneDidBecomeActive (edit the two names in `bounds`).
+        WITH bounds (from_event, to_event) AS (
+            VALUES ('application(_:didFinishLaunchingWithOptions:)', 'sceneDidBecomeActive(_:)')
+        ),
+        windows AS (
+            SELECT e.launch_id,
+                   MIN(CASE WHEN e.event = b.from_event THEN e.seq END) AS from_seq,
+                   MIN(CASE WHEN e.event = b.to_event THEN e.seq END) AS to_seq,
+                   MIN(CASE WHEN e.event = b.from_event THEN e.t END) AS from_t
+            FROM event e, bounds b
+            GROUP BY e.launch_id
+        )
+        SELECT e.launch_id AS launch,
+               e.seq,
+               ROUND((e.t - w.from_t) / 1e6, 1) AS after_ms,
+               e.event,
+               e.session,
+               ROUND(s.duration_ns / 1e6, 1) AS duration_ms
+        FROM windows w
+        JOIN event e ON e.launch_id = w.launch_id AND e.seq > w.from_seq AND e.seq < w.to_seq
+        LEFT JOIN span s ON s.launch_id = e.launch_id AND s.begin_seq = e.seq
+        WHERE e.event NOT LIKE '%)' AND e.phase IN ('begin', 'instant')  -- app-defined names are not selectors
+        ORDER BY e.launch_id, e.seq;
+        """#
+
     static let repositoryQueries = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../queries").standardizedFileURL
 
@@ -81,7 +109,7 @@ struct SavedQueryRewriteTests {
         "application(_:configurationForConnecting:options:)", "scene(_:willConnectTo:options:)",
         "scene(_:willConnectTo:options:)", "sceneWillEnterForeground(_:)", "sceneDidBecomeActive(_:)",
         "sceneWillResignActive(_:)", "sceneDidEnterBackground(_:)", "sceneDidDisconnect(_:)",
-        "applicationDidBecomeActive(_:)", "app.work",
+        "applicationDidBecomeActive(_:)", "application(_:didFinishLaunchingWithOptions:)", "app.work", "app.load",
     ]
 
     /// A random trace of 1–4 launches, most with the scene lifecycle.
@@ -112,8 +140,9 @@ struct SavedQueryRewriteTests {
                     let name = names[Int(random.next() % UInt64(names.count))]
                     let phase = ["begin", "end", "instant"][Int(random.next() % 3)]
                     fields += [#""event":"\#(name)""#, #""phase":"\#(phase)""#]
-                    if random.next() % 5 != 0 { fields.append(#""session":"S\#(random.next() % 5)""#) }
-                    if random.next() % 3 != 0 { fields.append(#""scene":"0x\#(random.next() % 3)""#) }
+                    // App events (no session or scene, as apps record them) pair up often; callbacks have both.
+                    if !name.hasPrefix("app."), random.next() % 5 != 0 { fields.append(#""session":"S\#(random.next() % 5)""#) }
+                    if !name.hasPrefix("app."), random.next() % 3 != 0 { fields.append(#""scene":"0x\#(random.next() % 3)""#) }
                 }
                 lines.append("{" + fields.joined(separator: ",") + "}")
             }
@@ -126,8 +155,8 @@ struct SavedQueryRewriteTests {
         try store.database.read { db in try Row.fetchAll(db, sql: sql).map { Array($0.databaseValues) } }
     }
 
-    @Test("sessions-per-launch gives the rows its previous text gave", arguments: 0..<40)
-    func sessionsPerLaunch(seed: UInt64) throws {
+    /// The query `name` in `queries/` and its previous text, on two random trace files in one database.
+    static func compare(_ name: String, before: String, seed: UInt64) throws -> (current: [[DatabaseValue]], before: [[DatabaseValue]]) {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try TraceStore(path: directory.appendingPathComponent("test.db").path)
@@ -136,10 +165,28 @@ struct SavedQueryRewriteTests {
             try Data(Self.randomTrace(seed: seed * 2 + UInt64(file)).utf8).write(to: URL(fileURLWithPath: path))
             #expect(!TraceImporter(store: store).importFile(at: path).isFailure)
         }
-        let current = try String(
-            contentsOf: Self.repositoryQueries.appendingPathComponent("sessions-per-launch.sql"), encoding: .utf8)
-        let before = try Self.rows(Self.sessionsPerLaunchBefore, store)
+        let current = try String(contentsOf: Self.repositoryQueries.appendingPathComponent("\(name).sql"), encoding: .utf8)
+        return (try Self.rows(current, store), try Self.rows(before, store))
+    }
+
+    @Test("sessions-per-launch gives the rows its previous text gave", arguments: 0..<40)
+    func sessionsPerLaunch(seed: UInt64) throws {
+        let (current, before) = try Self.compare("sessions-per-launch", before: Self.sessionsPerLaunchBefore, seed: seed)
         #expect(!before.isEmpty)
-        #expect(try Self.rows(current, store) == before)
+        #expect(current == before)
+    }
+
+    @Test("events-between gives the rows its previous text gave", arguments: 0..<40)
+    func eventsBetween(seed: UInt64) throws {
+        let (current, before) = try Self.compare("events-between", before: Self.eventsBetweenBefore, seed: seed)
+        #expect(current == before)
+    }
+
+    @Test("the random traces give events-between rows, durations among them")
+    func eventsBetweenHasRows() throws {
+        var rows: [[DatabaseValue]] = []
+        for seed in UInt64(0)..<40 { rows += try Self.compare("events-between", before: Self.eventsBetweenBefore, seed: seed).current }
+        #expect(rows.count > 20)
+        #expect(rows.contains { !($0.last ?? .null).isNull })
     }
 }
