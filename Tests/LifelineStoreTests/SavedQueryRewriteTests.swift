@@ -101,6 +101,35 @@ struct SavedQueryRewriteTests {
         ORDER BY e.launch_id, e.seq;
         """#
 
+    /// `queries/interruptions.sql` before it compared name ids rather than names (SQLite looked the
+    /// string of every event up to test it against the names).
+    static let interruptionsBefore = #"""
+        -- Temporary interruptions (alerts, Control Center): willResignActive followed by didBecomeActive of the same scene, or of a legacy app, with no didEnterBackground between; how long each lasted.
+        WITH names AS (
+            SELECT id, value FROM string
+            WHERE value IN ('sceneWillResignActive(_:)', 'sceneDidBecomeActive(_:)', 'sceneDidEnterBackground(_:)',
+                            'sceneDidDisconnect(_:)', 'applicationWillResignActive(_:)', 'applicationDidBecomeActive(_:)',
+                            'applicationDidEnterBackground(_:)', 'applicationWillEnterForeground(_:)')
+        ),
+        transitions AS (
+            -- event_raw (ids) rather than the event view: the names are looked up once, not per event.
+            SELECT e.launch_id, e.session_id, e.seq, e.t, n.value AS event,
+                   LEAD(n.value) OVER w AS next_event,
+                   LEAD(e.t) OVER w AS next_t
+            FROM event_raw e CROSS JOIN names n
+            WHERE n.id = e.name_id AND e.phase IN (0, 1)
+            WINDOW w AS (PARTITION BY e.launch_id, e.session_id, e.scene_id ORDER BY e.seq)
+        )
+        SELECT launch_id AS launch,
+               COALESCE((SELECT value FROM string WHERE id = session_id), '(app)') AS session,
+               seq,
+               ROUND((next_t - t) / 1e6, 1) AS inactive_ms
+        FROM transitions
+        WHERE event IN ('sceneWillResignActive(_:)', 'applicationWillResignActive(_:)')
+          AND next_event IN ('sceneDidBecomeActive(_:)', 'applicationDidBecomeActive(_:)')
+        ORDER BY launch_id, seq;
+        """#
+
     static let repositoryQueries = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../queries").standardizedFileURL
 
@@ -180,6 +209,19 @@ struct SavedQueryRewriteTests {
     func eventsBetween(seed: UInt64) throws {
         let (current, before) = try Self.compare("events-between", before: Self.eventsBetweenBefore, seed: seed)
         #expect(current == before)
+    }
+
+    @Test("interruptions gives the rows its previous text gave", arguments: 0..<40)
+    func interruptions(seed: UInt64) throws {
+        let (current, before) = try Self.compare("interruptions", before: Self.interruptionsBefore, seed: seed)
+        #expect(current == before)
+    }
+
+    @Test("the random traces give interruptions")
+    func interruptionsHaveRows() throws {
+        var rows = 0
+        for seed in UInt64(0)..<40 { rows += try Self.compare("interruptions", before: Self.interruptionsBefore, seed: seed).current.count }
+        #expect(rows > 5)
     }
 
     @Test("the random traces give events-between rows, durations among them")
