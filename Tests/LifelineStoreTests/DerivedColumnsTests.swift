@@ -155,6 +155,78 @@ struct DerivedColumnsTests {
         }
     }
 
+    /// A trace of two launches of `events` events each whose spans stay open for up to thousands of
+    /// events (each end closes a random open span), so many a begin and its end are imported in
+    /// different batches; some spans share a name (a begin then another begin: no pair) or never end.
+    static func longSpanTrace(seed: UInt64, events: Int) -> String {
+        var random = SplitMix64(seed: seed)
+        var lines: [String] = []
+        for launch in 1...2 {
+            lines.append(#"{"lifeline":1,"type":"launch","launch":"long-\#(seed)-\#(launch)","lifecycle":"scene"}"#)
+            var open: [(name: String, session: String)] = []
+            var t: Int64 = 0
+            for seq in 1...events {
+                t += Int64(random.next() % 1000)
+                var fields = [#""seq":\#(seq)"#, #""t":\#(t)"#]
+                switch random.next() % 10 {
+                case 0..<3:
+                    // Mostly a name of its own, so the end pairs with it however far away; sometimes a shared one.
+                    let name = random.next() % 4 == 0 ? "work.\(random.next() % 6)" : "work.\(launch).\(seq)"
+                    let span = (name: name, session: "S\(random.next() % 3 + 1)")
+                    open.append(span)
+                    fields += [#""event":"\#(span.name)""#, #""phase":"begin""#, #""session":"\#(span.session)""#]
+                case 3..<6 where !open.isEmpty:
+                    let span = open.remove(at: Int(random.next() % UInt64(open.count)))
+                    fields += [#""event":"\#(span.name)""#, #""phase":"end""#, #""session":"\#(span.session)""#]
+                default:
+                    fields += [#""event":"tick""#, #""phase":"instant""#]
+                }
+                lines.append("{" + fields.joined(separator: ",") + "}")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test(
+        "spans whose begin and end are imported in different batches are paired both ways, as the definition pairs them",
+        arguments: 0..<3)
+    func pairsAcrossBatches(seed: UInt64) throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let events = ImportBatchQueue.batchCapacity * 3
+        // Two files into one store: the second's rows are numbered after the first's.
+        for file in 0..<2 {
+            let (result, _) = fixture.importFile(
+                try fixture.write("long\(file).ndjson", Self.longSpanTrace(seed: seed * 2 + UInt64(file), events: events)))
+            #expect(result.outcome == .imported)
+            #expect(result.events == events * 2)
+        }
+        // The SQL definition agrees with every derived value the importer wrote.
+        let changes = try fixture.store.database.write { db in
+            try db.execute(sql: StoreSchema.recompute(launchFilter: "1"))
+            return db.changesCount
+        }
+        #expect(changes == 0)
+        // Every pair points both ways, and some of them span more than a batch.
+        #expect(
+            try fixture.rows(
+                "SELECT COUNT(*) FROM event_raw b JOIN event_raw x ON x.id = b.pair_id WHERE b.phase = 1 AND x.pair_id IS NOT b.id")
+                == [["0"]])
+        #expect(
+            try fixture.rows(
+                "SELECT COUNT(*) FROM event_raw x JOIN event_raw b ON b.id = x.pair_id WHERE x.phase = 2 AND b.pair_id IS NOT x.id")
+                == [["0"]])
+        // The parser hands over batches of `batchCapacity` events, and each file's event count is a multiple of
+        // it: the batch of an event is (id - 1) / batchCapacity.
+        let crossing = try fixture.rows(
+            """
+            SELECT COUNT(*) FROM event_raw b JOIN event_raw x ON x.id = b.pair_id
+            WHERE b.phase = 1 AND (x.id - 1) / \(ImportBatchQueue.batchCapacity) > (b.id - 1) / \(ImportBatchQueue.batchCapacity)
+            """)
+        #expect(Int(crossing.first?.first ?? "") ?? 0 > 10)
+        #expect(try fixture.rows("SELECT COUNT(*) FROM event_raw WHERE phase = 1 AND pair_id IS NULL") != [["0"]])
+    }
+
     @Test("writes through the event view keep the derived columns right: a new end pairs with its begin")
     func viewWritesRecompute() throws {
         let fixture = try StoreFixture()

@@ -161,6 +161,21 @@ struct StoreReadAPITests {
         #expect(names.launches == ["1", "2"] && names.sessions == ["S1", "S2", "S2b"])
     }
 
+    @Test("completion's sessions, read by index probes per launch, are every distinct session of the events", arguments: 0..<8)
+    func completionSessions(seed: UInt64) throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let trace = DerivedColumnsTests.randomTrace(seed: seed, launches: 4, disorder: seed % 2 == 1)
+        // A launch without events too.
+        let (result, _) = fixture.importFile(
+            try fixture.write("t.ndjson", trace + #"{"lifeline":1,"type":"launch","launch":"empty","lifecycle":"scene"}"# + "\n"))
+        #expect(result.outcome == .imported)
+        let expected = try fixture.rows("SELECT DISTINCT session FROM event WHERE session IS NOT NULL ORDER BY session")
+            .map { $0[0] }
+        #expect(!expected.isEmpty)
+        #expect(try SQLSession(path: fixture.store.path).names().sessions == expected)
+    }
+
     @Test("user SQL yields its columns and values by storage class")
     func userSQL() throws {
         let (fixture, session, _, _) = try Self.imported()

@@ -4,6 +4,11 @@
 //                   table, then INSERT ... SELECT into `string` and `event_raw`
 //   sqlite3 ids:    the same with a CSV that already carries the string ids (the strictest peer: the shell
 //                   only loads, it does not intern), `.import --csv` of the strings straight into `string`
+//   ceiling:        the insert-only limit: the rows Lifeline wrote (every column, the derived ones included,
+//                   strings already interned), held in memory and inserted by one thread through the C API
+//                   (one prepared statement, a parameter bound only when it changes, a connection without
+//                   SQLite's mutex) into the same schema, indexes and pragmas. The last line is Lifeline's
+//                   events/s as a share of it.
 // Both shell runs end with the same tables as Lifeline's (schema, indexes, rows), with the same pragmas
 // (foreign keys on, synchronous NORMAL, WAL). `.import` cannot write NULL (an empty field is ''), which is
 // why the events go through a staging table: NULLIF turns the empty fields back into NULL.
@@ -12,6 +17,7 @@
 import BenchmarkSupport
 import Foundation
 import GRDB
+import GRDBSQLite
 import LifelineFormat
 import LifelineStore
 
@@ -273,21 +279,164 @@ func timeShell(_ script: String, _ launches: [LaunchRecord], expected: Int) thro
     return timing
 }
 
+// MARK: - The insert-only ceiling
+
+/// Every row Lifeline stored, in memory: the strings, and the events' columns as SQLite gets them.
+struct StoredRows {
+    /// `string` rows: id and value.
+    var strings: [(Int64, String)] = []
+    /// Per event, the 15 columns of `event_raw` in table order (`attrs`' place unused); NULL is ``null``.
+    var columns: [Int64] = []
+    /// `attrs` of each event: a range of `attrBytes`, or a negative count for NULL.
+    var attrs: [(start: Int, count: Int)] = []
+    var attrBytes: [UInt8] = []
+    /// `since_launch_ns` values stored as reals (a difference that overflowed), by event index.
+    var realSince: [Int: Double] = [:]
+
+    static let width = 15
+    static let null = Int64.min
+
+    /// Reads them back from a database Lifeline imported into.
+    init(from path: String) throws {
+        try DatabaseQueue(path: path).read { db in
+            for row in try Row.fetchAll(db, sql: "SELECT id, value FROM string ORDER BY id") {
+                strings.append((row[0], row[1]))
+            }
+            let cursor = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line,
+                           since_launch_ns, state, pair_id
+                    FROM event_raw ORDER BY id
+                    """)
+            while let row = try cursor.next() {
+                for column in 0..<Self.width {
+                    if column == 9 {
+                        columns.append(Self.null)
+                    } else if case .double(let real) = (row[column] as DatabaseValue).storage {
+                        realSince[attrs.count] = real
+                        columns.append(Self.null)
+                    } else {
+                        columns.append(row[column] as Int64? ?? Self.null)
+                    }
+                }
+                if let text = row[9] as String? {
+                    attrs.append((attrBytes.count, text.utf8.count))
+                    attrBytes.append(contentsOf: text.utf8)
+                } else {
+                    attrs.append((0, -1))
+                }
+            }
+        }
+    }
+}
+
+/// Inserts `rows` into a fresh database with Lifeline's schema and the launch rows, as fast as one
+/// connection can: the C API, no mutex, one transaction, a parameter bound only when it changes.
+func timeCeiling(_ rows: StoredRows, _ launches: [LaunchRecord]) throws -> Timing {
+    let (_, path) = try freshStore("ceiling.db", parents: launches)
+    var connection: OpaquePointer?
+    guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
+        let db = connection
+    else { fatalError("cannot open \(path)") }
+    defer { sqlite3_close_v2(db) }
+    func execute(_ sql: String) {
+        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { fatalError(String(cString: sqlite3_errmsg(db))) }
+    }
+    func prepare(_ sql: String) -> OpaquePointer {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK,
+            let statement
+        else { fatalError(String(cString: sqlite3_errmsg(db))) }
+        return statement
+    }
+    func step(_ statement: OpaquePointer) {
+        guard sqlite3_step(statement) == SQLITE_DONE else { fatalError(String(cString: sqlite3_errmsg(db))) }
+        sqlite3_reset(statement)
+    }
+    execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
+    let stringInsert = prepare("INSERT INTO string (id, value) VALUES (?, ?)")
+    let eventInsert = prepare(
+        """
+        INSERT INTO event_raw (id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line,
+                               since_launch_ns, state, pair_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+    defer {
+        sqlite3_finalize(stringInsert)
+        sqlite3_finalize(eventInsert)
+    }
+
+    let start = Date()
+    let cpu = cpuSeconds(children: false)
+    // `SQLITE_TRANSIENT`, which Swift does not import: SQLite copies the text.
+    let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+    execute("BEGIN")
+    for (id, value) in rows.strings {
+        sqlite3_bind_int64(stringInsert, 1, id)
+        _ = value.withCString { sqlite3_bind_text(stringInsert, 2, $0, -1, transient) }
+        step(stringInsert)
+    }
+    // What is bound per parameter: a value, ``StoredRows/null`` for NULL, or nothing yet.
+    var bound = [Int64?](repeating: nil, count: StoredRows.width)
+    rows.columns.withUnsafeBufferPointer { columns in
+        rows.attrBytes.withUnsafeBytes { attrBytes in
+            for event in rows.attrs.indices {
+                let base = event * StoredRows.width
+                for column in 0..<StoredRows.width where column != 9 {
+                    let value = columns[base + column]
+                    if column == 12, let real = rows.realSince[event] {
+                        sqlite3_bind_double(eventInsert, 13, real)
+                        bound[column] = nil
+                        continue
+                    }
+                    guard bound[column] != value else { continue }
+                    if value == StoredRows.null {
+                        sqlite3_bind_null(eventInsert, Int32(column + 1))
+                    } else {
+                        sqlite3_bind_int64(eventInsert, Int32(column + 1), value)
+                    }
+                    bound[column] = value
+                }
+                let attrs = rows.attrs[event]
+                if attrs.count >= 0, let base = attrBytes.baseAddress {
+                    sqlite3_bind_text(
+                        eventInsert, 10, base.advanced(by: attrs.start).assumingMemoryBound(to: CChar.self),
+                        Int32(attrs.count), nil)
+                } else {
+                    sqlite3_bind_null(eventInsert, 10)
+                }
+                step(eventInsert)
+            }
+        }
+    }
+    execute("COMMIT")
+    return Timing(seconds: Date().timeIntervalSince(start), cpu: cpuSeconds(children: false) - cpu)
+}
+
 // Best of the rounds by wall-clock time, each run's CPU time alongside: Lifeline uses two threads, the shell one.
 var lifelineBest = Timing.none
 var textBest = Timing.none
 var idsBest = Timing.none
+var ceilingBest = Timing.none
+var storedRows: StoredRows?
 for round in 1...rounds {
     let text = try timeShell(textScript, launches, expected: eventCount)
     let ids = try timeShell(idsScript, launches, expected: eventCount)
     let lifeline = try timeLifeline(expected: eventCount)
+    let rows = try storedRows ?? StoredRows(from: directory.appendingPathComponent("lifeline.db").path)
+    storedRows = rows
+    let ceiling = try timeCeiling(rows, launches)
     if text.seconds < textBest.seconds { textBest = text }
     if ids.seconds < idsBest.seconds { idsBest = ids }
     if lifeline.seconds < lifelineBest.seconds { lifelineBest = lifeline }
+    if ceiling.seconds < ceilingBest.seconds { ceilingBest = ceiling }
     print(
         String(
-            format: "round %d: sqlite3 text %.2f s (cpu %.2f s), sqlite3 ids %.2f s (cpu %.2f s), lifeline %.2f s (cpu %.2f s)",
-            round, text.seconds, text.cpu, ids.seconds, ids.cpu, lifeline.seconds, lifeline.cpu))
+            format:
+                "round %d: sqlite3 text %.2f s (cpu %.2f s), sqlite3 ids %.2f s (cpu %.2f s), lifeline %.2f s (cpu %.2f s), "
+                + "ceiling %.2f s (cpu %.2f s)",
+            round, text.seconds, text.cpu, ids.seconds, ids.cpu, lifeline.seconds, lifeline.cpu, ceiling.seconds, ceiling.cpu))
 }
 func rate(_ timing: Timing) -> String {
     String(format: "%10.0f events/s  (%.2f s, cpu %.2f s)", Double(eventCount) / timing.seconds, timing.seconds, timing.cpu)
@@ -295,6 +444,7 @@ func rate(_ timing: Timing) -> String {
 print("sqlite3 .import --csv, strings as text: \(rate(textBest))")
 print("sqlite3 .import --csv, string ids:      \(rate(idsBest))")
 print("lifeline import:                        \(rate(lifelineBest))")
+print("ceiling, insert-only (C API, 1 thread):  \(rate(ceilingBest))")
 print(
     String(
         format: "ratio lifeline / sqlite3 text: %.2fx (cpu %.2fx)", textBest.seconds / lifelineBest.seconds,
@@ -324,3 +474,15 @@ if measureMemory {
     let large = try childPeak(ndjson)
     print("memory    peak RSS importing: \(small) MiB at \(events / 10) events, \(large) MiB at \(events) events")
 }
+
+/// A database's size: the file and its WAL.
+func databaseMB(_ name: String) -> Double {
+    let path = directory.appendingPathComponent(name).path
+    let sizes = ["", "-wal"].compactMap { try? FileManager.default.attributesOfItem(atPath: path + $0)[.size] as? Int }
+    return Double(sizes.reduce(0, +)) / 1e6
+}
+print(String(format: "database  lifeline %.1f MB, ceiling %.1f MB (file and WAL)", databaseMB("lifeline.db"), databaseMB("ceiling.db")))
+print(
+    String(
+        format: "ratio lifeline / ceiling: %.1f%% (cpu %.1f%%)", 100 * ceilingBest.seconds / lifelineBest.seconds,
+        100 * ceilingBest.cpu / lifelineBest.cpu))

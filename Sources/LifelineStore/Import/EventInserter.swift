@@ -15,17 +15,47 @@ import LifelineFormat
 ///
 /// It also writes schema v5's derived columns (``DerivedEventColumns``): the time since the
 /// launch's first event, the scene state after the event, and a begin's and end's ids in each other.
+/// The inserter numbers the rows itself (from the table's largest id on, as SQLite would) and
+/// inserts a batch's events only once all of them are resolved (``add(_:bytes:launchID:)``, then
+/// ``flush(bytes:fileID:db:)``): a begin whose end is in the same batch is written with its
+/// `pair_id` already set. Only a begin whose end comes in a later batch is updated afterwards.
 struct EventInserter: ~Copyable {
+    /// One event of the batch being added, resolved to what `event_raw` stores; its id is its
+    /// position after ``firstPendingID``.
+    private struct Row {
+        var launchID: Int64
+        var seq: Int64
+        var t: Int64
+        var nameID: Int64
+        var phase: Int64
+        var sessionID: Int64
+        var sceneID: Int64
+        var threadID: Int64
+        var attrs: ImportBatch.Slice
+        var line: Int64
+        var since: DerivedEventColumns.SinceLaunch
+        var state: Int64
+        /// The paired begin's or end's id; ``EventInserter/null`` for none.
+        var pairID: Int64
+    }
+
     private let statement: Statement
-    /// Sets a begin's `pair_id` once its end is inserted.
+    /// Sets a begin's `pair_id` once its end is inserted, when the end came in a later batch.
     private let pairStatement: Statement
     private var derived = DerivedEventColumns()
     private var interner: StringInterner
     /// What is bound now, per parameter; `unbound` before the first event.
-    private var bound = [Int64](repeating: EventInserter.unbound, count: 15)
+    private var bound = [Int64](repeating: EventInserter.unbound, count: 16)
     private static let unbound = Int64.min
-    /// Bound for NULL in the id columns (no string has id 0).
+    /// Bound for NULL in the id columns (no string or event has id 0).
     private static let null: Int64 = 0
+    /// The id the next event added gets.
+    private var nextID: Int64
+    /// The events added since the last flush, in order, and the id of the first.
+    private var pending: [Row] = []
+    private var firstPendingID: Int64 = 0
+    /// Begins written by an earlier flush whose ends were added since: (begin, end).
+    private var latePairs: [(begin: Int64, end: Int64)] = []
 
     /// - Parameter expectedBytes: The bytes of trace to be inserted, if known: the string table
     ///   remembers no more strings than so many bytes can hold (see ``StringInterner/capacity(forBytes:)``).
@@ -33,15 +63,21 @@ struct EventInserter: ~Copyable {
     init(_ db: Database, expectedBytes: Int? = nil, resumedLaunch: Int64? = nil) throws {
         let statement = try db.makeStatement(
             sql: """
-                INSERT INTO event_raw (launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line,
-                                       since_launch_ns, state, pair_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO event_raw (id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id,
+                                       line, since_launch_ns, state, pair_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let pairStatement = try db.makeStatement(sql: "UPDATE event_raw SET pair_id = ? WHERE id = ?")
         let interner = try StringInterner(db, capacity: StringInterner.capacity(forBytes: expectedBytes))
+        let largest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM event_raw") ?? 0
+        // SQLite itself gives up on new rowids past the largest (it would pick unused ones at random).
+        guard largest < Int64.max else {
+            throw DatabaseError(resultCode: .SQLITE_FULL, message: "event_raw holds the largest possible id: no id is left")
+        }
         self.statement = statement
         self.pairStatement = pairStatement
         self.interner = interner
+        nextID = max(largest, 0) + 1
         derived.resumedLaunch = resumedLaunch
     }
 
@@ -57,14 +93,15 @@ struct EventInserter: ~Copyable {
         }
     }
 
-    /// Inserts one event of a batch whose bytes are `bytes` (bound without copying: they must outlive the call).
-    mutating func insert(
-        _ event: ImportBatch.Event, bytes: UnsafeRawBufferPointer, launchID: Int64, fileID: Int64, db: Database
-    ) throws {
-        let handle = statement.sqliteStatement
-        bind(launchID, 1, handle)
-        sqlite3_bind_int64(handle, 2, event.seq)
-        sqlite3_bind_int64(handle, 3, event.t)
+    /// Resolves one event of a batch whose bytes are `bytes`: interns its strings (inserting new ones),
+    /// gives it the next id and computes its derived columns. ``flush(bytes:fileID:db:)`` inserts it.
+    mutating func add(_ event: ImportBatch.Event, bytes: UnsafeRawBufferPointer, launchID: Int64) throws {
+        let id = nextID
+        guard id < Int64.max else {
+            throw DatabaseError(resultCode: .SQLITE_FULL, message: "event_raw holds the largest possible id: no id is left")
+        }
+        nextID = id + 1
+        if pending.isEmpty { firstPendingID = id }
         let nameID: Int64
         if let callback = event.callback {
             nameID = try interner.id(of: callback)
@@ -72,50 +109,77 @@ struct EventInserter: ~Copyable {
             nameID = try interner.id(of: slice(event.name, bytes))
         }
         let phase = Self.code(of: event.phase)
-        let sessionID = try id(of: event.session, bytes)
-        let sceneID = try id(of: event.scene, bytes)
-        bind(nameID, 4, handle)
-        bind(phase, 5, handle)
-        bind(sessionID, 6, handle, zeroIsNull: true)
-        bind(sceneID, 7, handle, zeroIsNull: true)
-        bind(try id(of: event.thread, bytes), 8, handle, zeroIsNull: true)
-        if event.attrs.count >= 0 {
-            let attrs = slice(event.attrs, bytes)
-            sqlite3_bind_text(
-                handle, 9, attrs.baseAddress?.assumingMemoryBound(to: CChar.self) ?? CanonicalNames.shared.empty,
-                Int32(attrs.count), nil)
-            bound[9] = 1  // text: the next event binds its own, or NULL
-        } else if bound[9] != Self.null {
-            sqlite3_bind_null(handle, 9)
-            bound[9] = Self.null
-        }
-        bind(fileID, 10, handle)
-        sqlite3_bind_int64(handle, 11, Int64(event.line))
+        let sessionID = try self.id(of: event.session, bytes)
+        let sceneID = try self.id(of: event.scene, bytes)
+        let threadID = try self.id(of: event.thread, bytes)
         // The name's text only the first time its id comes: whether it changes the scene state.
         let name =
             derived.knowsName(nameID) ? nil : event.callback?.name ?? String(decoding: slice(event.name, bytes), as: UTF8.self)
         let values = derived.values(
             launchID: launchID, seq: event.seq, t: event.t, nameID: nameID, phase: phase, sessionID: sessionID,
             sceneID: sceneID, name: name)
-        switch values.since {
-        case .integer(let value): sqlite3_bind_int64(handle, 12, value)
-        case .real(let value): sqlite3_bind_double(handle, 12, value)
-        }
-        bind(values.state ?? Self.null, 13, handle, zeroIsNull: true)
+        var pairID = Self.null
         if let begin = values.pairedBegin {
-            sqlite3_bind_int64(handle, 14, begin)
-        } else {
-            sqlite3_bind_null(handle, 14)
+            pairID = begin
+            if begin >= firstPendingID && !pending.isEmpty {
+                pending[Int(begin - firstPendingID)].pairID = id
+            } else {
+                latePairs.append((begin, id))
+            }
         }
-        try step(handle, db)
-        let rowID = sqlite3_last_insert_rowid(db.sqliteConnection)
-        derived.inserted(rowID: rowID, nameID: nameID, phase: phase, sessionID: sessionID, sceneID: sceneID)
-        if let begin = values.pairedBegin {
-            let pair = pairStatement.sqliteStatement
-            sqlite3_bind_int64(pair, 1, rowID)
+        derived.inserted(rowID: id, nameID: nameID, phase: phase, sessionID: sessionID, sceneID: sceneID)
+        pending.append(
+            Row(
+                launchID: launchID, seq: event.seq, t: event.t, nameID: nameID, phase: phase, sessionID: sessionID,
+                sceneID: sceneID, threadID: threadID, attrs: event.attrs, line: Int64(event.line), since: values.since,
+                state: values.state ?? Self.null, pairID: pairID))
+    }
+
+    /// Inserts the events added since the last flush, in id order, from the batch whose bytes are
+    /// `bytes` (bound without copying: they must outlive the call), and pairs the begins of earlier
+    /// batches that their ends closed.
+    mutating func flush(bytes: UnsafeRawBufferPointer, fileID: Int64, db: Database) throws {
+        let handle = statement.sqliteStatement
+        var id = firstPendingID
+        for row in pending {
+            sqlite3_bind_int64(handle, 1, id)
+            id += 1
+            bind(row.launchID, 2, handle)
+            sqlite3_bind_int64(handle, 3, row.seq)
+            sqlite3_bind_int64(handle, 4, row.t)
+            bind(row.nameID, 5, handle)
+            bind(row.phase, 6, handle)
+            bind(row.sessionID, 7, handle, zeroIsNull: true)
+            bind(row.sceneID, 8, handle, zeroIsNull: true)
+            bind(row.threadID, 9, handle, zeroIsNull: true)
+            if row.attrs.count >= 0 {
+                let attrs = slice(row.attrs, bytes)
+                sqlite3_bind_text(
+                    handle, 10, attrs.baseAddress?.assumingMemoryBound(to: CChar.self) ?? CanonicalNames.shared.empty,
+                    Int32(attrs.count), nil)
+                bound[10] = 1  // text: the next event binds its own, or NULL
+            } else if bound[10] != Self.null {
+                sqlite3_bind_null(handle, 10)
+                bound[10] = Self.null
+            }
+            bind(fileID, 11, handle)
+            sqlite3_bind_int64(handle, 12, row.line)
+            switch row.since {
+            case .integer(let value): sqlite3_bind_int64(handle, 13, value)
+            case .real(let value): sqlite3_bind_double(handle, 13, value)
+            }
+            bind(row.state, 14, handle, zeroIsNull: true)
+            bind(row.pairID, 15, handle, zeroIsNull: true)
+            try step(handle, db)
+        }
+        pending.removeAll(keepingCapacity: true)
+        let pair = pairStatement.sqliteStatement
+        for (begin, end) in latePairs {
+            sqlite3_bind_int64(pair, 1, end)
             sqlite3_bind_int64(pair, 2, begin)
             try step(pair, db)
         }
+        latePairs.removeAll(keepingCapacity: true)
     }
 
     /// Runs a prepared statement that returns no rows once, and resets it.
@@ -150,7 +214,6 @@ struct EventInserter: ~Copyable {
         UnsafeRawBufferPointer(start: bytes.baseAddress.map { $0 + Int(slice.start) }, count: Int(slice.count))
     }
 }
-
 /// The canonical callback names as C bytes that live for the whole process, so
 /// the interner can look them up and bind them without building `String`s.
 final class CanonicalNames: @unchecked Sendable {

@@ -181,8 +181,9 @@ struct ImportRun {
                         launchID = try apply(interludes[next].1, launchID: launchID, statement: launchStatement, fileID: fileID)
                         next += 1
                     }
-                    try inserter.insert(events[index], bytes: bytes, launchID: launchID, fileID: fileID, db: db)
+                    try inserter.add(events[index], bytes: bytes, launchID: launchID)
                 }
+                try inserter.flush(bytes: bytes, fileID: fileID, db: db)
             }
             for (_, interlude) in interludes[next...] {
                 launchID = try apply(interlude, launchID: launchID, statement: launchStatement, fileID: fileID)

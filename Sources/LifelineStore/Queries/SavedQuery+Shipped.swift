@@ -129,12 +129,18 @@ extension SavedQuery {
             WITH bounds (from_event, to_event) AS (
                 VALUES ('application(_:didFinishLaunchingWithOptions:)', 'sceneDidBecomeActive(_:)')
             ),
+            names AS MATERIALIZED (
+                SELECT (SELECT id FROM string WHERE value = b.from_event) AS from_id,
+                       (SELECT id FROM string WHERE value = b.to_event) AS to_id
+                FROM bounds b
+            ),
             windows AS (
+                -- event_raw (ids), the two names looked up once: through the event view every event costs 3 string lookups.
                 SELECT e.launch_id,
-                       MIN(CASE WHEN e.event = b.from_event THEN e.seq END) AS from_seq,
-                       MIN(CASE WHEN e.event = b.to_event THEN e.seq END) AS to_seq,
-                       MIN(CASE WHEN e.event = b.from_event THEN e.t END) AS from_t
-                FROM event e, bounds b
+                       MIN(CASE WHEN e.name_id = n.from_id THEN e.seq END) AS from_seq,
+                       MIN(CASE WHEN e.name_id = n.to_id THEN e.seq END) AS to_seq,
+                       MIN(CASE WHEN e.name_id = n.from_id THEN e.t END) AS from_t
+                FROM event_raw e, names n
                 GROUP BY e.launch_id
             )
             SELECT e.launch_id AS launch,
@@ -142,10 +148,12 @@ extension SavedQuery {
                    ROUND((e.t - w.from_t) / 1e6, 1) AS after_ms,
                    e.event,
                    e.session,
-                   ROUND(s.duration_ns / 1e6, 1) AS duration_ms
+                   ROUND((x.t - b.t) / 1e6, 1) AS duration_ms
             FROM windows w
             JOIN event e ON e.launch_id = w.launch_id AND e.seq > w.from_seq AND e.seq < w.to_seq
-            LEFT JOIN span s ON s.launch_id = e.launch_id AND s.begin_seq = e.seq
+            -- The spans that begin at the event (the span view's begins and ends, without its string lookups for every span).
+            LEFT JOIN event_raw b ON b.launch_id = e.launch_id AND b.seq = e.seq AND b.phase = 1
+            LEFT JOIN event_raw x ON x.id = b.pair_id
             WHERE e.event NOT LIKE '%)' AND e.phase IN ('begin', 'instant')  -- app-defined names are not selectors
             ORDER BY e.launch_id, e.seq;
 
@@ -155,19 +163,19 @@ extension SavedQuery {
             name: "interruptions",
             sql: #"""
             -- Temporary interruptions (alerts, Control Center): willResignActive followed by didBecomeActive of the same scene, or of a legacy app, with no didEnterBackground between; how long each lasted.
-            WITH names AS (
+            WITH names AS MATERIALIZED (
                 SELECT id, value FROM string
                 WHERE value IN ('sceneWillResignActive(_:)', 'sceneDidBecomeActive(_:)', 'sceneDidEnterBackground(_:)',
                                 'sceneDidDisconnect(_:)', 'applicationWillResignActive(_:)', 'applicationDidBecomeActive(_:)',
                                 'applicationDidEnterBackground(_:)', 'applicationWillEnterForeground(_:)')
             ),
             transitions AS (
-                -- event_raw (ids) rather than the event view: the names are looked up once, not per event.
-                SELECT e.launch_id, e.session_id, e.seq, e.t, n.value AS event,
-                       LEAD(n.value) OVER w AS next_event,
+                -- event_raw (ids) rather than the event view, and names compared as ids: the names are looked up once, not per event.
+                SELECT e.launch_id, e.session_id, e.seq, e.t, e.name_id,
+                       LEAD(e.name_id) OVER w AS next_name,
                        LEAD(e.t) OVER w AS next_t
-                FROM event_raw e CROSS JOIN names n
-                WHERE n.id = e.name_id AND e.phase IN (0, 1)
+                FROM event_raw e
+                WHERE e.name_id IN (SELECT id FROM names) AND e.phase IN (0, 1)
                 WINDOW w AS (PARTITION BY e.launch_id, e.session_id, e.scene_id ORDER BY e.seq)
             )
             SELECT launch_id AS launch,
@@ -175,8 +183,8 @@ extension SavedQuery {
                    seq,
                    ROUND((next_t - t) / 1e6, 1) AS inactive_ms
             FROM transitions
-            WHERE event IN ('sceneWillResignActive(_:)', 'applicationWillResignActive(_:)')
-              AND next_event IN ('sceneDidBecomeActive(_:)', 'applicationDidBecomeActive(_:)')
+            WHERE name_id IN (SELECT id FROM names WHERE value IN ('sceneWillResignActive(_:)', 'applicationWillResignActive(_:)'))
+              AND next_name IN (SELECT id FROM names WHERE value IN ('sceneDidBecomeActive(_:)', 'applicationDidBecomeActive(_:)'))
             ORDER BY launch_id, seq;
 
             """#
@@ -237,7 +245,8 @@ extension SavedQuery {
             -- Sessions per launch and their outcomes: each launch's scene sessions, new or restored, how often they connected, and how each ended (its last state, or discarded).
             WITH names AS (
                 SELECT (SELECT id FROM string WHERE value = 'application(_:configurationForConnecting:options:)') AS configure,
-                       (SELECT id FROM string WHERE value = 'scene(_:willConnectTo:options:)') AS connect
+                       (SELECT id FROM string WHERE value = 'scene(_:willConnectTo:options:)') AS connect,
+                       (SELECT id FROM string WHERE value = 'application(_:didDiscardSceneSessions:)') AS discard
             ),
             per_session_id AS (
                 -- event_raw (ids), grouped before any string is looked up: a million rows through the event view cost 3 lookups each.
@@ -251,45 +260,47 @@ extension SavedQuery {
                 GROUP BY e.launch_id, e.session_id
             ),
             per_session AS (
-                SELECT p.launch_id, s.value AS session, p.configured, p.connects, p.scene_objects, p.last_seq
+                -- The state after a session's last event is its last event's state (the timeline carries the last change
+                -- forward): one index probe per session.
+                SELECT p.launch_id, s.value AS session, p.configured, p.connects, p.scene_objects, p.last_seq,
+                       (SELECT t.state FROM timeline t
+                        WHERE t.id = (SELECT e.id FROM event_raw e
+                                      WHERE e.launch_id = p.launch_id AND e.session_id = p.session_id AND e.seq = p.last_seq LIMIT 1)
+                       ) AS state
                 FROM per_session_id p JOIN string s ON s.id = p.session_id
-            ),
-            last_state AS (
-                -- The state after a session's last event: its last state change (the timeline carries it forward).
-                SELECT p.launch_id, p.session,
-                       (SELECT t.state FROM timeline t WHERE t.launch_id = p.launch_id AND t.session = p.session AND t.seq <= p.last_seq
-                            AND t.state IS NOT NULL ORDER BY t.seq DESC LIMIT 1) AS state
-                FROM per_session p
             ),
             session_counts AS (
                 SELECT launch_id, COUNT(*) AS sessions FROM per_session GROUP BY launch_id
             ),
             discards AS (
+                -- The discard events by their name id (none: nothing is read), then their attributes by row id.
                 SELECT e.launch_id, e.seq, j.value AS session
-                FROM event e, json_each(e.attrs, '$.sessions') j
-                WHERE e.event = 'application(_:didDiscardSceneSessions:)' AND e.phase IN ('begin', 'instant')
+                FROM names CROSS JOIN event_raw e, json_each(e.attrs, '$.sessions') j
+                WHERE names.discard IS NOT NULL AND e.name_id = names.discard AND e.phase IN (0, 1)
+            ),
+            -- Materialized, then sorted: sorted in place, SQLite would scan session_counts once per launch rather than index it.
+            outcomes AS MATERIALIZED (
+                SELECT l.id AS launch,
+                       COALESCE(sc.sessions, 0) AS sessions,
+                       p.session,
+                       CASE WHEN p.session IS NULL THEN NULL WHEN p.configured THEN 'new' ELSE 'restored' END AS origin,
+                       COALESCE(p.connects, 0) AS connects,
+                       p.scene_objects,
+                       CASE
+                           WHEN EXISTS (SELECT 1 FROM discards d WHERE d.session = p.session AND d.launch_id = l.id AND d.seq > p.last_seq)
+                               THEN 'discarded'
+                           WHEN EXISTS (SELECT 1 FROM discards d WHERE d.session = p.session AND d.launch_id =
+                                            (SELECT MIN(n.id) FROM launch n WHERE n.file_id = l.file_id AND n.id > l.id))
+                               THEN 'discarded (next launch)'
+                           WHEN p.state = 'unattached' THEN 'released'
+                           ELSE p.state
+                       END AS outcome
+                FROM launch l
+                LEFT JOIN session_counts sc ON sc.launch_id = l.id
+                LEFT JOIN per_session p ON p.launch_id = l.id
+                WHERE l.lifecycle = 'scene'
             )
-            SELECT l.id AS launch,
-                   COALESCE(sc.sessions, 0) AS sessions,
-                   p.session,
-                   CASE WHEN p.session IS NULL THEN NULL WHEN p.configured THEN 'new' ELSE 'restored' END AS origin,
-                   COALESCE(p.connects, 0) AS connects,
-                   p.scene_objects,
-                   CASE
-                       WHEN EXISTS (SELECT 1 FROM discards d WHERE d.session = p.session AND d.launch_id = l.id AND d.seq > p.last_seq)
-                           THEN 'discarded'
-                       WHEN EXISTS (SELECT 1 FROM discards d WHERE d.session = p.session AND d.launch_id =
-                                        (SELECT MIN(n.id) FROM launch n WHERE n.file_id = l.file_id AND n.id > l.id))
-                           THEN 'discarded (next launch)'
-                       WHEN s.state = 'unattached' THEN 'released'
-                       ELSE s.state
-                   END AS outcome
-            FROM launch l
-            LEFT JOIN session_counts sc ON sc.launch_id = l.id
-            LEFT JOIN per_session p ON p.launch_id = l.id
-            LEFT JOIN last_state s ON s.launch_id = p.launch_id AND s.session = p.session
-            WHERE l.lifecycle = 'scene'
-            ORDER BY l.id, p.session;
+            SELECT * FROM outcomes ORDER BY launch, session;
 
             """#
         ),

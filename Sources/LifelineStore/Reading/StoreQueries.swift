@@ -253,7 +253,22 @@ enum StoreQueries {
         if try db.tableExists("launch") {
             names.launches = try String.fetchAll(db, sql: "SELECT CAST(id AS TEXT) FROM launch ORDER BY id LIMIT 1000")
         }
-        if try db.tableExists("event") || db.viewExists("event") {
+        if try db.tableExists("event_raw") && db.tableExists("launch") {
+            // Each launch's session ids by a skip scan of the (launch_id, session_id, ...) index: one probe per
+            // launch and session, not a read of every event (the shell reads this as it starts).
+            names.sessions = try String.fetchAll(
+                db,
+                sql: """
+                    WITH RECURSIVE ids(launch_id, id) AS (
+                        SELECT l.id, (SELECT MIN(session_id) FROM event_raw WHERE launch_id = l.id) FROM launch l
+                        UNION ALL
+                        SELECT ids.launch_id,
+                               (SELECT MIN(session_id) FROM event_raw WHERE launch_id = ids.launch_id AND session_id > ids.id)
+                        FROM ids WHERE ids.id IS NOT NULL
+                    )
+                    SELECT DISTINCT s.value FROM ids JOIN string s ON s.id = ids.id ORDER BY s.value LIMIT 1000
+                    """)
+        } else if try db.tableExists("event") || db.viewExists("event") {
             names.sessions = try String.fetchAll(
                 db,
                 sql: """
