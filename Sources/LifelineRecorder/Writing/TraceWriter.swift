@@ -41,6 +41,9 @@ final class TraceWriter: @unchecked Sendable {
     private var sink: TraceFileSink
     /// Per source (the shards, then the rings): its decoded events not yet written.
     private var pending: [[PendingEvent]]
+    /// Per source: how many of its `pending` events (from the front) are already written; they are
+    /// removed, and the tails moved down, only when that is most of them, not on every drain.
+    private var written: [Int]
     /// Per source: the encoded tails of its pending events, in their order.
     private var tails: [ByteBuffer]
     private var spares: [UnsafeMutableRawPointer?]
@@ -68,6 +71,7 @@ final class TraceWriter: @unchecked Sendable {
         self.currentPath = path
         let sources = shards.count + rings.count
         self.pending = Array(repeating: [], count: sources)
+        self.written = Array(repeating: 0, count: sources)
         self.spares = Array(repeating: nil, count: shards.count)
         self.tails = (0..<sources).map { _ in ByteBuffer(capacity: 16 << 10) }
         self.decoder = SlotDecoder(shardCount: sources) { [registry] in registry.snapshot() }
@@ -211,11 +215,11 @@ final class TraceWriter: @unchecked Sendable {
 
         output.removeAll()
         lineEnds.removeAll(keepingCapacity: true)
-        var heads = [Int](repeating: 0, count: pending.count)
+        var heads = written
         let firstSeq = nextSeq
         let firstT = lastT
         // Only shards with pending events take part in the merge; ties go to the lower shard, as they always have.
-        var active = (0..<pending.count).filter { !pending[$0].isEmpty }
+        var active = (0..<pending.count).filter { heads[$0] < pending[$0].count }
         while active.count > 1 {
             var bestIndex = 0
             var bestT = UInt64.max
@@ -244,12 +248,22 @@ final class TraceWriter: @unchecked Sendable {
             }
             heads[shard] = head
         }
-        for shard in 0..<pending.count where heads[shard] > 0 {
-            let written = heads[shard]
-            let consumed = written < pending[shard].count ? pending[shard][written].tailStart : tails[shard].count
-            tails[shard].removeFirst(consumed)
-            pending[shard].removeFirst(written)
-            for index in pending[shard].indices { pending[shard][index].tailStart -= consumed }
+        for source in 0..<pending.count where heads[source] > written[source] {
+            let done = heads[source]
+            if done == pending[source].count {
+                pending[source].removeAll(keepingCapacity: true)
+                tails[source].removeAll()
+                written[source] = 0
+            } else if done * 2 >= pending[source].count {
+                // Most of them are written: move the rest down (a run of held-back events stays in front otherwise).
+                let consumed = pending[source][done].tailStart
+                tails[source].removeFirst(consumed)
+                pending[source].removeFirst(done)
+                for index in pending[source].indices { pending[source][index].tailStart -= consumed }
+                written[source] = 0
+            } else {
+                written[source] = done
+            }
         }
         if unreportedDrops > 0 { encodeDrops(unreportedDrops) }
         guard output.count > 0 else { return lost }
