@@ -5,9 +5,10 @@ public struct RecorderConfiguration: Sendable {
     public var flushInterval: Double = 0.25
 
     /// Events each thread buffer holds before the recorder drops (and counts) new ones.
-    /// The writer is woken when a buffer is a quarter full. A buffer takes 40 bytes per
-    /// event (32-byte slots, and a quarter as many for string definitions), twice over
-    /// while the writer drains one: 640 KiB per recording thread by default.
+    /// The writer is woken each time a quarter of a buffer fills. A buffer takes 40 bytes
+    /// per event (32-byte slots, and a quarter as many for string definitions): a ring
+    /// rounds that up to a power of two of slots (512 KiB by default), a shared buffer
+    /// (``shardCount``) needs it twice over while the writer drains one (640 KiB).
     public var bufferCapacity: Int = 8192
 
     /// How many recording threads get a ring buffer of their own, which the thread
