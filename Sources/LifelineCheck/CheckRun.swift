@@ -146,6 +146,11 @@ package enum CheckRun {
     /// Lifeline databases (recognised by their SQLite header). Rotated parts (`app.2.ndjson`)
     /// are checked right after the file they continue.
     ///
+    /// Up to `jobs` inputs (default: one per core, ``defaultJobs``) are checked at once, each trace
+    /// file with its rotated parts, each database and standard input by a checker of its own thread;
+    /// the report is the same whatever `jobs` is: traces, findings and diagnostics in the order of
+    /// the inputs, as one thread would give them.
+    ///
     /// Nothing about the input is thrown or printed: every problem is a diagnostic in the report,
     /// an error (the report's status is then ``CheckStatus/inputError``) unless the user allowed
     /// it. Errors: a path that does not exist, a directory without traces, a file that cannot be
@@ -169,73 +174,26 @@ package enum CheckRun {
     package static func check(
         _ inputs: [String], rules: RuleSet, sources: [RuleSource] = [], allowSkippedLines: Bool = false,
         records: CallbackSet? = nil, standardInputName: String? = nil, timelines: Bool = false, shape: TraceShape? = nil,
-        interchange: InterchangeOptions = InterchangeOptions()
+        interchange: InterchangeOptions = InterchangeOptions(), jobs: Int? = nil
     ) -> CheckReport {
-        var traces: [String] = []
-        var diagnostics: [FileDiagnostic] = []
-        let collector = CheckCollector()
-        let checker = collector.checker(for: rules, records: records)
         let (files, errors) = TracePaths.expand(inputs)
-        diagnostics += errors
-        var readStandardInput = false
-        for file in ordered(files) {
-            if file == "-" {
-                let label = standardInputName ?? "-"
-                if readStandardInput {
-                    diagnostics.append(FileDiagnostic(.error, file: label, "standard input ('-') can be checked only once"))
-                    continue
-                }
-                readStandardInput = true
-                traces.append(label)
-                if let shape, shape != .native {
-                    // A log on standard input (`--from text|oslog|chrome`) is read whole, as a file of its shape is.
-                    checkDecoded(
-                        label, shape: shape, records: records, checker: checker, allowSkippedLines: allowSkippedLines,
-                        diagnostics: &diagnostics
-                    ) { () throws(TraceFileError) in
-                        let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-                        return DecodedTrace.decode(bytes, shape: shape, options: interchange)
-                    }
-                    continue
-                }
-                check(label, allowSkippedLines: allowSkippedLines, diagnostics: &diagnostics) { () throws(TraceFileError) in
-                    try checker.check(descriptor: STDIN_FILENO, label: label)
-                }
-                continue
-            }
-            if isDatabase(file) {
-                let start = collector.findings.count
-                let launches = checker.summary.launches
-                do throws(CheckRunError) {
-                    let store = try checkDatabase(file, checker: checker, traces: &traces)
-                    _ = checker.finish()
-                    if checker.summary.launches == launches {
-                        diagnostics.append(FileDiagnostic(.error, file: file, "the database holds no traces (lifeline import adds them)"))
-                    }
-                    try record(Array(collector.findings[start...]), in: store)
-                } catch {
-                    diagnostics += error.diagnostics
-                }
-                continue
-            }
-            traces.append(file)
-            switch inputShape(file, asked: shape) {
-            case .failure(let error):
-                diagnostics.append(FileDiagnostic(error))
-            case .success(.native):
-                check(file, allowSkippedLines: allowSkippedLines, diagnostics: &diagnostics) { () throws(TraceFileError) in
-                    try checker.check(file: file)
-                }
-            case .success(let foreign):
-                checkDecoded(
-                    file, shape: foreign, records: records, checker: checker, allowSkippedLines: allowSkippedLines,
-                    diagnostics: &diagnostics
-                ) { () throws(TraceFileError) in
-                    try DecodedTrace.decode(contentsOf: file, shape: foreign, options: interchange)
-                }
-            }
+        let units = CheckInput.inputs(files, standardInputName: standardInputName)
+        let (results, summaries) = check(
+            units, jobs: jobs ?? defaultJobs, rules: rules, records: records, allowSkippedLines: allowSkippedLines,
+            reading: Reading(shape: shape, interchange: interchange))
+        var traces: [String] = []
+        var diagnostics = errors
+        var findings: [Finding] = []
+        var applied: [String: Set<String>] = [:]
+        var notApplicable: [Inapplicability] = []
+        for result in results {
+            traces += result.traces
+            diagnostics += result.diagnostics
+            findings += result.findings
+            applied.merge(result.applied) { $0.union($1) }
+            notApplicable += result.notApplicable
         }
-        let summary = checker.finish()
+        let summary = merged(summaries, rules: rules)
         if rules.rules.isEmpty {
             for source in sources.isEmpty ? [RuleSource(.file, name: "<rules>", ruleCount: 0)] : sources {
                 diagnostics.append(FileDiagnostic(.error, file: source.name, "no rules to check: a check against no rules cannot fail"))
@@ -251,13 +209,139 @@ package enum CheckRun {
             }
         }
         var report = CheckReport(
-            rules: rules.rules, ruleSources: sources, findings: collector.findings, summary: summary, traces: traces,
-            diagnostics: diagnostics, applied: collector.applied, notApplicable: collector.notApplicable)
+            rules: rules.rules, ruleSources: sources, findings: findings, summary: summary, traces: traces,
+            diagnostics: diagnostics, applied: applied, notApplicable: notApplicable)
         if timelines {
-            report.timelines = Self.timelines(
-                inputs, findings: collector.findings, shape: shape, interchange: interchange, records: records)
+            report.timelines = Self.timelines(inputs, findings: findings, shape: shape, interchange: interchange, records: records)
         }
         return report
+    }
+
+    /// How many inputs ``check(_:rules:sources:allowSkippedLines:records:standardInputName:timelines:jobs:)``
+    /// checks at once unless told: one per core.
+    package static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// Checks the inputs on up to `jobs` threads, each with a checker of its own that checks one
+    /// input after another; returns the results in input order and each thread's summary.
+    private static func check(
+        _ inputs: [CheckInput], jobs: Int, rules: RuleSet, records: CallbackSet?, allowSkippedLines: Bool, reading: Reading
+    ) -> (results: [CheckInputResult], summaries: [CheckSummary]) {
+        let queue = CheckInputQueue(count: inputs.count)
+        let threads = max(1, min(jobs, inputs.count))
+        // A core no input is checked on reads and scans ahead for a large file.
+        let readAhead = threads < defaultJobs
+        let work: @Sendable () -> Void = {
+            let collector = CheckCollector()
+            let checker = collector.checker(for: rules, records: records)
+            while let index = queue.take() {
+                let result = check(
+                    inputs[index], checker: checker, collector: collector, allowSkippedLines: allowSkippedLines,
+                    readAhead: readAhead, records: records, reading: reading)
+                queue.put(result, at: index)
+            }
+            queue.finish(checker.finish())
+        }
+        for _ in 1..<threads { Thread(block: work).start() }
+        work()
+        return queue.wait(threads: threads)
+    }
+
+    /// Checks one input with `checker`, which then has finished it (its launches and traces ended),
+    /// and takes what `collector` gathered.
+    private static func check(
+        _ input: CheckInput, checker: RuleChecker, collector: CheckCollector, allowSkippedLines: Bool, readAhead: Bool,
+        records: CallbackSet?, reading: Reading
+    ) -> CheckInputResult {
+        var result = CheckInputResult()
+        switch input {
+        case .traces(let files):
+            for file in files {
+                result.traces.append(file)
+                switch inputShape(file, asked: reading.shape) {
+                case .failure(let error):
+                    result.diagnostics.append(FileDiagnostic(error))
+                case .success(.native):
+                    let large = readAhead && (fileSize(file) ?? 0) >= readAheadSize
+                    check(file, allowSkippedLines: allowSkippedLines, diagnostics: &result.diagnostics) { () throws(TraceFileError) in
+                        try large ? checker.checkReadingAhead(file: file) : checker.check(file: file)
+                    }
+                case .success(let foreign):
+                    checkDecoded(
+                        file, shape: foreign, records: records, checker: checker, allowSkippedLines: allowSkippedLines,
+                        diagnostics: &result.diagnostics
+                    ) { () throws(TraceFileError) in
+                        try DecodedTrace.decode(contentsOf: file, shape: foreign, options: reading.interchange)
+                    }
+                }
+            }
+        case .standardInput(let label):
+            result.traces.append(label)
+            if let shape = reading.shape, shape != .native {
+                // A log on standard input (`--from text|oslog|chrome`) is read whole, as a file of its shape is.
+                checkDecoded(
+                    label, shape: shape, records: records, checker: checker, allowSkippedLines: allowSkippedLines,
+                    diagnostics: &result.diagnostics
+                ) { () throws(TraceFileError) in
+                    let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+                    return DecodedTrace.decode(bytes, shape: shape, options: reading.interchange)
+                }
+                break
+            }
+            check(label, allowSkippedLines: allowSkippedLines, diagnostics: &result.diagnostics) { () throws(TraceFileError) in
+                try checker.check(descriptor: STDIN_FILENO, label: label)
+            }
+        case .standardInputAgain(let label):
+            result.diagnostics.append(FileDiagnostic(.error, file: label, "standard input ('-') can be checked only once"))
+        case .database(let file):
+            let launches = checker.summary.launches
+            do throws(CheckRunError) {
+                let store = try checkDatabase(file, checker: checker, traces: &result.traces, readAhead: readAhead)
+                _ = checker.finish()
+                if checker.summary.launches == launches {
+                    result.diagnostics.append(
+                        FileDiagnostic(.error, file: file, "the database holds no traces (lifeline import adds them)"))
+                }
+                let taken = collector.take()
+                (result.findings, result.applied, result.notApplicable) = taken
+                try record(result.findings, in: store)
+            } catch {
+                result.diagnostics += error.diagnostics
+            }
+        }
+        _ = checker.finish()
+        let taken = collector.take()
+        result.findings += taken.findings
+        result.applied.merge(taken.applied) { $0.union($1) }
+        result.notApplicable += taken.notApplicable
+        return result
+    }
+
+    /// The size from which a file is read and scanned on a second thread when a core is free: below
+    /// it, starting the thread costs more than the overlap saves.
+    static let readAheadSize = 1 << 20
+
+    private static func fileSize(_ path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+    }
+
+    /// The summaries of checkers of the same rules as one: counts added.
+    private static func merged(_ summaries: [CheckSummary], rules: RuleSet) -> CheckSummary {
+        var total = CheckSummary(rules: rules.rules.map { ($0, RuleTally()) }, traces: 0, launches: 0, events: 0)
+        for summary in summaries {
+            total.traces += summary.traces
+            total.launches += summary.launches
+            total.events += summary.events
+            for (index, (_, tally)) in summary.rules.enumerated() where index < total.rules.count {
+                total.rules[index].tally.satisfied += tally.satisfied
+                total.rules[index].tally.violated += tally.violated
+                total.rules[index].tally.pending += tally.pending
+                total.rules[index].tally.vacuous += tally.vacuous
+                total.rules[index].tally.violations += tally.violations
+                total.rules[index].tally.pendings += tally.pendings
+                total.rules[index].tally.notApplicable += tally.notApplicable
+            }
+        }
+        return total
     }
 
     /// Runs one trace's check and turns what it skipped (and a trace without a launch record) into diagnostics.
@@ -277,6 +361,12 @@ package enum CheckRun {
         } catch {
             diagnostics.append(FileDiagnostic(error))
         }
+    }
+
+    /// How inputs that are not Lifeline traces are read: `--from` and the decoders' options.
+    struct Reading: Sendable {
+        var shape: TraceShape?
+        var interchange: InterchangeOptions
     }
 
     /// The shape to read `file` as: `asked` (`--from`), else what its content shows (``TraceShape/detect(atPath:)``).
@@ -328,20 +418,23 @@ package enum CheckRun {
 
     /// Files in the given order, except that a rotated part follows the file it continues.
     static func ordered(_ files: [String]) -> [String] {
-        func key(_ path: String) -> (String, Int) {
-            let url = URL(fileURLWithPath: path)
-            let stem = url.deletingPathExtension()
-            if let part = Int(stem.pathExtension), part > 1 {
-                return (stem.deletingPathExtension().path, part)
-            }
-            return (stem.path, 1)
-        }
-        let positions = Dictionary(files.enumerated().map { (key($1).0, $0) }, uniquingKeysWith: min)
+        let positions = Dictionary(files.enumerated().map { (rotation(of: $1).stem, $0) }, uniquingKeysWith: min)
         return files.enumerated().sorted { lhs, rhs in
-            let (l, r) = (key(lhs.element), key(rhs.element))
-            let (lp, rp) = (positions[l.0] ?? lhs.offset, positions[r.0] ?? rhs.offset)
-            return (lp, l.1, lhs.offset) < (rp, r.1, rhs.offset)
+            let (l, r) = (rotation(of: lhs.element), rotation(of: rhs.element))
+            let (lp, rp) = (positions[l.stem] ?? lhs.offset, positions[r.stem] ?? rhs.offset)
+            return (lp, l.part, lhs.offset) < (rp, r.part, rhs.offset)
         }.map(\.element)
+    }
+
+    /// A trace file's path without its part number and extension, and its part (`app.2.ndjson`:
+    /// `app`, 2; `app.ndjson`: `app`, 1).
+    static func rotation(of path: String) -> (stem: String, part: Int) {
+        let url = URL(fileURLWithPath: path)
+        let stem = url.deletingPathExtension()
+        if let part = Int(stem.pathExtension), part > 1 {
+            return (stem.deletingPathExtension().path, part)
+        }
+        return (stem.path, 1)
     }
 
     /// Checks the database of an open store and replaces its `violation` table with the findings.
@@ -356,7 +449,7 @@ package enum CheckRun {
         var traces: [String] = []
         let collector = CheckCollector()
         let checker = collector.checker(for: rules)
-        try feed(store, to: checker, traces: &traces)
+        try feed(store, to: checker, traces: &traces, readAhead: defaultJobs > 1)
         let summary = checker.finish()
         try record(collector.findings, in: store)
         return CheckReport(
@@ -366,7 +459,7 @@ package enum CheckRun {
 
     /// Opens a database and feeds its records to the checker; returns the open store for the violations.
     private static func checkDatabase(
-        _ path: String, checker: RuleChecker, traces: inout [String]
+        _ path: String, checker: RuleChecker, traces: inout [String], readAhead: Bool
     ) throws(CheckRunError)
         -> TraceStore
     {
@@ -376,21 +469,29 @@ package enum CheckRun {
         } catch {
             throw CheckRunError(.database, FileDiagnostic(.error, file: path, error.message))
         }
-        try feed(store, to: checker, traces: &traces)
+        try feed(store, to: checker, traces: &traces, readAhead: readAhead)
         return store
     }
 
-    /// Feeds a store's launches and events to the checker in trace order, noting each trace file once.
-    private static func feed(_ store: TraceStore, to checker: RuleChecker, traces: inout [String]) throws(CheckRunError) {
+    /// Feeds a store's launches and events to the checker in trace order, noting each trace file once;
+    /// with `readAhead`, the rows are read on a second thread while the checker checks.
+    private static func feed(
+        _ store: TraceStore, to checker: RuleChecker, traces: inout [String], readAhead: Bool
+    ) throws(CheckRunError) {
+        func check(_ record: StoredRecord) {
+            switch record {
+            case .launch(let launch, let file, let line):
+                if traces.last != file { traces.append(file) }
+                checker.beginLaunch(launch, trace: file, file: file, line: line)
+            case .event(let event, let line):
+                checker.check(event, line: line)
+            }
+        }
         do {
-            try store.forEachRecord { record in
-                switch record {
-                case .launch(let launch, let file, let line):
-                    if traces.last != file { traces.append(file) }
-                    checker.beginLaunch(launch, trace: file, file: file, line: line)
-                case .event(let event, let line):
-                    checker.check(event, line: line)
-                }
+            if readAhead {
+                try store.forEachRecordReadingAhead(check)
+            } else {
+                try store.forEachRecord(check)
             }
         } catch let error as StoreError {
             throw CheckRunError(.database, FileDiagnostic(.error, file: store.path, "cannot read the database: \(error.message)"))

@@ -32,4 +32,15 @@ package final class CheckCollector {
         checker.assumedRecords = records
         return checker
     }
+
+    /// Hands over what was gathered so far and starts empty again, so one checker can check input
+    /// after input (each ended with ``RuleChecker/finish()``) and each input's findings stay its own.
+    package func take() -> (findings: [Finding], applied: [String: Set<String>], notApplicable: [Inapplicability]) {
+        defer {
+            findings = []
+            applied = [:]
+            notApplicable = []
+        }
+        return (findings, applied, notApplicable)
+    }
 }

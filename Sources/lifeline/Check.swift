@@ -76,7 +76,15 @@ struct Check: ParsableCommand {
 
     @OptionGroup var interchange: InterchangeArguments
 
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "Check up to N inputs at once (a trace file with its rotated parts, a database); the report is the same for any N. Default: one per core.",
+            valueName: "N"))
+    var jobs: Int?
+
     func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs needs at least 1") }
         if let stdinName {
             guard paths.contains("-") else { throw ValidationError("--stdin-name names standard input: give '-' as a PATH") }
             guard !stdinName.isEmpty else { throw ValidationError("--stdin-name needs a name") }
@@ -109,7 +117,7 @@ struct Check: ParsableCommand {
                 report = CheckRun.check(
                     inputs, rules: loaded.rules, sources: loaded.sources, allowSkippedLines: allowSkippedLines,
                     records: declared, standardInputName: stdinName, timelines: format == .html, shape: interchange.shape,
-                    interchange: decoding)
+                    interchange: decoding, jobs: jobs)
             }
         } catch {
             // Rules that do not load: the excerpts with carets for a person, the located errors in the report.

@@ -115,9 +115,10 @@ struct ExitStatusTests {
     }
 
     @Test func aUsageErrorSaysWhatWasWrongAndHowToGetHelp() throws {
-        let run = try LifelineCommandTests.run(["check", "--bogus"])
+        // A name no option is near: for '--bogus' the parser suggests '--jobs'.
+        let run = try LifelineCommandTests.run(["check", "--frobnicate"])
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("Error: Unknown option '--bogus'\nUsage: lifeline check"))
+        #expect(run.stderr.hasPrefix("Error: Unknown option '--frobnicate'\nUsage: lifeline check"))
         #expect(run.stderr.contains("See 'lifeline check --help' for more information."))
     }
 

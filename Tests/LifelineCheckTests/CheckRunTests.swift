@@ -97,4 +97,47 @@ struct CheckRunTests {
         let stored = try store.query("SELECT rule, line FROM violation")
         #expect(stored.rows == [[.text("local.never-upload"), .integer(3)]])
     }
+
+    @Test("inputs checked on several threads give the report one checker gives reading them one after another")
+    func parallelInputsMatchOneChecker() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        var random = SplitMix64(seed: 7)
+        let names = ["didFinishLaunching", "willConnectTo", "sceneDidBecomeActive", "sceneDidEnterBackground", "sync.upload"]
+        var paths: [String] = []
+        for index in 0..<40 {
+            var lines = [#"{"lifeline":1,"type":"launch","launch":"L\#(index)","lifecycle":"scene"}"#]
+            for seq in 1...Int(random.next() % 20 + 1) {
+                let name = names[Int(random.next() % UInt64(names.count))]
+                let phase = ["begin", "end", "instant"][Int(random.next() % 3)]
+                lines.append(
+                    #"{"seq":\#(seq),"t":\#(seq * 2_000_000_000),"event":"\#(name)","phase":"\#(phase)","session":"S\#(random.next() % 2)"}"#
+                )
+            }
+            if index % 9 == 4 { lines.append("torn") }
+            let path = workspace.path(String(format: "t%02d.ndjson", index))
+            try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append(path)
+        }
+        let loaded = try CheckRun.load([], rulesDirectory: workspace.path("rules"))
+        let one = CheckRun.check(paths, rules: loaded.rules, sources: loaded.sources, jobs: 1)
+        #expect(one.findings.count > 20)
+        #expect(one.diagnostics.count == 4)
+        for jobs in [2, 3, 8] {
+            let many = CheckRun.check(paths, rules: loaded.rules, sources: loaded.sources, jobs: jobs)
+            #expect(many.findings == one.findings)
+            #expect(many.summary == one.summary)
+            #expect(many.traces == one.traces)
+            #expect(many.diagnostics == one.diagnostics)
+            #expect(many.applied == one.applied)
+            #expect(many.notApplicable == one.notApplicable)
+        }
+        // The same as one checker reading the files in turn, as `lifeline check` did before it ran in parallel.
+        var findings: [Finding] = []
+        let checker = RuleChecker(rules: loaded.rules, onFinding: { findings.append($0) })
+        for path in paths { _ = try checker.check(file: path) }
+        let summary = checker.finish()
+        #expect(one.findings == findings)
+        #expect(one.summary == summary)
+    }
 }

@@ -6,7 +6,8 @@ import Testing
 
 /// `check(file:)` resolves names, sessions and scenes from the line's bytes and
 /// builds records only for conditions; it must find exactly what checking the
-/// same records in memory finds.
+/// same records in memory finds, and `checkReadingAhead(file:)`, which reads and
+/// scans on a second thread, exactly what `check(file:)` finds.
 @Suite("Checking a file agrees with checking its records")
 struct FileCheckTests {
     static let tracesPerPattern = 300
@@ -39,6 +40,19 @@ struct FileCheckTests {
             let checked = try checker.check(file: path, label: "trace.ndjson")
             _ = checker.finish()
             #expect(checked.skipped.isEmpty)
+            // Read and scanned on a second thread, in batches of a few lines: the same, in the same order.
+            var aheadFindings: [ReferenceFinding] = []
+            var aheadInstances: [InstanceResult] = []
+            let ahead = RuleChecker(
+                rules: rules, onFinding: { aheadFindings.append(ReferenceFinding($0)) },
+                onInstance: { aheadInstances.append($0) })
+            let checkedAhead = try ahead.checkReadingAhead(file: path, label: "trace.ndjson", linesPerBatch: index % 7 + 1)
+            _ = ahead.finish()
+            #expect(checkedAhead == checked)
+            if aheadFindings != fileFindings || aheadInstances != fileInstances {
+                Issue.record("reading ahead and reading in turn disagree on '\(pattern)', trace \(index)")
+                return
+            }
             let verdicts = { (instances: [InstanceResult]) in
                 instances.map { "\($0.ruleID) \($0.slice) \($0.verdict)" }.sorted()
             }

@@ -130,5 +130,26 @@ struct ImportPipelineTests {
             }
         }
         #expect(stored == (try TraceFile(contentsOf: path)).records)
+        // Read on a second thread, in batches: the same records with the same lines, in order.
+        var lines: [Int] = []
+        try fixture.store.forEachRecord { record in
+            switch record {
+            case .launch(_, _, let line), .event(_, let line): lines.append(line)
+            }
+        }
+        var ahead: [TraceRecord] = []
+        var aheadLines: [Int] = []
+        try fixture.store.forEachRecordReadingAhead { record in
+            switch record {
+            case .launch(let launch, _, let line):
+                ahead.append(.launch(launch))
+                aheadLines.append(line)
+            case .event(let event, let line):
+                ahead.append(.event(event))
+                aheadLines.append(line)
+            }
+        }
+        #expect(ahead == stored)
+        #expect(aheadLines == lines)
     }
 }

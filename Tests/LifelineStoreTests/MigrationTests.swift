@@ -197,6 +197,15 @@ struct MigrationTests {
             guard let error = error as? StoreReadError else { return false }
             return error.line == 1 && error.message.hasPrefix("launch.records is not a JSON array of callback names")
         }
+        // Read on a second thread, the error is the same, after nothing was read.
+        var read = 0
+        #expect {
+            try fixture.store.forEachRecordReadingAhead { _ in read += 1 }
+        } throws: { error in
+            guard let error = error as? StoreReadError else { return false }
+            return error.line == 1 && error.message.hasPrefix("launch.records is not a JSON array of callback names")
+        }
+        #expect(read == 0)
     }
 
     @Test("writes to the event view reach event_raw, interning new strings")

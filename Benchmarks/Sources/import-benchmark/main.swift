@@ -60,45 +60,15 @@ try FileManager.default.createDirectory(at: directory, withIntermediateDirectori
 let keep = ProcessInfo.processInfo.environment["KEEP_BENCH_FILES"] != nil
 defer { if !keep { try? FileManager.default.removeItem(at: directory) } }
 
-/// A file written in 4 MB pieces.
-struct Output {
-    let handle: FileHandle
-    var bytes: [UInt8] = []
-
-    init(_ path: String) {
-        _ = FileManager.default.createFile(atPath: path, contents: nil)
-        handle = FileHandle(forWritingAtPath: path)!
-    }
-
-    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
-
-    mutating func flush(force: Bool = false) {
-        guard force || bytes.count > 1 << 22 else { return }
-        handle.write(Data(bytes))
-        bytes.removeAll(keepingCapacity: true)
-    }
-
-    mutating func close() throws {
-        flush(force: true)
-        try handle.close()
-    }
-}
-
-/// A quoted CSV field; nothing for NULL (which `.import` reads as '').
-func csvField(_ text: String?) -> String {
-    guard let text else { return "" }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-}
-
 /// Generates `count` events into an NDJSON file; with `csv`, also the rows as text CSV and as ids CSV.
 func generate(
     _ count: Int, ndjson: String, csv: (text: String, ids: String, strings: String)?
 ) throws
     -> (events: Int, launches: [LaunchRecord])
 {
-    var trace = Output(ndjson)
-    var text = csv.map { Output($0.text) }
-    var ids = csv.map { Output($0.ids) }
+    var trace = BufferedOutput(ndjson)
+    var text = csv.map { BufferedOutput($0.text) }
+    var ids = csv.map { BufferedOutput($0.ids) }
     var launches: [LaunchRecord] = []
     var line = 0
     var eventID = 0
@@ -126,13 +96,8 @@ func generate(
             TraceEncoder.append(event, to: &trace.bytes)
             trace.flush()
             guard csv != nil else { return }
-            var attrs: [UInt8] = []
-            if !event.attrs.isEmpty { TraceEncoder.attributes(event.attrs, &attrs) }
-            let attrsField = csvField(attrs.isEmpty ? nil : String(decoding: attrs, as: UTF8.self))
-            // id, launch_id, seq, t, event, phase, session, scene, thread, attrs, file_id, line
-            text?.append(
-                "\(eventID),\(launch),\(event.seq),\(event.t),\(csvField(event.event.name)),\(event.phase.rawValue),"
-                    + "\(csvField(event.session)),\(csvField(event.scene)),\(csvField(event.thread)),\(attrsField),1,\(line)\n")
+            let attrsField = EventCSV.attrsField(event)
+            text?.append(EventCSV.textRow(id: eventID, launch: launch, event: event, line: line))
             let phase = event.phase == .instant ? 0 : event.phase == .begin ? 1 : 2
             // id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line
             let nameID = id(event.event.name)
@@ -149,8 +114,8 @@ func generate(
     try text?.close()
     try ids?.close()
     if let csv {
-        var output = Output(csv.strings)
-        for (index, value) in stringList.enumerated() { output.append("\(index + 1),\(csvField(value))\n") }
+        var output = BufferedOutput(csv.strings)
+        for (index, value) in stringList.enumerated() { output.append("\(index + 1),\(EventCSV.field(value))\n") }
         try output.close()
     }
     return (eventID, launches)
@@ -187,26 +152,6 @@ func freshStore(_ name: String, parents launches: [LaunchRecord]?) throws -> (Tr
         }
     }
     return (store, path)
-}
-
-/// Wall-clock and CPU seconds (user + system) of one run.
-struct Timing {
-    var seconds: Double
-    var cpu: Double
-
-    static let none = Timing(seconds: .infinity, cpu: .infinity)
-}
-
-/// CPU seconds used so far by this process (all threads) or by its waited-for children.
-func cpuSeconds(children: Bool) -> Double {
-    var usage = rusage()
-    #if os(Linux)
-    getrusage(__rusage_who_t((children ? RUSAGE_CHILDREN : RUSAGE_SELF).rawValue), &usage)
-    #else
-    getrusage(children ? RUSAGE_CHILDREN : RUSAGE_SELF, &usage)
-    #endif
-    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
 func timeLifeline(expected: Int) throws -> Timing {

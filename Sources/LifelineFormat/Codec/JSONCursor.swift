@@ -77,6 +77,11 @@ struct JSONCursor {
         index += 1
         let contentStart = index
         var nonASCII = false
+        // Eight bytes at a time while none of them needs a look (most strings are plain ASCII);
+        // the byte loop below finds which one does.
+        while index + 8 <= end, !Self.needsLook(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+            index += 8
+        }
         while index < end {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -97,6 +102,23 @@ struct JSONCursor {
             index += 1
         }
         throw failure(.syntax, "unterminated string", at: open)
+    }
+
+    /// Whether any of eight bytes is a quote, a backslash, a control character or not ASCII.
+    ///
+    /// Exact (no false negatives or positives for the whole word): a byte's high bit is set in
+    /// `(x - 0x01…) & ~x & 0x80…` only if some byte of `x` is zero, and in `(w - 0x20…) & ~w &
+    /// 0x80…` only if some byte of `w` is below 0x20 (with `w`'s high bits checked apart).
+    @inline(__always)
+    static func needsLook(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let zeroInQuote = (quote &- ones) & ~quote
+        let zeroInBackslash = (backslash &- ones) & ~backslash
+        let control = (word &- ones &* 0x20) & ~word
+        return (word | zeroInQuote | zeroInBackslash | control) & highs != 0
     }
 
     private func controlCharacter(_ byte: UInt8) -> TraceFormatError {

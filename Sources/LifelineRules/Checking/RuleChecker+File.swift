@@ -19,6 +19,27 @@ extension RuleChecker {
         return try check(&reader, name: label ?? path)
     }
 
+    /// ``check(file:label:)`` with the file read and scanned on a second thread while this one
+    /// checks the lines before (as `lifeline import` parses while it inserts): the same result,
+    /// sooner for a large file on a machine with a core to spare.
+    @discardableResult
+    public func checkReadingAhead(file path: String, label: String? = nil) throws(TraceFileError) -> TraceFileCheck {
+        try checkReadingAhead(file: path, label: label, linesPerBatch: ScannedLineBatch.capacity)
+    }
+
+    /// ``checkReadingAhead(file:label:)`` handing lines over `linesPerBatch` at a time (tests cross batches with few lines).
+    func checkReadingAhead(file path: String, label: String?, linesPerBatch: Int) throws(TraceFileError) -> TraceFileCheck {
+        var progress = FileProgress(before: summary)
+        var scanner = TraceLineScanner()
+        let name = label ?? path
+        try TraceLineReader.forEachLineScannedAhead(
+            linesPerBatch: linesPerBatch, opening: { () throws(TraceFileError) in try TraceLineReader(path: path) }
+        ) { bytes, line in
+            check(line: bytes, line.number, terminated: line.terminated, scanned: line.scanned, &scanner, name: name, &progress)
+        }
+        return progress.result(after: summary)
+    }
+
     /// Checks every record read from an open descriptor (standard input, say), streaming, as
     /// ``check(file:label:)`` checks a file; `label` names the trace in witnesses and diagnostics.
     ///
@@ -33,48 +54,66 @@ extension RuleChecker {
 
     private func check(_ reader: inout TraceLineReader, name: String) throws(TraceFileError) -> TraceFileCheck {
         var scanner = TraceLineScanner()
-        var result = TraceFileCheck()
-        let before = summary
-        // A new file starts without a launch: its events need a launch record of their own.
-        var fileHasLaunch = false
-        var launchRecords = 0
+        var progress = FileProgress(before: summary)
         reader.forEachLine { bytes, number, terminated in
             if TraceLineScanner.isBlank(bytes) { return true }
-            do throws(TraceFormatError) {
-                let scanned = try scanner.scan(bytes, lineNumber: number)
-                switch scanned.kind {
-                case .launch:
-                    if case .launch(let launch) = TraceRecord(scanned, line: bytes, scanner: scanner) {
-                        beginLaunch(launch, trace: name, file: name, line: number)
-                        fileHasLaunch = true
-                        // A rotated part's record continues a launch rather than starting one, but it is
-                        // still the file's launch record.
-                        launchRecords += 1
-                    }
-                case .event:
-                    guard fileHasLaunch else {
-                        result.skipped.append(TraceDiagnostic(.error, line: number, column: 1, "event before any launch record"))
-                        return true
-                    }
-                    check(scanned, bytes: bytes, scanner: scanner, line: number)
-                }
-            } catch {
-                if terminated {
-                    result.skipped.append(TraceDiagnostic(error))
-                } else {
-                    result.skipped.append(
-                        TraceDiagnostic(
-                            .error, line: number, column: bytes.count + 1,
-                            "last line is not terminated and is incomplete (the producer stopped mid-write or is still writing)"))
-                }
-            }
+            check(line: bytes, number, terminated: terminated, scanned: nil, &scanner, name: name, &progress)
             return true
         }
         try reader.checkReadError()
-        let after = summary
-        result.launches = launchRecords
-        result.events = after.events - before.events
-        return result
+        return progress.result(after: summary)
+    }
+
+    /// What checking a file has seen so far.
+    private struct FileProgress {
+        var skipped: [TraceDiagnostic] = []
+        /// A new file starts without a launch: its events need a launch record of their own.
+        var fileHasLaunch = false
+        var launchRecords = 0
+        let eventsBefore: Int
+
+        init(before: CheckSummary) { eventsBefore = before.events }
+
+        func result(after: CheckSummary) -> TraceFileCheck {
+            TraceFileCheck(skipped: skipped, launches: launchRecords, events: after.events - eventsBefore)
+        }
+    }
+
+    /// Checks one line that is not blank; `scanned` is its scan when another thread made it.
+    @inline(__always)
+    private func check(
+        line bytes: UnsafeRawBufferPointer, _ number: Int, terminated: Bool, scanned given: ScannedLine?,
+        _ scanner: inout TraceLineScanner, name: String, _ progress: inout FileProgress
+    ) {
+        do throws(TraceFormatError) {
+            let scanned: ScannedLine
+            if let given { scanned = given } else { scanned = try scanner.scan(bytes, lineNumber: number) }
+            switch scanned.kind {
+            case .launch:
+                if case .launch(let launch) = TraceRecord(scanned, line: bytes, scanner: scanner) {
+                    beginLaunch(launch, trace: name, file: name, line: number)
+                    progress.fileHasLaunch = true
+                    // A rotated part's record continues a launch rather than starting one, but it is
+                    // still the file's launch record.
+                    progress.launchRecords += 1
+                }
+            case .event:
+                guard progress.fileHasLaunch else {
+                    progress.skipped.append(TraceDiagnostic(.error, line: number, column: 1, "event before any launch record"))
+                    return
+                }
+                check(scanned, bytes: bytes, scanner: scanner, line: number)
+            }
+        } catch {
+            if terminated {
+                progress.skipped.append(TraceDiagnostic(error))
+            } else {
+                progress.skipped.append(
+                    TraceDiagnostic(
+                        .error, line: number, column: bytes.count + 1,
+                        "last line is not terminated and is incomplete (the producer stopped mid-write or is still writing)"))
+            }
+        }
     }
 
     /// Checks one scanned event line without building its record.

@@ -1,0 +1,14 @@
+import LifelineFormat
+import LifelineRules
+
+/// What checking one ``CheckInput`` found, for the report: merged in input order, so a run on
+/// several threads reports exactly what a run on one does.
+struct CheckInputResult: Sendable {
+    /// The traces read, as the report names them.
+    var traces: [String] = []
+    var diagnostics: [FileDiagnostic] = []
+    var findings: [Finding] = []
+    /// Per trace, the rules judged on it.
+    var applied: [String: Set<String>] = [:]
+    var notApplicable: [Inapplicability] = []
+}
