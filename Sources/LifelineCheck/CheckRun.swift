@@ -159,11 +159,15 @@ package enum CheckRun {
     /// launches record every callback.
     ///
     /// `-` is one trace read from standard input, named `standardInputName` (default `-`) in
-    /// findings and diagnostics, so a tool that pipes a trace in (the Spark integration) gets
-    /// findings naming the original file; a second `-` is an error, standard input having been read.
+    /// findings and diagnostics, so a tool that pipes a trace in gets findings naming the original
+    /// file; a second `-` is an error, standard input having been read. `names` does the same for
+    /// trace files: a file (as given or found in a directory) that is a key is named by its value,
+    /// so a tool that checks local copies of files stored elsewhere (the Spark integration) gets
+    /// the findings, launch keys and diagnostics of the originals.
     package static func check(
         _ inputs: [String], rules: RuleSet, sources: [RuleSource] = [], allowSkippedLines: Bool = false,
-        records: CallbackSet? = nil, standardInputName: String? = nil, timelines: Bool = false
+        records: CallbackSet? = nil, standardInputName: String? = nil, names: [String: String] = [:],
+        timelines: Bool = false
     ) -> CheckReport {
         var traces: [String] = []
         var diagnostics: [FileDiagnostic] = []
@@ -201,9 +205,10 @@ package enum CheckRun {
                 }
                 continue
             }
-            traces.append(file)
-            check(file, allowSkippedLines: allowSkippedLines, diagnostics: &diagnostics) { () throws(TraceFileError) in
-                try checker.check(file: file)
+            let label = names[file] ?? file
+            traces.append(label)
+            check(label, allowSkippedLines: allowSkippedLines, diagnostics: &diagnostics) { () throws(TraceFileError) in
+                try checker.check(file: file, label: label)
             }
         }
         let summary = checker.finish()
@@ -217,7 +222,7 @@ package enum CheckRun {
             for input in inputs where !missing.contains(input) {
                 diagnostics.append(
                     FileDiagnostic(
-                        .error, file: input == "-" ? standardInputName ?? input : input,
+                        .error, file: input == "-" ? standardInputName ?? input : names[input] ?? input,
                         "no events were checked: a check that looked at nothing cannot pass"))
             }
         }
@@ -246,7 +251,10 @@ package enum CheckRun {
                         "no launch record: not a Lifeline trace (each launch starts with {\"lifeline\":1,\"type\":\"launch\",…})"))
             }
         } catch {
-            diagnostics.append(FileDiagnostic(error))
+            // Located under the trace's name (`--stdin-name`, `--names`), as its findings are.
+            var diagnostic = FileDiagnostic(error)
+            diagnostic.file = label
+            diagnostics.append(diagnostic)
         }
     }
 
