@@ -66,6 +66,7 @@ def main():
               f"{events / piped:,.0f} events/s, {1000 * piped_cpu / len(paths):.1f} ms CPU per trace; {load()}")
 
         start, cpu, own = time.perf_counter(), children_cpu(), self_cpu()
+        session_start = start
         from pyspark.sql import SparkSession
 
         spark = (SparkSession.builder.master(arguments.master).appName("lifeline-bench")
@@ -85,8 +86,7 @@ def main():
                   f"{count} findings; {load()}")
         spark.stop()
         # The JVM (and the Python workers it started) is a child of this process: its CPU is counted
-        # once it has exited.
-        # The JVM (PythonGatewayServer) exits when its standard input closes.
+        # once it has exited, which it does when its standard input closes (PythonGatewayServer).
         from pyspark import SparkContext
 
         gateway = SparkContext._gateway
@@ -96,7 +96,7 @@ def main():
             process.stdin.close()
             process.wait(timeout=120)
         session_cpu = children_cpu() - cpu + self_cpu() - own
-        print(f"Spark session, start and both runs: {time.perf_counter() - start:.2f} s, {session_cpu:.2f} s CPU "
+        print(f"Spark session, start and both runs: {time.perf_counter() - session_start:.2f} s, {session_cpu:.2f} s CPU "
               f"(JVM, Python workers, lifeline check processes and this driver); {load()}")
     finally:
         shutil.rmtree(directory, ignore_errors=True)
