@@ -166,6 +166,9 @@ package enum CheckRun {
     /// `-` is one trace read from standard input, named `standardInputName` (default `-`) in
     /// findings and diagnostics, so a tool that pipes a trace in (the Spark integration) gets
     /// findings naming the original file; a second `-` is an error, standard input having been read.
+    /// `names` does the same for trace files: a file (as given or found in a directory) that is a
+    /// key is named by its value, so a tool that checks local copies of files stored elsewhere (the
+    /// Spark integration) gets the findings, launch keys and diagnostics of the originals.
     ///
     /// A file that is not a Lifeline trace — console text, a unified log, a Chrome trace — is decoded
     /// as `lifeline import` decodes it (its shape decided by content, or `shape`, with `interchange`'s
@@ -173,14 +176,15 @@ package enum CheckRun {
     /// only when `shape` says so.
     package static func check(
         _ inputs: [String], rules: RuleSet, sources: [RuleSource] = [], allowSkippedLines: Bool = false,
-        records: CallbackSet? = nil, standardInputName: String? = nil, timelines: Bool = false, shape: TraceShape? = nil,
+        records: CallbackSet? = nil, standardInputName: String? = nil, names: [String: String] = [:],
+        timelines: Bool = false, shape: TraceShape? = nil,
         interchange: InterchangeOptions = InterchangeOptions(), jobs: Int? = nil
     ) -> CheckReport {
         let (files, errors) = TracePaths.expand(inputs)
         let units = CheckInput.inputs(files, standardInputName: standardInputName)
         let (results, summaries) = check(
             units, jobs: jobs ?? defaultJobs, rules: rules, records: records, allowSkippedLines: allowSkippedLines,
-            reading: Reading(shape: shape, interchange: interchange))
+            reading: Reading(shape: shape, interchange: interchange, names: names))
         var traces: [String] = []
         var diagnostics = errors
         var findings: [Finding] = []
@@ -256,18 +260,21 @@ package enum CheckRun {
         switch input {
         case .traces(let files):
             for file in files {
-                result.traces.append(file)
+                let label = reading.names[file] ?? file
+                result.traces.append(label)
                 switch inputShape(file, asked: reading.shape) {
                 case .failure(let error):
-                    result.diagnostics.append(FileDiagnostic(error))
+                    var diagnostic = FileDiagnostic(error)
+                    diagnostic.file = label
+                    result.diagnostics.append(diagnostic)
                 case .success(.native):
                     let large = readAhead && (fileSize(file) ?? 0) >= readAheadSize
-                    check(file, allowSkippedLines: allowSkippedLines, diagnostics: &result.diagnostics) { () throws(TraceFileError) in
-                        try large ? checker.checkReadingAhead(file: file) : checker.check(file: file)
+                    check(label, allowSkippedLines: allowSkippedLines, diagnostics: &result.diagnostics) { () throws(TraceFileError) in
+                        try large ? checker.checkReadingAhead(file: file, label: label) : checker.check(file: file, label: label)
                     }
                 case .success(let foreign):
                     checkDecoded(
-                        file, shape: foreign, records: records, checker: checker, allowSkippedLines: allowSkippedLines,
+                        label, shape: foreign, records: records, checker: checker, allowSkippedLines: allowSkippedLines,
                         diagnostics: &result.diagnostics
                     ) { () throws(TraceFileError) in
                         try DecodedTrace.decode(contentsOf: file, shape: foreign, options: reading.interchange)
@@ -359,7 +366,10 @@ package enum CheckRun {
                 diagnostics.append(FileDiagnostic(.error, file: label, TraceShape.native.noLaunches(lines: 0)))
             }
         } catch {
-            diagnostics.append(FileDiagnostic(error))
+            // Located under the trace's name (`--stdin-name`, `--names`), as its findings are.
+            var diagnostic = FileDiagnostic(error)
+            diagnostic.file = label
+            diagnostics.append(diagnostic)
         }
     }
 
@@ -367,6 +377,8 @@ package enum CheckRun {
     struct Reading: Sendable {
         var shape: TraceShape?
         var interchange: InterchangeOptions
+        /// `--names`: the name each trace file (a key) goes by in findings and diagnostics.
+        var names: [String: String]
     }
 
     /// The shape to read `file` as: `asked` (`--from`), else what its content shows (``TraceShape/detect(atPath:)``).
@@ -391,7 +403,9 @@ package enum CheckRun {
         do throws(TraceFileError) {
             decoded = try decode()
         } catch {
-            diagnostics.append(FileDiagnostic(error))
+            var diagnostic = FileDiagnostic(error)
+            diagnostic.file = file
+            diagnostics.append(diagnostic)
             return
         }
         if let fatal = decoded.fatal {

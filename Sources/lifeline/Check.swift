@@ -13,7 +13,7 @@ struct Check: ParsableCommand {
         abstract: "Check traces against lifecycle rules; fail CI on violations.",
         discussion: """
             PATHs are trace files, directories (searched recursively for *.ndjson and *.jsonl), Lifeline \
-            databases, or '-' for one trace on standard input (named by --stdin-name); with none, the database given by --db (default lifeline.db) is checked. \
+            databases, or '-' for one trace on standard input (named by --stdin-name; --names names files); with none, the database given by --db (default lifeline.db) is checked. \
             A file that is not a Lifeline trace (console text, a unified log, a Chrome trace) is decoded as \
             'lifeline import' decodes it, its shape decided by content or named by --from (standard input is \
             a Lifeline trace unless --from says otherwise); see docs/interchange.md. Rules default to \
@@ -35,6 +35,15 @@ struct Check: ParsableCommand {
         name: .customLong("stdin-name"),
         help: "The name findings and diagnostics give the trace read from standard input ('-'), such as its original path.")
     var stdinName: String?
+
+    @Option(
+        help: ArgumentHelp(
+            """
+            A JSON object naming trace files ({"local/copy.ndjson": "s3a://bucket/original.ndjson"}): findings, launch \
+            keys and diagnostics name each file that is a key by its value, as --stdin-name names standard input.
+            """,
+            valueName: "file"))
+    var names: String?
 
     @Option(help: "A database to check (when no PATH is given).")
     var db: String?
@@ -103,6 +112,11 @@ struct Check: ParsableCommand {
             }
         }
         let decoding = try interchange.options()
+        var labels: [String: String] = [:]
+        if let names {
+            guard let read = Self.names(in: names) else { throw ExitCode(2) }
+            labels = read
+        }
         let report: CheckReport
         var printed = false
         do {
@@ -116,7 +130,7 @@ struct Check: ParsableCommand {
             } else {
                 report = CheckRun.check(
                     inputs, rules: loaded.rules, sources: loaded.sources, allowSkippedLines: allowSkippedLines,
-                    records: declared, standardInputName: stdinName, timelines: format == .html, shape: interchange.shape,
+                    records: declared, standardInputName: stdinName, names: labels, timelines: format == .html, shape: interchange.shape,
                     interchange: decoding, jobs: jobs)
             }
         } catch {
@@ -143,6 +157,26 @@ struct Check: ParsableCommand {
         if output != nil { print(report.summaryLine) }
         let status = report.status(gate)
         if status != .passed { throw ExitCode(status.exitCode) }
+    }
+}
+
+extension Check {
+    /// The `--names` file: path to name; nil, after printing a located error, when it cannot be read or is
+    /// not a JSON object of strings.
+    static func names(in path: String) -> [String: String]? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            printError(FileDiagnostic(.error, file: path, "cannot read the --names file").description)
+            return nil
+        }
+        guard let names = try? JSONDecoder().decode([String: String].self, from: data) else {
+            printError(
+                FileDiagnostic(
+                    .error, file: path,
+                    "--names wants a JSON object of strings, each trace file's path to its name: {\"copy.ndjson\": \"s3a://b/a.ndjson\"}"
+                ).description)
+            return nil
+        }
+        return names
     }
 }
 

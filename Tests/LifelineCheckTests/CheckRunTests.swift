@@ -140,4 +140,26 @@ struct CheckRunTests {
         #expect(one.findings == findings)
         #expect(one.summary == summary)
     }
+
+    @Test("a named file is checked under its name: findings, launch keys, the trace list and its diagnostics")
+    func namedFiles() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try """
+        {"lifeline":1,"type":"launch","lifecycle":"scene"}
+        {"seq":1,"t":0,"event":"sync.upload"}
+        garbage
+
+        """.write(to: URL(fileURLWithPath: workspace.path("anonymous.ndjson")), atomically: true, encoding: .utf8)
+        let rules = try CheckRun.loadFile(workspace.path("rules/local.rules"))
+        let (copy, original) = (workspace.path("anonymous.ndjson"), "s3a://fleet/2026-11/anonymous.ndjson")
+        let report = CheckRun.check([copy, workspace.path("app.ndjson")], rules: rules, names: [copy: original])
+        #expect(report.traces == [original, workspace.path("app.ndjson")])
+        let named = try #require(report.findings.first { $0.witnesses.first?.file == original })
+        #expect(named.slice.launch == "\(original):1", "a launch without an identifier is keyed by its file's name")
+        #expect(named.explanation.contains("s3a://fl"))
+        #expect(!named.explanation.contains(workspace.directory.path.prefix(8)))
+        #expect(report.findings.contains { $0.witnesses.first?.file == workspace.path("app.ndjson") })
+        #expect(report.diagnostics.map { "\($0.file):\($0.line ?? 0)" } == ["\(original):3"])
+    }
 }

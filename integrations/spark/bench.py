@@ -26,6 +26,11 @@ def children_cpu():
     return usage.ru_utime + usage.ru_stime
 
 
+def self_cpu():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def load():
     return f"load average {os.getloadavg()[0]:.1f}"
 
@@ -50,7 +55,7 @@ def main():
         print(f"fleet: {len(paths)} traces, {objects[-1]['launches']} launches, {events} events, {size / 1e6:.1f} MB")
         print(f"lifeline check alone: {alone:.2f} s ({alone_cpu:.2f} s CPU), {events / alone:,.0f} events/s; {load()}")
 
-        # One process per trace, as a task runs them, without Spark: the spawn cost.
+        # One process per trace, as the tasks ran them before they were batched, without Spark: the spawn cost.
         start, cpu = time.perf_counter(), children_cpu()
         for path in paths:
             with open(path, "rb") as handle:
@@ -60,7 +65,8 @@ def main():
         print(f"lifeline check -, one process per trace, serial: {piped:.2f} s ({piped_cpu:.2f} s CPU), "
               f"{events / piped:,.0f} events/s, {1000 * piped_cpu / len(paths):.1f} ms CPU per trace; {load()}")
 
-        start = time.perf_counter()
+        start, cpu, own = time.perf_counter(), children_cpu(), self_cpu()
+        session_start = start
         from pyspark.sql import SparkSession
 
         spark = (SparkSession.builder.master(arguments.master).appName("lifeline-bench")
@@ -79,6 +85,19 @@ def main():
             print(f"Spark check run {run} ({arguments.master}): {elapsed:.2f} s, {totals['events'] / elapsed:,.0f} events/s, "
                   f"{count} findings; {load()}")
         spark.stop()
+        # The JVM (and the Python workers it started) is a child of this process: its CPU is counted
+        # once it has exited, which it does when its standard input closes (PythonGatewayServer).
+        from pyspark import SparkContext
+
+        gateway = SparkContext._gateway
+        process = getattr(gateway, "proc", None)
+        if gateway is not None and process is not None:
+            gateway.shutdown()
+            process.stdin.close()
+            process.wait(timeout=120)
+        session_cpu = children_cpu() - cpu + self_cpu() - own
+        print(f"Spark session, start and both runs: {time.perf_counter() - session_start:.2f} s, {session_cpu:.2f} s CPU "
+              f"(JVM, Python workers, lifeline check processes and this driver); {load()}")
     finally:
         shutil.rmtree(directory, ignore_errors=True)
 

@@ -1,4 +1,5 @@
-"""`python -m lifeline_spark check PATH... --out DIR [--lifeline BINARY] [--rules ...] [--master URL]`
+"""`python -m lifeline_spark check PATH... --out DIR [--lifeline BINARY] [--rules ...] [--fail-on SEVERITY]
+[--pending fail|report] [--master URL]`
 (also `spark-submit integrations/spark/lifeline_spark/__main__.py check ...`), and
 `python -m lifeline_spark query PATH... --query queries/NAME.sql`: a saved query on Spark SQL views
 over the traces."""
@@ -18,6 +19,10 @@ def parser():
                        help="the lifeline binary (default: lifeline on PATH)")
     check.add_argument("--rules", action="append", default=[], metavar="FILE|CATALOG",
                        help="a catalog or a .rules file or directory, repeatable (default: both catalogs and ./rules/*.rules)")
+    check.add_argument("--fail-on", default="error", choices=("error", "warning", "info", "never"),
+                       help="the lowest severity that fails the check, as for lifeline check (default: error)")
+    check.add_argument("--pending", default="report", choices=("fail", "report"),
+                       help="whether pending findings fail the check, as for lifeline check (default: report)")
     check.add_argument("--master", default=None,
                        help="the Spark master (default local[*], or what spark-submit was given)")
     check.add_argument("--partitions", type=int, default=None, help="number of check tasks")
@@ -57,7 +62,8 @@ def main(argv=None):
 
             try:
                 result = check(spark, arguments.paths, lifeline=arguments.lifeline, rules=arguments.rules,
-                               partitions=arguments.partitions, allow_skipped_lines=arguments.allow_skipped_lines)
+                               partitions=arguments.partitions, allow_skipped_lines=arguments.allow_skipped_lines,
+                               fail_on=arguments.fail_on, pending=arguments.pending)
             except ValueError as error:
                 print(error, file=sys.stderr)
                 return 2

@@ -2,14 +2,17 @@
 
 Each trace file goes whole, with its rotated parts, to one task; files are partitioned by the
 (app, device) of their first launch record, so a device's traces are checked in one task, in
-the order they started. A task pipes each trace into `lifeline check - --stdin-name FILE
---format jsonl` and turns the JSON lines (docs/rules.md, "JSON lines") into rows: the findings
-are the checker's own, finding for finding.
+the order they started. A task writes its partition's traces to a local directory, runs one
+`lifeline check FILE... --names NAMES --format jsonl` over them (a process and a loading of the
+rules a task, not a trace) and turns the JSON lines (docs/rules.md, "JSON lines") into rows;
+`--names` names each local copy as the user gave it (a path or a URI), so the findings are the
+checker's own on the original files, finding for finding.
 """
 
 import datetime
 import json
 import os
+import posixpath
 import shutil
 import stat
 import subprocess
@@ -35,8 +38,8 @@ LAUNCH_COLUMNS = [
 PROBLEM_COLUMNS = [
     ("type", "string"), ("file", "string"), ("line", "bigint"), ("column", "bigint"), ("message", "string"),
 ]
-TRACE_COLUMNS = [
-    ("file", "string"), ("launches", "bigint"), ("events", "bigint"), ("rules", "bigint"),
+CHECK_COLUMNS = [
+    ("files", "bigint"), ("traces", "bigint"), ("launches", "bigint"), ("events", "bigint"), ("rules", "bigint"),
     ("error", "bigint"), ("warning", "bigint"), ("info", "bigint"), ("pending", "bigint"),
     ("status", "string"), ("exit_status", "bigint"),
 ]
@@ -141,8 +144,8 @@ def scan_launches(label, content):
 
 
 class Trace:
-    """One trace: a file and its rotated parts, concatenated in part order, with the line
-    offset of each part so locations can be mapped back to the part they are in."""
+    """One trace as the user named it: a file and its rotated parts in part order, with its
+    launches (``scan_launches`` over the parts concatenated, each launch located in its part)."""
 
     def __init__(self, parts):
         self.name = parts[0][0]
@@ -155,7 +158,8 @@ class Trace:
             self.parts.append((name, offset, lines))
             chunks.append(content)
             offset += lines
-        self.content = b"".join(chunks)
+        self.launches = scan_launches(self.name, b"".join(chunks))
+        self._by_key = {launch["launch"]: launch for launch in self.launches}
 
     def locate(self, file, line):
         """(`file`, `line`) in the part that holds the concatenated line."""
@@ -166,55 +170,152 @@ class Trace:
                 return name, line - offset
         return file, line
 
+    def launch(self, key):
+        """The launch the checker keys `key`, else the first (a `per trace` finding names none)."""
+        return self._by_key.get(key) or (self.launches[0] if self.launches else None)
 
-def run_check(binary, trace, rule_arguments, working_directory):
-    """Pipes one trace into `lifeline check -` and returns its JSON lines as objects."""
-    command = [binary, "check", "-", "--stdin-name", trace.name, "--format", "jsonl", "--no-local-rules"]
-    command += rule_arguments
-    process = subprocess.run(command, input=trace.content, capture_output=True, cwd=working_directory)
+
+# A task's `lifeline check` runs name their files on the command line; a partition with more files
+# than this many bytes of names is checked in several runs (never splitting a trace's parts), so
+# the command line stays far below the system's limit (ARG_MAX, 2 MiB on Linux).
+ARGUMENT_BUDGET = 100_000
+
+
+def run_check(binary, local_paths, check_arguments, working_directory):
+    """One `lifeline check FILE... --format jsonl` over local files; its JSON lines as objects."""
+    command = [binary, "check", *local_paths, "--format", "jsonl", "--no-local-rules", *check_arguments]
+    process = subprocess.run(command, capture_output=True, cwd=working_directory, stdin=subprocess.DEVNULL)
     objects = []
     for line in process.stdout.splitlines():
         if line.strip():
             objects.append(json.loads(line))
     if not objects or objects[-1].get("type") != "summary":
         message = process.stderr.decode("utf-8", "replace").strip()
-        raise RuntimeError(f"{binary} check failed on {trace.name} (status {process.returncode}): {message}")
+        raise RuntimeError(f"{binary} check failed on {len(local_paths)} files (status {process.returncode}): {message}")
     return objects
 
 
 def check_partition(records, binary, rules, checked_at):
-    """A task: every trace of the partition's (app, device) groups, in start order; yields
-    tagged rows (`finding`, `launch`, `problem`, `trace`)."""
+    """A task: every trace of the partition's (app, device) groups, in start order, written to a
+    local directory as the records come (the task holds one file in memory at a time) and checked
+    by one `lifeline check` (several when the names would not fit one command line); yields tagged
+    rows (`finding`, `launch`, `problem`, `check`)."""
     from pyspark import SparkFiles
 
-    groups = {}
-    for key, (started, name, content) in records:
-        base, part = tracefiles.rotation_key(name)
-        groups.setdefault(key, {}).setdefault(base, []).append((part, started or "", name, content))
-    if not groups:
-        return
-    path = binary if os.path.isabs(binary) and os.path.exists(binary) else SparkFiles.get(os.path.basename(binary))
-    path = executable(path)
     directory = tempfile.mkdtemp(prefix="lifeline-spark-")
     try:
-        rule_arguments = rules.arguments(directory)
+        spool = os.path.join(directory, "spool")
+        os.mkdir(spool)
+        groups = {}
+        for index, (key, (started, name, content)) in enumerate(records):
+            path = os.path.join(spool, str(index))
+            with open(path, "wb") as handle:
+                handle.write(content)
+            del content
+            base, part = tracefiles.rotation_key(name)
+            groups.setdefault(key, {}).setdefault(base, []).append((part, started or "", name, path))
+        if not groups:
+            return
+        path = binary if os.path.isabs(binary) and os.path.exists(binary) else SparkFiles.get(os.path.basename(binary))
+        path = executable(path)
+        check_arguments = rules.arguments(directory)
+        batch = Batch(directory)
         for key in sorted(groups, key=lambda k: tuple(x or "" for x in k)):
             files = groups[key]
             # The device's traces in the order they started (the first part's launch record), then by name.
             parts_of = {base: sorted(files[base], key=lambda p: (p[0], p[2])) for base in files}
             for base in sorted(parts_of, key=lambda b: (parts_of[b][0][1], b)):
-                trace = Trace([(p[2], p[3]) for p in parts_of[base]])
-                yield from check_trace(path, trace, rule_arguments, directory, checked_at)
+                local = sum(len(directory) + len(posixpath.basename(p[2])) + 32 for p in parts_of[base])
+                if batch.size and batch.size + local > ARGUMENT_BUDGET:
+                    yield from batch.check(path, check_arguments, checked_at)
+                    batch = Batch(directory)
+                batch.add([(p[2], p[3]) for p in parts_of[base]])
+        if batch.size:
+            yield from batch.check(path, check_arguments, checked_at)
     finally:
         shutil.rmtree(directory, ignore_errors=True)
 
 
-def check_trace(binary, trace, rule_arguments, directory, checked_at):
-    launches = scan_launches(trace.name, trace.content)
-    by_key = {launch["launch"]: launch for launch in launches}
-    first = launches[0] if launches else dict(tracefiles.launch_facts(None), launch=None, line=None, events=0,
-                                             lifecycle=None)
-    for launch in launches:
+class Batch:
+    """Traces written to a task's local directory for one `lifeline check` run: each in its own
+    directory, its parts under their own base names (so the checker orders a rotated part after
+    the file it continues, as it does for the original files), and a `--names` file that names
+    each local copy as the user gave it (a path or URI): the checker's findings, launch keys and
+    diagnostics then name the originals, to the letter."""
+
+    def __init__(self, root):
+        self.root = root
+        self.traces = []
+        self.given = {}  # local path -> the name as given
+        self.trace_of = {}  # given name -> its Trace
+        self.size = 0
+
+    def add(self, parts):
+        """Adds one trace: its parts in order, each (name as given, a local file of its bytes),
+        which is moved into the batch's directory under the part's own base name."""
+        folder = tempfile.mkdtemp(prefix=f"{len(self.traces)}-", dir=self.root)
+        contents = []
+        for name, source in parts:
+            local = os.path.join(folder, posixpath.basename(name.rstrip("/")) or "trace.ndjson")
+            os.replace(source, local)
+            with open(local, "rb") as handle:
+                contents.append((name, handle.read()))
+            self.given[local] = name
+            self.size += len(local) + 1
+        trace = Trace(contents)
+        for name, _ in parts:
+            self.trace_of[name] = trace
+        self.traces.append(trace)
+
+    def check(self, binary, check_arguments, checked_at):
+        for trace in self.traces:
+            yield from launch_rows(trace)
+        names = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".json", dir=self.root, delete=False)
+        with names:
+            json.dump(self.given, names, ensure_ascii=False)
+        local_paths = list(self.given)
+        items = run_check(binary, local_paths, ["--names", names.name, *check_arguments], self.root)
+        if items[-1].get("events") == 0:
+            # A check of no events ends its errors with one for each input (every file here exists),
+            # saying so; for a task of many, that verdict belongs to the whole job (CheckResult adds it
+            # when no task had events), not to the task.
+            errors = [index for index, item in enumerate(items) if item.get("type") == "error"]
+            for index in reversed(errors[-len(local_paths):]):
+                del items[index]
+        for item in items:
+            kind = item.get("type")
+            if kind == "finding":
+                yield ("finding", self.finding_row(item, checked_at))
+            elif kind in ("error", "warning"):
+                yield ("problem", {"type": kind, "file": item.get("file"), "line": item.get("line"),
+                                   "column": item.get("column"), "message": item["message"]})
+            elif kind == "summary":
+                yield ("check", {
+                    "files": len(local_paths), "traces": item["traces"], "launches": item["launches"],
+                    "events": item["events"], "rules": item["rules"], "error": item["error"],
+                    "warning": item["warning"], "info": item["info"], "pending": item["pending"],
+                    "status": item["status"], "exit_status": item["exitStatus"],
+                })
+
+    def finding_row(self, item, checked_at):
+        trace = self.trace_of.get(item.get("file"))
+        launch = trace.launch(item.get("launch")) if trace else None
+        launch = launch or dict(tracefiles.launch_facts(None))
+        return {
+            "rule": item["rule"], "severity": item["severity"], "status": item["status"],
+            "fails": item["fails"], "message": item["message"], "explanation": item["explanation"],
+            "reference": item.get("reference"), "launch": item.get("launch"), "session": item.get("session"),
+            "scene": item.get("scene"), "file": item.get("file"), "line": item.get("line"), "seq": item.get("seq"),
+            "event": item.get("event"),
+            "witnesses": json.dumps(item.get("events", []), sort_keys=True, separators=(",", ":"), ensure_ascii=False),
+            "checked_at": checked_at, "device": launch["device"], "os": launch["os"],
+            "platform": launch["platform"], "app_version": launch["app_version"], "started": launch["started"],
+            "app": launch["app"], "date": utc_date(launch["started"]),
+        }
+
+
+def launch_rows(trace):
+    for launch in trace.launches:
         file, line = trace.locate(trace.name, launch["line"])
         yield ("launch", {
             "launch": launch["launch"], "file": file, "line": line, "lifecycle": launch["lifecycle"],
@@ -222,46 +323,6 @@ def check_trace(binary, trace, rule_arguments, directory, checked_at):
             "app_version": launch["app_version"], "started": launch["started"], "events": launch["events"],
             "app": launch["app"], "date": utc_date(launch["started"]),
         })
-    items = run_check(binary, trace, rule_arguments, directory)
-    if items[-1].get("events") == 0:
-        # A check of no events ends with an error saying so; for one trace of many, that verdict
-        # belongs to the whole check (CheckResult adds it when no trace had events), not to the trace.
-        errors = [index for index, item in enumerate(items) if item.get("type") == "error"]
-        if errors:
-            del items[errors[-1]]
-    for item in items:
-        kind = item.get("type")
-        if kind == "finding":
-            file, line = trace.locate(item.get("file"), item.get("line"))
-            witnesses = []
-            for event in item.get("events", []):
-                witness = dict(event)
-                witness["file"], located = trace.locate(event.get("file"), event.get("line"))
-                if located is not None:
-                    witness["line"] = located
-                witnesses.append(witness)
-            launch = by_key.get(item.get("launch"), first)
-            yield ("finding", {
-                "rule": item["rule"], "severity": item["severity"], "status": item["status"],
-                "fails": item["fails"], "message": item["message"], "explanation": item["explanation"],
-                "reference": item.get("reference"), "launch": item.get("launch"), "session": item.get("session"),
-                "scene": item.get("scene"), "file": file, "line": line, "seq": item.get("seq"),
-                "event": item.get("event"),
-                "witnesses": json.dumps(witnesses, sort_keys=True, separators=(",", ":"), ensure_ascii=False),
-                "checked_at": checked_at, "device": launch["device"], "os": launch["os"],
-                "platform": launch["platform"], "app_version": launch["app_version"], "started": launch["started"],
-                "app": launch["app"], "date": utc_date(launch["started"]),
-            })
-        elif kind in ("error", "warning"):
-            file, line = trace.locate(item.get("file"), item.get("line"))
-            yield ("problem", {"type": kind, "file": file, "line": line, "column": item.get("column"),
-                               "message": item["message"]})
-        elif kind == "summary":
-            yield ("trace", {
-                "file": trace.name, "launches": item["launches"], "events": item["events"], "rules": item["rules"],
-                "error": item["error"], "warning": item["warning"], "info": item["info"],
-                "pending": item["pending"], "status": item["status"], "exit_status": item["exitStatus"],
-            })
 
 
 def keyed_files(row):
@@ -274,7 +335,7 @@ def keyed_files(row):
 class CheckResult:
     """What a check on Spark produced: DataFrames of the findings (`findings`, the `violation`
     table's columns plus the launch facts), the launches (`launches`), the input problems
-    (`problems`) and one summary per trace (`traces`)."""
+    (`problems`) and the summary of each `lifeline check` run the tasks made (`checks`)."""
 
     def __init__(self, spark, rows, inputs=()):
         self.spark = spark
@@ -289,8 +350,8 @@ class CheckResult:
         self.findings = frame("finding", FINDING_COLUMNS)
         self.launches = frame("launch", LAUNCH_COLUMNS)
         self.problems = frame("problem", PROBLEM_COLUMNS)
-        self.traces = frame("trace", TRACE_COLUMNS)
-        if inputs and not self.traces.filter("events > 0").limit(1).count():
+        self.checks = frame("check", CHECK_COLUMNS)
+        if inputs and not self.checks.filter("events > 0").limit(1).count():
             # As lifeline check: a check that looked at nothing cannot pass, said of every input.
             nothing = [("error", path, None, None, "no events were checked: a check that looked at nothing cannot pass")
                        for path in inputs]
@@ -326,12 +387,12 @@ class CheckResult:
         """)
 
     def totals(self):
-        """The traces' summaries added up: a dict like the JSON lines summary."""
+        """The runs' summaries added up: a dict like the JSON lines summary."""
         from pyspark.sql import functions as F
 
-        row = self.traces.agg(
-            F.count("*").alias("traces"),
-            *[F.coalesce(F.sum(c), F.lit(0)).alias(c) for c in ("launches", "events", "error", "warning", "info", "pending")],
+        row = self.checks.agg(
+            *[F.coalesce(F.sum(c), F.lit(0)).alias(c)
+              for c in ("traces", "launches", "events", "error", "warning", "info", "pending")],
             F.coalesce(F.max("rules"), F.lit(0)).alias("rules")).first()
         totals = row.asDict()
         problems = self.problems.groupBy("type").count().collect()
@@ -341,9 +402,14 @@ class CheckResult:
         return totals
 
     def exit_status(self, totals=None):
-        """As `lifeline check`'s: 2 with input errors, 1 with a finding that fails, else 0."""
+        """As `lifeline check`'s: 2 with input errors, 1 with a finding that fails the gate
+        (`fail_on`, `pending`), else 0."""
         totals = totals or self.totals()
         return 2 if totals["errors"] else (1 if totals["failing"] else 0)
+
+    def status(self, totals=None):
+        """As the JSON lines summary's `status`: `inputError`, `failed` or `passed`."""
+        return {2: "inputError", 1: "failed", 0: "passed"}[self.exit_status(totals)]
 
     def summary_line(self, totals=None):
         totals = totals or self.totals()
@@ -363,12 +429,12 @@ class CheckResult:
 
     def write(self, out, mode="overwrite"):
         """Writes Parquet under `out`: `violations/` and `launches/` partitioned by app and date,
-        `tallies/`, `problems/` and `traces/`."""
+        `tallies/`, `problems/` and `checks/`."""
         self.findings.write.mode(mode).partitionBy("app", "date").parquet(out.rstrip("/") + "/violations")
         self.launch_summaries().write.mode(mode).partitionBy("app", "date").parquet(out.rstrip("/") + "/launches")
         self.tallies().write.mode(mode).parquet(out.rstrip("/") + "/tallies")
         self.problems.write.mode(mode).parquet(out.rstrip("/") + "/problems")
-        self.traces.write.mode(mode).parquet(out.rstrip("/") + "/traces")
+        self.checks.write.mode(mode).parquet(out.rstrip("/") + "/checks")
 
 
 def ship_package(spark):
@@ -387,16 +453,28 @@ def ship_package(spark):
     context._lifeline_spark_shipped = True
 
 
-def check(spark, paths, lifeline="lifeline", rules=(), partitions=None, allow_skipped_lines=False):
+FAIL_ON = ("error", "warning", "info", "never")
+PENDING = ("fail", "report")
+
+
+def check(spark, paths, lifeline="lifeline", rules=(), partitions=None, allow_skipped_lines=False,
+          fail_on="error", pending="report"):
     """Checks the traces `paths` name (local paths or Hadoop filesystem URIs) with the
     `lifeline` binary on the executors; returns a ``CheckResult``.
 
     `lifeline` is a path on every executor, or a local file shipped to them with
     `SparkContext.addFile`. `rules` are catalog names and `.rules` files or directories, as for
     `lifeline check --rules`; none means what `lifeline check` loads by default (both catalogs and
-    ./rules/*.rules of the driver's working directory).
+    ./rules/*.rules of the driver's working directory). `fail_on` and `pending` are the gate, as
+    `lifeline check --fail-on` and `--pending` take it: which findings fail the check (each row's
+    `fails`, and so ``CheckResult.exit_status``).
     """
+    if fail_on not in FAIL_ON:
+        raise ValueError(f"--fail-on: error: '{fail_on}' is not one of {', '.join(FAIL_ON)}")
+    if pending not in PENDING:
+        raise ValueError(f"--pending: error: '{pending}' is not one of {', '.join(PENDING)}")
     rule_files = RuleFiles(list(rules))
+    rule_files.extra += ["--fail-on", fail_on, "--pending", pending]
     binary = lifeline
     if os.path.sep in lifeline or os.path.exists(lifeline):
         binary = os.path.abspath(lifeline)

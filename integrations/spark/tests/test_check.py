@@ -11,7 +11,7 @@ import unittest
 
 import support
 from lifeline_spark import check
-from lifeline_spark import check as checking
+from lifeline_spark.check import Batch, RuleFiles
 from lifeline_spark.check import FINDING_COLUMNS
 
 
@@ -98,20 +98,24 @@ class InputTests(unittest.TestCase):
             handle.write(text)
         return path
 
-    def compare(self, paths, rules=()):
-        extra = ["--no-local-rules"] + [arg for spec in rules for arg in ("--rules", spec)]
+    def compare(self, paths, rules=(), fail_on="error", pending="report"):
+        extra = ["--no-local-rules", "--fail-on", fail_on, "--pending", pending]
+        extra += [arg for spec in rules for arg in ("--rules", spec)]
         objects, status = support.check_jsonl(paths, cwd=self.directory, extra=extra)
         previous = os.getcwd()
         os.chdir(self.directory)
         try:
-            result = check(self.spark, paths, lifeline=support.lifeline(), rules=rules or ("uikit-scene", "uikit-app"))
+            result = check(self.spark, paths, lifeline=support.lifeline(), rules=rules or ("uikit-scene", "uikit-app"),
+                           fail_on=fail_on, pending=pending)
             self.assertEqual(support.spark_findings(result.findings), support.lifeline_findings(objects))
             problems = sorted(((p.type, p.file, p.line, p.column, p.message) for p in result.problems.collect()),
                               key=repr)
             expected = sorted(((o["type"], o["file"], o.get("line"), o.get("column"), o["message"])
                                for o in objects if o["type"] in ("error", "warning")), key=repr)
             self.assertEqual(problems, expected)
-            self.assertEqual(result.exit_status(), status)
+            totals = result.totals()
+            self.assertEqual(result.exit_status(totals), status)
+            self.assertEqual(result.status(totals), objects[-1]["status"])
         finally:
             os.chdir(previous)
         return objects
@@ -146,9 +150,75 @@ class InputTests(unittest.TestCase):
         objects = self.compare(["cold.ndjson", "relaunch.ndjson"], rules=("uikit-scene", "rules/strict.rules"))
         self.assertIn("strict.never-background", {o.get("rule") for o in objects})
 
+    def test_the_gate_decides_which_findings_fail_and_the_exit_status_as_for_lifeline_check(self):
+        # A trace with a warning alone, and one cut short inside its launch (an obligation pending).
+        shutil.copy(os.path.join(support.REPOSITORY, "traces", "bug-block-background.ndjson"),
+                    os.path.join(self.directory, "warning.ndjson"))
+        with open(os.path.join(support.REPOSITORY, "traces", "cold-launch.ndjson"), encoding="utf-8") as handle:
+            self.write("cut.ndjson", "".join(handle.readlines()[:5]))
+        statuses = {}
+        for paths, fail_on, pending in ((["warning.ndjson"], "error", "report"), (["warning.ndjson"], "warning", "report"),
+                                        (["cut.ndjson"], "warning", "report"), (["cut.ndjson"], "warning", "fail")):
+            with self.subTest(paths=paths, fail_on=fail_on, pending=pending):
+                objects = self.compare(paths, fail_on=fail_on, pending=pending)
+                statuses[(paths[0], fail_on, pending)] = objects[-1]["exitStatus"]
+        # The warning fails only at --fail-on warning; the pending warning only with --pending fail too.
+        self.assertEqual(statuses, {("warning.ndjson", "error", "report"): 0, ("warning.ndjson", "warning", "report"): 1,
+                                    ("cut.ndjson", "warning", "report"): 0, ("cut.ndjson", "warning", "fail"): 1})
+
+    def test_a_gate_that_is_not_lifeline_checks_is_refused(self):
+        with self.assertRaisesRegex(ValueError, "--fail-on: error: 'fatal' is not one of"):
+            check(self.spark, ["traces"], lifeline=support.lifeline(), fail_on="fatal")
+
     def test_a_missing_path_is_refused_as_lifeline_check_refuses_it(self):
         with self.assertRaisesRegex(ValueError, "nope: error: no such file or directory"):
             check(self.spark, [os.path.join(self.directory, "nope")], lifeline=support.lifeline())
+
+
+class LocalNameTests(unittest.TestCase):
+    """A task's traces are local copies of files named otherwise (`s3a://…` URIs, another machine's
+    paths): every name in its rows is the name as given, never the copy's."""
+
+    def test_findings_name_the_uri_as_given_even_in_launch_keys_made_of_the_file_name(self):
+        directory = tempfile.mkdtemp(prefix="lifeline-spark-names-")
+        try:
+            with open(os.path.join(support.REPOSITORY, "traces", "bug-wrong-order.ndjson"), "rb") as handle:
+                sample = handle.read()
+            # The same trace with no `launch` identifier in its records: the checker keys its launches FILE:LINE,
+            # and says so in its explanations.
+            anonymous = b"".join(
+                json.dumps({k: v for k, v in json.loads(line).items() if k != "launch"},
+                           separators=(",", ":")).encode() + b"\n" if b'"type":"launch"' in line else line
+                for line in sample.splitlines(keepends=True))
+            uris = ["s3a://ci-traces/2026-11/dev/named.ndjson", "s3a://ci-traces/2026-11/dev/anonymous.ndjson"]
+            contents = dict(zip(uris, (sample, anonymous)))
+            # The oracle: lifeline check on files whose relative paths are the URIs' text ('s3a:' is a
+            # directory, '//' one slash), so it names them exactly so.
+            os.makedirs(os.path.join(directory, "s3a:", "ci-traces", "2026-11", "dev"))
+            for uri, content in contents.items():
+                with open(os.path.join(directory, uri), "wb") as handle:
+                    handle.write(content)
+            objects, _ = support.check_jsonl(uris, cwd=directory, extra=["--no-local-rules"])
+            expected = support.lifeline_findings(objects)
+            self.assertTrue(any(key[7] == uris[1] + ":1" for key in expected), "a launch keyed by its file name")
+
+            task = os.path.join(directory, "task")
+            os.makedirs(task)
+            batch = Batch(task)
+            for index, uri in enumerate(uris):
+                spooled = os.path.join(task, f"spooled-{index}")
+                with open(spooled, "wb") as handle:
+                    handle.write(contents[uri])
+                batch.add([(uri, spooled)])
+            arguments = RuleFiles(["uikit-scene", "uikit-app"]).arguments(task)
+            rows = list(batch.check(support.lifeline(), arguments, "2026-11-23T00:00:00Z"))
+            findings = [row for tag, row in rows if tag == "finding"]
+            actual = sorted((support.finding_key(row, json.loads(row["witnesses"])) for row in findings), key=repr)
+            self.assertEqual(actual, expected)
+            self.assertEqual({row["file"] for tag, row in rows if tag == "launch"}, set(uris))
+            self.assertFalse([row for _, row in rows if task in json.dumps(row)], "a local path leaked into a row")
+        finally:
+            shutil.rmtree(directory, ignore_errors=True)
 
 
 class CommandTests(unittest.TestCase):
@@ -165,6 +235,13 @@ class CommandTests(unittest.TestCase):
             self.assertEqual(len(lines), 1, process.stdout)
             self.assertRegex(lines[0], r"^checked 2 traces \(3 launches, \d+ events\) against \d+ rules on Spark: [1-9]")
             self.assertTrue(glob.glob(os.path.join(out, "violations", "app=com.example.Notes", "date=*", "*.parquet")))
+            # The gate is lifeline check's: with --fail-on never the same errors fail nothing.
+            lenient = subprocess.run(
+                [sys.executable, "-m", "lifeline_spark", "check", "traces/bug-wrong-order.ndjson", "--out", out,
+                 "--lifeline", support.lifeline(), "--master", "local[1]", "--fail-on", "never"],
+                cwd=support.REPOSITORY, env=environment, capture_output=True, text=True)
+            self.assertEqual(lenient.returncode, 0, lenient.stderr)
+            self.assertRegex(lenient.stdout, r"^checked 1 trace \(2 launches, \d+ events\) against \d+ rules on Spark: [1-9]\d* error")
         finally:
             shutil.rmtree(out, ignore_errors=True)
 
@@ -177,11 +254,10 @@ class CommandTests(unittest.TestCase):
         self.assertEqual(process.returncode, 0, process.stderr)
         self.assertIn("time_to_active_ms", process.stdout)
         self.assertIn("traces/cold-launch.ndjson", process.stdout)
-        refused = subprocess.run(base + ["--query", "queries/never-active.sql"], cwd=support.REPOSITORY,
+        refused = subprocess.run(base + ["--query", "queries/launch-time.sql"], cwd=support.REPOSITORY,
                                  env=environment, capture_output=True, text=True)
         self.assertEqual(refused.returncode, 2)
-        self.assertIn("queries/never-active.sql: error: cannot run on Spark SQL: correlated scalar subqueries",
-                      refused.stderr)
+        self.assertIn("queries/launch-time.sql: error: cannot run on Spark SQL: tests json_extract", refused.stderr)
 
 
 if __name__ == "__main__":
