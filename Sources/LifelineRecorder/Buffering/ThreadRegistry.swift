@@ -68,7 +68,14 @@ final class ThreadRegistry: @unchecked Sendable {
     }
 
     deinit {
-        // Threads still alive keep their leases (a few bytes each, pointing at nothing once this is gone).
+        // After pthread_key_delete no destructor of the key runs, so a lease left under it is never
+        // released. The thread releasing the recorder (usually the one that recorded) lets its own
+        // go here; other threads still alive keep theirs, a few bytes each pointing at nothing.
+        if let raw = pthread_getspecific(leaseKey) {
+            pthread_setspecific(leaseKey, nil)
+            let lease = Unmanaged<ThreadLease>.fromOpaque(raw).takeRetainedValue()
+            lease.ring = nil  // the rings go with this registry
+        }
         pthread_key_delete(leaseKey)
         pthread_key_delete(key)
     }
