@@ -199,6 +199,14 @@ def _numeric_conditions(node):
     return node
 
 
+def _no_materialized_hint(node):
+    """`WITH x AS [NOT] MATERIALIZED (...)` is a hint to SQLite's planner (compute the CTE once, or
+    inline it); the rows are the same either way. Spark has no such hint and refuses the syntax."""
+    if isinstance(node, exp.CTE) and node.args.get("materialized") is not None:
+        node.set("materialized", None)
+    return node
+
+
 def transpile(sqlite_sql):
     """sqlglot's Spark SQL for one SQLite statement (of a `CREATE VIEW`, its query), with the
     transforms above, whatever it means (raises `ValueError` on more than one statement, sqlglot's
@@ -209,8 +217,8 @@ def transpile(sqlite_sql):
     tree = statements[0]
     if isinstance(tree, exp.Create) and tree.args.get("kind", "").upper() == "VIEW":
         tree = tree.expression
-    for transform in (_json_each, _first_row, _grouped_subqueries, _numeric_conditions, _null_as_false,
-                      _counted_predicates):
+    for transform in (_no_materialized_hint, _json_each, _first_row, _grouped_subqueries, _numeric_conditions,
+                      _null_as_false, _counted_predicates):
         tree = tree.transform(transform)
     return tree.sql(dialect="spark", unsupported_level=sqlglot.ErrorLevel.RAISE)
 
