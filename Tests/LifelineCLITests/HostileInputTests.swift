@@ -50,8 +50,10 @@ struct HostileInputTests {
         let imported = try LifelineCommandTests.run(["import", "--db", "x.db", "t.ndjson", "late.ndjson"], in: directory)
         #expect(imported.stderr.contains(Self.outOfRangeError), "\(imported.stderr)")
         #expect(imported.stderr.contains("late.ndjson:1:41: error: \"started\" is outside the times a trace can hold"))
-        // Lines that are not valid records are skipped by a non-strict import (exit 0); --strict fails the file.
-        #expect(imported.status == 0, "\(imported.stderr)")
+        // A non-strict import skips lines that are not valid records; here each file's only launch record is
+        // one of them, so neither file holds a launch: both fail (exit 1) and nothing of them is kept.
+        #expect(imported.status == 1, "\(imported.stderr)")
+        #expect(imported.stderr.contains("t.ndjson: not imported: t.ndjson: error: no launch record"), "\(imported.stderr)")
     }
 
     @Test("an attribute number beyond a 64-bit float is a located error in validate, check and import, never infinity")
