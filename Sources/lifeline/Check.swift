@@ -102,15 +102,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let gate = CheckGate(failOn: failOn.severity, pendingFails: pending == .fail)
-        var declared: CallbackSet?
-        if let records {
-            do throws(CallbackListError) {
-                declared = try CallbackList.parse(records)
-            } catch {
-                printError(error.description)
-                throw ExitCode(2)
-            }
-        }
+        let declared = try declaredRecords(records)
         let decoding = try interchange.options()
         var labels: [String: String] = [:]
         if let names {

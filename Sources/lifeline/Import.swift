@@ -41,15 +41,7 @@ struct Import: ParsableCommand {
     @OptionGroup var interchange: InterchangeArguments
 
     func run() throws {
-        var declared: CallbackSet?
-        if let records {
-            do throws(CallbackListError) {
-                declared = try CallbackList.parse(records)
-            } catch {
-                printError(error.description)
-                throw ExitCode(2)
-            }
-        }
+        let declared = try declaredRecords(records)
         let decoding = try interchange.options()
         let expanded = TracePaths.expand(paths)
         for error in expanded.errors { printError(error.description) }

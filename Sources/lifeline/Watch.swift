@@ -75,15 +75,7 @@ struct Watch: ParsableCommand {
 
     func run() throws {
         let gate = CheckGate(failOn: failOn.severity, pendingFails: pending == .fail)
-        var declared: CallbackSet?
-        if let records {
-            do throws(CallbackListError) {
-                declared = try CallbackList.parse(records)
-            } catch {
-                printError(error.description)
-                throw ExitCode(2)
-            }
-        }
+        let declared = try declaredRecords(records)
         let decoding = try interchange.options()
         let loaded: CheckRun.LoadedRules
         do {
