@@ -73,10 +73,13 @@ struct ReplTerminalTests {
             try tmux(["capture-pane", "-p", "-t", session])
         }
 
-        /// Waits up to 15 s for the screen to satisfy `condition`; returns the screen.
+        /// Waits up to 60 s for the screen to satisfy `condition`; returns the screen.
+        ///
+        /// A guard against a hang, not a timing assertion: a debug build on a machine running several
+        /// builds at once took more than 15 s to start the shell.
         @discardableResult
         func waitFor(_ session: String, _ what: String, _ condition: (String) -> Bool) throws -> String {
-            let deadline = Date().addingTimeInterval(15)
+            let deadline = Date().addingTimeInterval(60)
             var last = ""
             while Date() < deadline {
                 last = try screen(session)
