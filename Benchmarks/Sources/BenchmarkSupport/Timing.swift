@@ -12,12 +12,36 @@ public struct Timing: Sendable {
 
     public static let none = Timing(seconds: .infinity, cpu: .infinity)
 
+    /// Whose CPU seconds a timing counts.
+    public enum CPUScope: Sendable {
+        /// This process, all its threads.
+        case process
+        /// The processes this one waited for.
+        case children
+        /// Both: a benchmark that runs work in process and in processes it starts.
+        case processAndChildren
+
+        /// The CPU seconds used so far in this scope.
+        public var secondsSoFar: Double {
+            switch self {
+            case .process: cpuSeconds(children: false)
+            case .children: cpuSeconds(children: true)
+            case .processAndChildren: cpuSeconds(children: false) + cpuSeconds(children: true)
+            }
+        }
+    }
+
     /// Times `body`, its CPU seconds counted in this process (`children`: in the processes it waited for).
     public static func of(children: Bool = false, _ body: () throws -> Void) rethrows -> Timing {
+        try of(counting: children ? .children : .process, body)
+    }
+
+    /// Times `body`, its CPU seconds counted in `scope`.
+    public static func of(counting scope: CPUScope, _ body: () throws -> Void) rethrows -> Timing {
         let start = Date()
-        let cpu = cpuSeconds(children: children)
+        let cpu = scope.secondsSoFar
         try body()
-        return Timing(seconds: Date().timeIntervalSince(start), cpu: cpuSeconds(children: children) - cpu)
+        return Timing(seconds: Date().timeIntervalSince(start), cpu: scope.secondsSoFar - cpu)
     }
 
     /// The faster of two timings, by wall-clock time.

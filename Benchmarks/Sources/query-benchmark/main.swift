@@ -80,37 +80,12 @@ say(String(format: "database size: %.1f MB (%.0f bytes/event)", Double(size) / 1
 
 // MARK: - Measuring
 
-/// CPU seconds (user + system) used so far by this process and its waited-for children: the
-/// figure that means something on a loaded machine, where wall time is mostly waiting for a core.
-func cpuSeconds() -> Double {
-    func seconds(children: Bool) -> Double {
-        var usage = rusage()
-        #if os(Linux)
-        getrusage(__rusage_who_t((children ? RUSAGE_CHILDREN : RUSAGE_SELF).rawValue), &usage)
-        #else
-        getrusage(children ? RUSAGE_CHILDREN : RUSAGE_SELF, &usage)
-        #endif
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-    }
-    return seconds(children: false) + seconds(children: true)
-}
-
-/// The CPU seconds of the round `measure` timed last with the best wall time, for `report`.
-nonisolated(unsafe) var lastCPU = 0.0
-
-/// Best-of-rounds seconds for `body`; the CPU seconds of the best round go to ``lastCPU``.
+/// Best of `rounds` runs of `body` by wall time, with that round's CPU seconds (this process and the
+/// REPL processes it waited for: the figure that means something on a loaded machine).
 @MainActor
-func measure(_ body: () throws -> Void) rethrows -> Double {
-    var best = Double.infinity
-    for _ in 0..<rounds {
-        let cpu = cpuSeconds()
-        let seconds = try Measurement.bestOf(1, body)
-        if seconds < best {
-            best = seconds
-            lastCPU = cpuSeconds() - cpu
-        }
-    }
+func measure(_ body: () throws -> Void) rethrows -> Timing {
+    var best = Timing.none
+    for _ in 0..<rounds { best = best.best(try Timing.of(counting: .processAndChildren, body)) }
     return best
 }
 
@@ -127,11 +102,12 @@ func run(_ db: Database, _ sql: String, _ arguments: StatementArguments = []) th
     return rows
 }
 
-func report(_ label: String, _ seconds: Double, per count: Int = 1, rows: Int) {
+func report(_ label: String, _ timing: Timing, per count: Int = 1, rows: Int) {
     let time =
         count > 1
-        ? String(format: "%8.1f µs/query (cpu %.1f)", seconds / Double(count) * 1e6, lastCPU / Double(count) * 1e6)
-        : String(format: "%8.3f s (cpu %.3f s)", seconds, lastCPU)
+        ? String(
+            format: "%8.1f µs/query (cpu %.1f)", timing.seconds / Double(count) * 1e6, timing.cpu / Double(count) * 1e6)
+        : String(format: "%8.3f s (cpu %.3f s)", timing.seconds, timing.cpu)
     say("\(label.padding(toLength: 44, withPad: " ", startingAt: 0)) \(time)  \(rows) rows")
 }
 
@@ -208,8 +184,8 @@ let single: [(String, String)] = [
 ]
 for (label, sql) in single {
     var rows = 0
-    let seconds = try measure { rows = try database.read { try run($0, sql) } }
-    report(label, seconds, rows: rows)
+    let timing = try measure { rows = try database.read { try run($0, sql) } }
+    report(label, timing, rows: rows)
 }
 var records = 0
 let checkerRead = try measure {
@@ -258,8 +234,8 @@ for (label, sql, arguments) in lifecycle {
     let watchdog = DispatchWorkItem { database.interrupt() }
     DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
     do {
-        let seconds = try measure { rows = try database.read { try run($0, sql, arguments) } }
-        report(label, seconds, rows: rows)
+        let timing = try measure { rows = try database.read { try run($0, sql, arguments) } }
+        report(label, timing, rows: rows)
     } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
         say("\(label.padding(toLength: 44, withPad: " ", startingAt: 0))   > \(Int(limit)) s (stopped)")
     }
@@ -273,10 +249,10 @@ if let lifeline {
     ]
     for command in commands {
         var bytes = 0
-        let seconds = try measure { bytes = try runREPL(lifeline, database: databasePath, input: command + "\n") }
+        let timing = try measure { bytes = try runREPL(lifeline, database: databasePath, input: command + "\n") }
         let label = command.count > 40 ? String(command.prefix(40)) + "..." : command
         say(
-            "\(label.padding(toLength: 44, withPad: " ", startingAt: 0)) \(String(format: "%8.3f s (cpu %.3f s)", seconds, lastCPU))  \(bytes) bytes printed"
+            "\(label.padding(toLength: 44, withPad: " ", startingAt: 0)) \(String(format: "%8.3f s (cpu %.3f s)", timing.seconds, timing.cpu))  \(bytes) bytes printed"
         )
     }
 }
@@ -313,8 +289,8 @@ for name in saved {
     let watchdog = DispatchWorkItem { database.interrupt() }
     DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
     do {
-        let seconds = try measure { rows = try database.read { try run($0, sql) } }
-        report(name, seconds, rows: rows)
+        let timing = try measure { rows = try database.read { try run($0, sql) } }
+        report(name, timing, rows: rows)
     } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
         say("\(name.padding(toLength: 44, withPad: " ", startingAt: 0))   > \(Int(limit)) s (stopped)")
     }
