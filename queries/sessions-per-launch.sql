@@ -24,11 +24,11 @@ last_event AS (
 per_session AS (
     -- The state after a session's last event is its last event's state (the timeline carries the last change
     -- forward): one probe by row id per session.
-    SELECT p.launch_id, s.value AS session, p.configured, p.connects, p.scene_objects, p.last_seq, t.state
+    SELECT p.launch_id, s.value AS session, p.configured, p.connects, p.scene_objects, p.last_seq,
+           (SELECT t.state FROM timeline t WHERE t.id = le.id) AS state
     FROM per_session_id p
     JOIN string s ON s.id = p.session_id
     LEFT JOIN last_event le ON le.launch_id = p.launch_id AND le.session_id = p.session_id
-    LEFT JOIN timeline t ON t.id = le.id
 ),
 session_counts AS (
     SELECT launch_id, COUNT(*) AS sessions FROM per_session GROUP BY launch_id
