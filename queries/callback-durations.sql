@@ -8,9 +8,10 @@ WITH ranked AS (
 )
 SELECT event,
        n AS spans,
-       ROUND(MAX(CASE WHEN rank = (n * 50 + 99) / 100 THEN duration_ns END) / 1e6, 2) AS p50_ms,
-       ROUND(MAX(CASE WHEN rank = (n * 95 + 99) / 100 THEN duration_ns END) / 1e6, 2) AS p95_ms,
+       -- The nearest rank, ceil(n * p / 100), truncated with CAST so that it is an integer in any SQL dialect.
+       ROUND(MAX(CASE WHEN rank = CAST((n * 50 + 99) / 100 AS INTEGER) THEN duration_ns END) / 1e6, 2) AS p50_ms,
+       ROUND(MAX(CASE WHEN rank = CAST((n * 95 + 99) / 100 AS INTEGER) THEN duration_ns END) / 1e6, 2) AS p95_ms,
        ROUND(MAX(duration_ns) / 1e6, 2) AS max_ms
 FROM ranked
-GROUP BY event
+GROUP BY event, n  -- n is the same on every row of an event
 ORDER BY max_ms DESC, event;

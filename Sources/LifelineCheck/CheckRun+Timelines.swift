@@ -14,10 +14,13 @@ extension CheckRun {
     /// their errors are already in the report.
     ///
     /// Files of another shape are decoded again as the check decoded them (`shape`, `interchange`
-    /// and `records` as given to it).
+    /// and `records` as given to it). Each trace goes by the name its findings use: a file that
+    /// is a key of `names` by its value (`--names`), and `-` is read from `standardInput`'s copy
+    /// of standard input (``StandardInputCopy``) under its label (`--stdin-name`); without a
+    /// copy, standard input (already read) has no timeline.
     package static func timelines(
         _ inputs: [String], findings: [Finding], shape: TraceShape? = nil, interchange: InterchangeOptions = InterchangeOptions(),
-        records: CallbackSet? = nil
+        records: CallbackSet? = nil, names: [String: String] = [:], standardInput: (path: String, label: String)? = nil
     ) -> ReportTimelines {
         var wanted: Set<EventLocation> = []
         for finding in findings {
@@ -26,8 +29,17 @@ extension CheckRun {
             }
         }
         let collector = TimelineCollector(wanted: wanted)
-        for file in ordered(TracePaths.expand(inputs).files) where file != "-" {
-            if isDatabase(file) {
+        var readStandardInput = false
+        for file in ordered(TracePaths.expand(inputs).files) {
+            let path: String
+            let label: String
+            let detected: TraceShape
+            if file == "-" {
+                // Standard input is a log only when `--from` says so; it is checked once, as the check read it.
+                guard let standardInput, !readStandardInput else { continue }
+                readStandardInput = true
+                (path, label, detected) = (standardInput.path, standardInput.label, shape ?? .native)
+            } else if isDatabase(file) {
                 guard let store = try? TraceStore(path: file) else { continue }
                 var current = file
                 try? store.forEachRecord { record in
@@ -39,22 +51,28 @@ extension CheckRun {
                         collector.add(event, file: current, line: line)
                     }
                 }
-            } else if case .success(let foreign) = inputShape(file, asked: shape), foreign != .native {
-                guard let decoded = try? DecodedTrace.decode(contentsOf: file, shape: foreign, options: interchange) else { continue }
+                continue
+            } else {
+                guard case .success(let found) = inputShape(file, asked: shape) else { continue }
+                (path, label, detected) = (file, names[file] ?? file, found)
+            }
+            if detected != .native {
+                let foreign = detected
+                guard let decoded = try? DecodedTrace.decode(contentsOf: path, shape: foreign, options: interchange) else { continue }
                 for launch in decoded.launches where decoded.fatal == nil {
-                    collector.beginLaunch(launch.checkedRecord(declaring: records, shape: foreign), file: file, line: launch.line)
-                    for (event, line) in zip(launch.events, launch.lines) { collector.add(event, file: file, line: line) }
+                    collector.beginLaunch(launch.checkedRecord(declaring: records, shape: foreign), file: label, line: launch.line)
+                    for (event, line) in zip(launch.events, launch.lines) { collector.add(event, file: label, line: line) }
                 }
             } else {
-                collect(traceFile: file, into: collector)
+                collect(traceFile: path, label: label, into: collector)
             }
         }
         return collector.finish()
     }
 
-    /// Feeds a trace file's valid records to the collector; events before the file's first launch record
-    /// are left out, as the checker leaves them out.
-    private static func collect(traceFile path: String, into collector: TimelineCollector) {
+    /// Feeds a trace file's valid records to the collector under `label`; events before the file's first
+    /// launch record are left out, as the checker leaves them out.
+    private static func collect(traceFile path: String, label: String, into collector: TimelineCollector) {
         guard var reader = try? TraceLineReader(path: path) else { return }
         var scanner = TraceLineScanner()
         var fileHasLaunch = false
@@ -63,10 +81,10 @@ extension CheckRun {
             guard let scanned = try? scanner.scan(bytes, lineNumber: number) else { return true }
             switch TraceRecord(scanned, line: bytes, scanner: scanner) {
             case .launch(let launch):
-                collector.beginLaunch(launch, file: path, line: number)
+                collector.beginLaunch(launch, file: label, line: number)
                 fileHasLaunch = true
             case .event(let event):
-                if fileHasLaunch { collector.add(event, file: path, line: number) }
+                if fileHasLaunch { collector.add(event, file: label, line: number) }
             }
             return true
         }

@@ -159,7 +159,9 @@ package enum CheckRun {
     /// one against no rules.
     ///
     /// With `timelines`, the report also holds every launch's events for the HTML report
-    /// (``CheckReport/timelines``), read in a second pass over the inputs. `records` declares the
+    /// (``CheckReport/timelines``), read in a second pass over the inputs under the names the
+    /// findings use (`standardInputName`, `names`); standard input is then first copied to a
+    /// temporary file, removed before this returns, so it can be read twice. `records` declares the
     /// callbacks recorded by launches whose record does not list them (`--records`); `nil`: such
     /// launches record every callback.
     ///
@@ -180,11 +182,24 @@ package enum CheckRun {
         timelines: Bool = false, shape: TraceShape? = nil,
         interchange: InterchangeOptions = InterchangeOptions(), jobs: Int? = nil
     ) -> CheckReport {
-        let (files, errors) = TracePaths.expand(inputs)
+        var (files, errors) = TracePaths.expand(inputs)
+        var reading = Reading(shape: shape, interchange: interchange, names: names)
+        // The timelines read the inputs a second time: standard input, which can be read once, is kept in a file.
+        var standardInputCopy: StandardInputCopy?
+        if timelines, files.contains("-") {
+            do throws(CheckRunError) {
+                let copy = try StandardInputCopy.make(label: standardInputName ?? "-")
+                standardInputCopy = copy
+                reading.standardInputCopy = copy.path
+            } catch {
+                errors += error.diagnostics
+                files.removeAll { $0 == "-" }
+            }
+        }
         let units = CheckInput.inputs(files, standardInputName: standardInputName)
         let (results, summaries) = check(
             units, jobs: jobs ?? defaultJobs, rules: rules, records: records, allowSkippedLines: allowSkippedLines,
-            reading: Reading(shape: shape, interchange: interchange, names: names))
+            reading: reading)
         var traces: [String] = []
         var diagnostics = errors
         var findings: [Finding] = []
@@ -216,7 +231,9 @@ package enum CheckRun {
             rules: rules.rules, ruleSources: sources, findings: findings, summary: summary, traces: traces,
             diagnostics: diagnostics, applied: applied, notApplicable: notApplicable)
         if timelines {
-            report.timelines = Self.timelines(inputs, findings: findings, shape: shape, interchange: interchange, records: records)
+            report.timelines = Self.timelines(
+                inputs, findings: findings, shape: shape, interchange: interchange, records: records, names: names,
+                standardInput: standardInputCopy.map { (path: $0.path, label: standardInputName ?? "-") })
         }
         return report
     }
@@ -289,13 +306,17 @@ package enum CheckRun {
                     label, shape: shape, records: records, checker: checker, allowSkippedLines: allowSkippedLines,
                     diagnostics: &result.diagnostics
                 ) { () throws(TraceFileError) in
+                    if let copy = reading.standardInputCopy {
+                        return try DecodedTrace.decode(contentsOf: copy, shape: shape, options: reading.interchange)
+                    }
                     let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
                     return DecodedTrace.decode(bytes, shape: shape, options: reading.interchange)
                 }
                 break
             }
             check(label, allowSkippedLines: allowSkippedLines, diagnostics: &result.diagnostics) { () throws(TraceFileError) in
-                try checker.check(descriptor: STDIN_FILENO, label: label)
+                if let copy = reading.standardInputCopy { return try checker.check(file: copy, label: label) }
+                return try checker.check(descriptor: STDIN_FILENO, label: label)
             }
         case .standardInputAgain(let label):
             result.diagnostics.append(FileDiagnostic(.error, file: label, "standard input ('-') can be checked only once"))
@@ -379,6 +400,9 @@ package enum CheckRun {
         var interchange: InterchangeOptions
         /// `--names`: the name each trace file (a key) goes by in findings and diagnostics.
         var names: [String: String]
+        /// Where standard input was copied to be read again for the timelines (``StandardInputCopy``), read
+        /// instead of standard input; nil: standard input is read as it comes.
+        var standardInputCopy: String? = nil
     }
 
     /// The shape to read `file` as: `asked` (`--from`), else what its content shows (``TraceShape/detect(atPath:)``).

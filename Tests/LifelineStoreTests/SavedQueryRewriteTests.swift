@@ -13,7 +13,9 @@ import Testing
 struct SavedQueryRewriteTests {
     /// `queries/sessions-per-launch.sql` before it was rewritten to finish in under a second on
     /// 4,500 launches (it joined `session_counts` by scanning it once per launch, and read each
-    /// session's last state through the `timeline` view twice).
+    /// session's last state through the `timeline` view twice), and again to run on Spark SQL (its
+    /// subqueries referred to queries two levels up; it now joins each session's last event, its
+    /// discards and the next launch's).
     static let sessionsPerLaunchBefore = #"""
         -- Sessions per launch and their outcomes: each launch's scene sessions, new or restored, how often they connected, and how each ended (its last state, or discarded).
         WITH names AS (
@@ -130,6 +132,27 @@ struct SavedQueryRewriteTests {
         ORDER BY launch_id, seq;
         """#
 
+    /// `queries/callback-durations.sql` before it was rewritten to mean the same on Spark SQL (it selected `n`,
+    /// neither grouped nor aggregated, and its nearest ranks relied on SQLite's integer `/`).
+    static let callbackDurationsBefore = #"""
+        -- Callback durations per UIKit callback: how many spans, p50, p95 and max in milliseconds (nearest-rank percentiles).
+        WITH ranked AS (
+            SELECT event, duration_ns,
+                   ROW_NUMBER() OVER (PARTITION BY event ORDER BY duration_ns) AS rank,
+                   COUNT(*) OVER (PARTITION BY event) AS n
+            FROM span
+            WHERE duration_ns IS NOT NULL AND event LIKE '%)'  -- callbacks are selectors; app-defined names are not
+        )
+        SELECT event,
+               n AS spans,
+               ROUND(MAX(CASE WHEN rank = (n * 50 + 99) / 100 THEN duration_ns END) / 1e6, 2) AS p50_ms,
+               ROUND(MAX(CASE WHEN rank = (n * 95 + 99) / 100 THEN duration_ns END) / 1e6, 2) AS p95_ms,
+               ROUND(MAX(duration_ns) / 1e6, 2) AS max_ms
+        FROM ranked
+        GROUP BY event
+        ORDER BY max_ms DESC, event;
+        """#
+
     static let repositoryQueries = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../queries").standardizedFileURL
 
@@ -215,6 +238,22 @@ struct SavedQueryRewriteTests {
     func interruptions(seed: UInt64) throws {
         let (current, before) = try Self.compare("interruptions", before: Self.interruptionsBefore, seed: seed)
         #expect(current == before)
+    }
+
+    @Test("callback-durations gives the rows its previous text gave", arguments: 0..<40)
+    func callbackDurations(seed: UInt64) throws {
+        let (current, before) = try Self.compare("callback-durations", before: Self.callbackDurationsBefore, seed: seed)
+        #expect(current == before)
+    }
+
+    @Test("the random traces give callback-durations rows, with several spans of one callback")
+    func callbackDurationsHaveRows() throws {
+        var rows: [[DatabaseValue]] = []
+        for seed in UInt64(0)..<40 {
+            rows += try Self.compare("callback-durations", before: Self.callbackDurationsBefore, seed: seed).current
+        }
+        #expect(rows.count > 20)
+        #expect(rows.contains { row in row.count > 1 && (Int64.fromDatabaseValue(row[1]) ?? 0) >= 2 })
     }
 
     @Test("the random traces give interruptions")

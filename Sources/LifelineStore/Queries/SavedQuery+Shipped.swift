@@ -53,11 +53,12 @@ extension SavedQuery {
             )
             SELECT event,
                    n AS spans,
-                   ROUND(MAX(CASE WHEN rank = (n * 50 + 99) / 100 THEN duration_ns END) / 1e6, 2) AS p50_ms,
-                   ROUND(MAX(CASE WHEN rank = (n * 95 + 99) / 100 THEN duration_ns END) / 1e6, 2) AS p95_ms,
+                   -- The nearest rank, ceil(n * p / 100), truncated with CAST so that it is an integer in any SQL dialect.
+                   ROUND(MAX(CASE WHEN rank = CAST((n * 50 + 99) / 100 AS INTEGER) THEN duration_ns END) / 1e6, 2) AS p50_ms,
+                   ROUND(MAX(CASE WHEN rank = CAST((n * 95 + 99) / 100 AS INTEGER) THEN duration_ns END) / 1e6, 2) AS p95_ms,
                    ROUND(MAX(duration_ns) / 1e6, 2) AS max_ms
             FROM ranked
-            GROUP BY event
+            GROUP BY event, n  -- n is the same on every row of an event
             ORDER BY max_ms DESC, event;
 
             """#
@@ -259,24 +260,35 @@ extension SavedQuery {
                 WHERE e.session_id IS NOT NULL
                 GROUP BY e.launch_id, e.session_id
             ),
+            last_event AS (
+                -- Each session's last event, by the (launch, session, seq) index: its row id (seq is unique in a launch).
+                SELECT p.launch_id, p.session_id, MIN(e.id) AS id
+                FROM per_session_id p JOIN event_raw e ON e.launch_id = p.launch_id AND e.session_id = p.session_id AND e.seq = p.last_seq
+                GROUP BY p.launch_id, p.session_id
+            ),
             per_session AS (
                 -- The state after a session's last event is its last event's state (the timeline carries the last change
-                -- forward): one index probe per session.
+                -- forward): one probe by row id per session.
                 SELECT p.launch_id, s.value AS session, p.configured, p.connects, p.scene_objects, p.last_seq,
-                       (SELECT t.state FROM timeline t
-                        WHERE t.id = (SELECT e.id FROM event_raw e
-                                      WHERE e.launch_id = p.launch_id AND e.session_id = p.session_id AND e.seq = p.last_seq LIMIT 1)
-                       ) AS state
-                FROM per_session_id p JOIN string s ON s.id = p.session_id
+                       (SELECT t.state FROM timeline t WHERE t.id = le.id) AS state
+                FROM per_session_id p
+                JOIN string s ON s.id = p.session_id
+                LEFT JOIN last_event le ON le.launch_id = p.launch_id AND le.session_id = p.session_id
             ),
             session_counts AS (
                 SELECT launch_id, COUNT(*) AS sessions FROM per_session GROUP BY launch_id
             ),
             discards AS (
-                -- The discard events by their name id (none: nothing is read), then their attributes by row id.
-                SELECT e.launch_id, e.seq, j.value AS session
+                -- The discard events by their name id (none: nothing is read), then their attributes by row id; a session's
+                -- last discard in each launch.
+                SELECT e.launch_id, j.value AS session, MAX(e.seq) AS seq
                 FROM names CROSS JOIN event_raw e, json_each(e.attrs, '$.sessions') j
                 WHERE names.discard IS NOT NULL AND e.name_id = names.discard AND e.phase IN (0, 1)
+                GROUP BY e.launch_id, j.value
+            ),
+            launches AS (
+                -- Each launch with the next launch of its file, whose discards may name this launch's sessions.
+                SELECT id, lifecycle, LEAD(id) OVER (PARTITION BY file_id ORDER BY id) AS next_id FROM launch
             ),
             -- Materialized, then sorted: sorted in place, SQLite would scan session_counts once per launch rather than index it.
             outcomes AS MATERIALIZED (
@@ -287,17 +299,16 @@ extension SavedQuery {
                        COALESCE(p.connects, 0) AS connects,
                        p.scene_objects,
                        CASE
-                           WHEN EXISTS (SELECT 1 FROM discards d WHERE d.session = p.session AND d.launch_id = l.id AND d.seq > p.last_seq)
-                               THEN 'discarded'
-                           WHEN EXISTS (SELECT 1 FROM discards d WHERE d.session = p.session AND d.launch_id =
-                                            (SELECT MIN(n.id) FROM launch n WHERE n.file_id = l.file_id AND n.id > l.id))
-                               THEN 'discarded (next launch)'
+                           WHEN here.seq > p.last_seq THEN 'discarded'
+                           WHEN next.seq IS NOT NULL THEN 'discarded (next launch)'
                            WHEN p.state = 'unattached' THEN 'released'
                            ELSE p.state
                        END AS outcome
-                FROM launch l
+                FROM launches l
                 LEFT JOIN session_counts sc ON sc.launch_id = l.id
                 LEFT JOIN per_session p ON p.launch_id = l.id
+                LEFT JOIN discards here ON here.launch_id = l.id AND here.session = p.session
+                LEFT JOIN discards next ON next.launch_id = l.next_id AND next.session = p.session
                 WHERE l.lifecycle = 'scene'
             )
             SELECT * FROM outcomes ORDER BY launch, session;

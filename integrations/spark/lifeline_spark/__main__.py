@@ -54,8 +54,29 @@ def session(master):
 
 def main(argv=None):
     arguments = parser().parse_args(argv)
+    translated = None
+    if arguments.command == "query":
+        # A query that cannot run is refused before Spark starts: a JVM for nothing costs seconds.
+        import os
+
+        from .queries import translate
+
+        try:
+            with open(arguments.query, encoding="utf-8") as handle:
+                translated = translate(handle.read(), os.path.basename(arguments.query))
+        except OSError as error:
+            print(f"{arguments.query}: error: {error.strerror}", file=sys.stderr)
+            return 2
+        if translated.error:
+            print(f"{arguments.query}: error: cannot run on Spark SQL: {translated.error}", file=sys.stderr)
+            return 2
+    from pyspark.sql import SparkSession
+
+    # A session the caller already runs (main called from a program, a notebook) is used and left running.
+    owned = SparkSession.getActiveSession() is None
     spark = session(arguments.master)
-    spark.sparkContext.setLogLevel("ERROR")
+    if owned:
+        spark.sparkContext.setLogLevel("ERROR")
     try:
         if arguments.command == "check":
             from .check import check
@@ -74,20 +95,8 @@ def main(argv=None):
             totals = result.totals()
             print(result.summary_line(totals) + f"; findings in {arguments.out.rstrip('/')}/violations/")
             return result.exit_status(totals)
-        import os
-
-        from .queries import translate
         from .views import register_views
 
-        try:
-            with open(arguments.query, encoding="utf-8") as handle:
-                translated = translate(handle.read(), os.path.basename(arguments.query))
-        except OSError as error:
-            print(f"{arguments.query}: error: {error.strerror}", file=sys.stderr)
-            return 2
-        if translated.error:
-            print(f"{arguments.query}: error: cannot run on Spark SQL: {translated.error}", file=sys.stderr)
-            return 2
         try:
             register_views(spark, arguments.paths, lifeline=arguments.lifeline)
         except ValueError as error:
@@ -96,7 +105,8 @@ def main(argv=None):
         spark.sql(translated.sql).show(1000, truncate=False)
         return 0
     finally:
-        spark.stop()
+        if owned:
+            spark.stop()
 
 
 if __name__ == "__main__":

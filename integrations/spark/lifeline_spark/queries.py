@@ -18,23 +18,10 @@ from sqlglot import exp
 # (tests/test_queries.py) runs every other saved query on both engines and compares the rows,
 # and checks that each of these still fails or differs, so the list cannot go stale.
 NOT_TRANSLATED = {
-    "callback-durations.sql": (
-        "selects n, a column that is neither grouped nor aggregated (SQLite takes it from some row of the "
-        "group, here all equal); Spark refuses it (MISSING_AGGREGATION), and its '/' divides integers into "
-        "a double where SQLite's truncates, so the nearest-rank arithmetic would change too"),
     "dropped-events.sql": (
-        "reads trace_file.warning_count, the importer's count of format warnings and order errors: "
-        "counting them is validating the trace, which the views do not repeat"),
-    "launch-time.sql": (
-        "tests json_extract(attrs, '$.prewarm') as a truth value: SQLite's json_extract gives the "
-        "integer 1 for true, Spark's get_json_object the string 'true', which AND refuses (and no cast "
-        "of the text gives SQLite's truth for every JSON value)"),
-    "sessions-per-launch.sql": (
-        "its EXISTS holds a subquery that refers to the outermost query (l.file_id, two levels up); "
-        "Spark resolves outer references one level up only (UNRESOLVED_COLUMN)"),
-    "slowest-background.sql": (
-        "group_concat over an ordered subquery; Spark has no group_concat (sqlglot keeps the name), and "
-        "its collect_list promises no order after a subquery's ORDER BY"),
+        "reads trace_file.warning_count, the importer's count of format warnings and order errors (a seq that "
+        "does not increase, a t that decreases): counting them is validating the trace, which the views do not "
+        "repeat, and lifeline check --format jsonl does not report order errors as objects a task could count"),
 }
 
 
@@ -199,6 +186,131 @@ def _numeric_conditions(node):
     return node
 
 
+# SQLite's truth of a value that is not an integer: its leading number, as SQLite reads text as a
+# real (leading space, a sign, digits with a point, an exponent; `0x…` is 0), zero when there is none.
+_NUMERIC_PREFIX = r"^\s*([+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?)"
+
+
+def _json_keys(path):
+    """The keys of a `$.a.b` path (sqlglot's JSONPath), or None for any other path (an index, a wildcard)."""
+    if not isinstance(path, exp.JSONPath):
+        return None
+    parts = path.expressions
+    if not parts or not isinstance(parts[0], exp.JSONPathRoot) or len(parts) < 2:
+        return None
+    keys = []
+    for part in parts[1:]:
+        if not isinstance(part, exp.JSONPathKey) or not isinstance(part.this, str) or "`" in part.this:
+            return None
+        keys.append(part.this)
+    return keys
+
+
+def _json_truth(extract):
+    """SQLite's truth of `json_extract(doc, '$.a.b')`, exactly, in Spark's words.
+
+    SQLite's `json_extract` gives a JSON `true` as the integer 1 and `false` as 0, a number as
+    itself, a string as its text (true when its leading number is not zero: `"1"` is true,
+    `"true"` is not), an object or an array as its JSON text (false), and `null` or a missing key
+    as NULL (neither). Spark's `get_json_object` gives the text of all of them, a JSON `true` and a
+    string `"true"` alike, so the booleans are told apart by `FROM_JSON` with the key typed
+    BOOLEAN (a JSON boolean, else NULL); every other value's truth is its text's leading number,
+    which for a number is the number and for a string is what SQLite reads of it."""
+    keys = _json_keys(extract.expression)
+    if keys is None:
+        return None
+    document = extract.this
+    schema = "BOOLEAN"
+    for key in reversed(keys):
+        schema = f"STRUCT<`{key}`: {schema}>"
+    boolean = exp.Anonymous(this="FROM_JSON", expressions=[document.copy(), exp.Literal.string(schema)])
+    for key in keys:
+        boolean = exp.Dot(this=boolean, expression=exp.to_identifier(key, quoted=True))
+    text = exp.Anonymous(this="GET_JSON_OBJECT", expressions=[
+        document.copy(), exp.Literal.string("$" + "".join(f".{key}" for key in keys))])
+    number = exp.Coalesce(this=exp.cast(exp.Anonymous(this="REGEXP_EXTRACT", expressions=[
+        text.copy(), exp.Literal.string(_NUMERIC_PREFIX), exp.Literal.number(1)]), "double"),
+        expressions=[exp.Literal.number(0)])
+    return exp.Paren(this=exp.Case(ifs=[
+        exp.If(this=exp.Not(this=exp.Is(this=boolean, expression=exp.Null())), true=boolean.copy()),
+        exp.If(this=exp.Is(this=text, expression=exp.Null()), true=exp.Null()),
+    ], default=exp.NEQ(this=number, expression=exp.Literal.number(0))))
+
+
+def _json_conditions(node):
+    """`json_extract(doc, '$.key')` used as a condition (an operand of AND, OR, NOT; a `CASE WHEN`,
+    `WHERE`, `HAVING` or `ON`) is SQLite's truth of the value (``_json_truth``); Spark's
+    `get_json_object` gives text, which AND refuses and which no cast reads as SQLite does."""
+    if not isinstance(node, exp.JSONExtract):
+        return node
+    parent, child = node.parent, node
+    while isinstance(parent, exp.Paren):
+        parent, child = parent.parent, parent
+    condition = (isinstance(parent, (exp.And, exp.Or, exp.Not))
+                 or (isinstance(parent, exp.If) and parent.this is child)
+                 or isinstance(parent, (exp.Where, exp.Having))
+                 or (isinstance(parent, exp.Join) and parent.args.get("on") is child))
+    if not condition:
+        return node
+    truth = _json_truth(node)
+    return node if truth is None else truth
+
+
+def _ordered_group_concat(node):
+    """`(SELECT group_concat(x, sep) FROM (SELECT … x … FROM t WHERE w ORDER BY k))` — SQLite's
+    string of a subquery's rows in its order — is
+
+        (SELECT IF(COUNT(x) = 0, NULL, CONCAT_WS(sep, TRANSFORM(ARRAY_SORT(COLLECT_LIST(
+            STRUCT(k AS k0, x AS v))), r -> r.v))) FROM t WHERE w)
+
+    in Spark, which has no `group_concat` and whose `collect_list` promises no order: the rows are
+    sorted by their keys in the aggregate itself, and the subquery is flattened, so an outer
+    reference in `w` stays one level up (Spark resolves none deeper). NULL values are left out and
+    no value (or none not NULL) is NULL, as in SQLite. The same string when the keys are unique
+    among the rows (a launch's `seq`); rows that tie on the keys, which SQLite gives in no promised
+    order, come in the order of their values. Ascending keys only; anything else is left as it is
+    (and Spark then refuses `group_concat`)."""
+    if not isinstance(node, exp.Subquery) or not isinstance(node.this, exp.Select):
+        return node
+    outer = node.this
+    if len(outer.expressions) != 1 or not isinstance(outer.expressions[0], (exp.GroupConcat, exp.Alias)):
+        return node
+    projection = outer.expressions[0]
+    concat = projection.this if isinstance(projection, exp.Alias) else projection
+    source = outer.args.get("from")
+    if (not isinstance(concat, exp.GroupConcat) or not isinstance(concat.this, exp.Column)
+            or any(outer.args.get(arg) for arg in ("where", "group", "having", "order", "limit", "joins"))
+            or source is None or not isinstance(source.this, exp.Subquery)):
+        return node
+    inner = source.this.this
+    order = inner.args.get("order") if isinstance(inner, exp.Select) else None
+    if (order is None or any(inner.args.get(arg) for arg in ("group", "having", "limit", "offset", "distinct"))
+            or any(key.args.get("desc") for key in order.expressions)):
+        return node
+    value = None
+    for column in inner.expressions:
+        if column.alias_or_name == concat.this.name:
+            value = column.this if isinstance(column, exp.Alias) else column
+    if value is None:
+        return node
+    fields = [exp.alias_(key.this.copy(), f"k{index}") for index, key in enumerate(order.expressions)]
+    fields.append(exp.alias_(value.copy(), "v"))
+    row = exp.to_identifier("r")
+    ordered = exp.Anonymous(this="TRANSFORM", expressions=[
+        exp.Anonymous(this="ARRAY_SORT", expressions=[
+            exp.Anonymous(this="COLLECT_LIST", expressions=[exp.Anonymous(this="STRUCT", expressions=fields)])]),
+        exp.Lambda(this=exp.Dot(this=exp.column(row), expression=exp.to_identifier("v")), expressions=[row])])
+    separator = concat.args.get("separator") or exp.Literal.string(",")
+    joined = exp.If(this=exp.EQ(this=exp.Count(this=value.copy()), expression=exp.Literal.number(0)),
+                    true=exp.Null(),
+                    false=exp.Anonymous(this="CONCAT_WS", expressions=[separator.copy(), ordered]))
+    flattened = inner.copy()
+    flattened.set("order", None)
+    flattened.set("expressions", [exp.alias_(joined, projection.alias) if isinstance(projection, exp.Alias)
+                                  else joined])
+    return exp.Subquery(this=flattened)
+
+
 def _no_materialized_hint(node):
     """`WITH x AS [NOT] MATERIALIZED (...)` is a hint to SQLite's planner (compute the CTE once, or
     inline it); the rows are the same either way. Spark has no such hint and refuses the syntax."""
@@ -217,8 +329,8 @@ def transpile(sqlite_sql):
     tree = statements[0]
     if isinstance(tree, exp.Create) and tree.args.get("kind", "").upper() == "VIEW":
         tree = tree.expression
-    for transform in (_no_materialized_hint, _json_each, _first_row, _grouped_subqueries, _numeric_conditions,
-                      _null_as_false, _counted_predicates):
+    for transform in (_no_materialized_hint, _json_each, _ordered_group_concat, _first_row, _grouped_subqueries,
+                      _json_conditions, _numeric_conditions, _null_as_false, _counted_predicates):
         tree = tree.transform(transform)
     return tree.sql(dialect="spark", unsupported_level=sqlglot.ErrorLevel.RAISE)
 

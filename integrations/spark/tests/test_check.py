@@ -1,6 +1,8 @@
 """The check on Spark (local[2]) against `lifeline check` on the same files: finding for finding."""
 
+import contextlib
 import glob
+import io
 import json
 import os
 import shutil
@@ -13,6 +15,7 @@ import support
 from lifeline_spark import check
 from lifeline_spark.check import Batch, RuleFiles
 from lifeline_spark.check import FINDING_COLUMNS
+from lifeline_spark.queries import NOT_TRANSLATED
 
 
 class SampleTraceTests(unittest.TestCase):
@@ -222,6 +225,24 @@ class LocalNameTests(unittest.TestCase):
 
 
 class CommandTests(unittest.TestCase):
+    """`python -m lifeline_spark`: the entry point once as a process of its own (its JVM, its exit
+    status); its other uses through `main` in this process, on the session the tests share (a JVM
+    start costs as much as the rest of a small test)."""
+
+    def run_main(self, argv):
+        """`main(argv)` in the repository, as the command would run it: its status, standard output and error."""
+        from lifeline_spark.__main__ import main
+
+        stdout, stderr = io.StringIO(), io.StringIO()
+        previous = os.getcwd()
+        os.chdir(support.REPOSITORY)
+        try:
+            with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+                status = main(argv)
+        finally:
+            os.chdir(previous)
+        return status, stdout.getvalue(), stderr.getvalue()
+
     def test_the_entry_point_writes_parquet_and_prints_one_summary_line(self):
         out = tempfile.mkdtemp(prefix="lifeline-spark-cli-")
         try:
@@ -236,28 +257,31 @@ class CommandTests(unittest.TestCase):
             self.assertRegex(lines[0], r"^checked 2 traces \(3 launches, \d+ events\) against \d+ rules on Spark: [1-9]")
             self.assertTrue(glob.glob(os.path.join(out, "violations", "app=com.example.Notes", "date=*", "*.parquet")))
             # The gate is lifeline check's: with --fail-on never the same errors fail nothing.
-            lenient = subprocess.run(
-                [sys.executable, "-m", "lifeline_spark", "check", "traces/bug-wrong-order.ndjson", "--out", out,
-                 "--lifeline", support.lifeline(), "--master", "local[1]", "--fail-on", "never"],
-                cwd=support.REPOSITORY, env=environment, capture_output=True, text=True)
-            self.assertEqual(lenient.returncode, 0, lenient.stderr)
-            self.assertRegex(lenient.stdout, r"^checked 1 trace \(2 launches, \d+ events\) against \d+ rules on Spark: [1-9]\d* error")
+            status, stdout, stderr = self.run_main(
+                ["check", "traces/bug-wrong-order.ndjson", "--out", out, "--lifeline", support.lifeline(),
+                 "--fail-on", "never"])
+            self.assertEqual(status, 0, stderr)
+            self.assertRegex(stdout, r"^checked 1 trace \(2 launches, \d+ events\) against \d+ rules on Spark: [1-9]\d* error")
+            # main leaves a session it did not start running.
+            self.assertEqual(support.spark().range(3).count(), 3)
         finally:
             shutil.rmtree(out, ignore_errors=True)
 
     def test_the_query_command_runs_a_saved_query_and_refuses_one_it_cannot_translate(self):
+        status, stdout, stderr = self.run_main(
+            ["query", "traces/", "--lifeline", support.lifeline(), "--query", "queries/time-to-active.sql"])
+        self.assertEqual(status, 0, stderr)
+        self.assertIn("time_to_active_ms", stdout)
+        self.assertIn("traces/cold-launch.ndjson", stdout)
+        # Refused before Spark starts, by the command as a process of its own.
         environment = dict(os.environ, PYTHONPATH=os.path.join(support.REPOSITORY, "integrations", "spark"))
-        base = [sys.executable, "-m", "lifeline_spark", "query", "traces/", "--lifeline", support.lifeline(),
-                "--master", "local[1]"]
-        process = subprocess.run(base + ["--query", "queries/time-to-active.sql"], cwd=support.REPOSITORY,
-                                 env=environment, capture_output=True, text=True)
-        self.assertEqual(process.returncode, 0, process.stderr)
-        self.assertIn("time_to_active_ms", process.stdout)
-        self.assertIn("traces/cold-launch.ndjson", process.stdout)
-        refused = subprocess.run(base + ["--query", "queries/launch-time.sql"], cwd=support.REPOSITORY,
-                                 env=environment, capture_output=True, text=True)
+        refused = subprocess.run(
+            [sys.executable, "-m", "lifeline_spark", "query", "traces/", "--lifeline", support.lifeline(),
+             "--query", "queries/dropped-events.sql"], cwd=support.REPOSITORY, env=environment, capture_output=True, text=True)
         self.assertEqual(refused.returncode, 2)
-        self.assertIn("queries/launch-time.sql: error: cannot run on Spark SQL: tests json_extract", refused.stderr)
+        self.assertEqual(refused.stderr, "queries/dropped-events.sql: error: cannot run on Spark SQL: "
+                         f"{NOT_TRANSLATED['dropped-events.sql']}\n")
+        self.assertEqual(refused.stdout, "")
 
 
 if __name__ == "__main__":
