@@ -39,8 +39,9 @@ extension CheckRun {
                         collector.add(event, file: current, line: line)
                     }
                 }
-            } else if case .success(let foreign) = inputShape(file, asked: shape), foreign != .native {
-                guard let decoded = try? DecodedTrace.decode(contentsOf: file, shape: foreign, options: interchange) else { continue }
+            } else if case .success(let input) = readInput(file, asked: shape), let contents = input.contents {
+                let foreign = input.shape
+                let decoded = DecodedTrace.decode(contents, shape: foreign, options: interchange)
                 for launch in decoded.launches where decoded.fatal == nil {
                     collector.beginLaunch(launch.checkedRecord(declaring: records, shape: foreign), file: file, line: launch.line)
                     for (event, line) in zip(launch.events, launch.lines) { collector.add(event, file: file, line: line) }
