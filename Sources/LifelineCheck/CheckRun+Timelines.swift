@@ -33,12 +33,13 @@ extension CheckRun {
         for file in ordered(TracePaths.expand(inputs).files) {
             let path: String
             let label: String
-            let detected: TraceShape
+            let input: TraceInput
             if file == "-" {
                 // Standard input is a log only when `--from` says so; it is checked once, as the check read it.
                 guard let standardInput, !readStandardInput else { continue }
                 readStandardInput = true
-                (path, label, detected) = (standardInput.path, standardInput.label, shape ?? .native)
+                guard case .success(let read) = readInput(standardInput.path, asked: shape ?? .native) else { continue }
+                (path, label, input) = (standardInput.path, standardInput.label, read)
             } else if isDatabase(file) {
                 guard let store = try? TraceStore(path: file) else { continue }
                 var current = file
@@ -53,12 +54,12 @@ extension CheckRun {
                 }
                 continue
             } else {
-                guard case .success(let found) = inputShape(file, asked: shape) else { continue }
-                (path, label, detected) = (file, names[file] ?? file, found)
+                guard case .success(let read) = readInput(file, asked: shape) else { continue }
+                (path, label, input) = (file, names[file] ?? file, read)
             }
-            if detected != .native {
-                let foreign = detected
-                guard let decoded = try? DecodedTrace.decode(contentsOf: path, shape: foreign, options: interchange) else { continue }
+            if let contents = input.contents {
+                let foreign = input.shape
+                let decoded = DecodedTrace.decode(contents, shape: foreign, options: interchange)
                 for launch in decoded.launches where decoded.fatal == nil {
                     collector.beginLaunch(launch.checkedRecord(declaring: records, shape: foreign), file: label, line: launch.line)
                     for (event, line) in zip(launch.events, launch.lines) { collector.add(event, file: label, line: line) }

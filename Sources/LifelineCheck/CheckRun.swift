@@ -279,22 +279,22 @@ package enum CheckRun {
             for file in files {
                 let label = reading.names[file] ?? file
                 result.traces.append(label)
-                switch inputShape(file, asked: reading.shape) {
+                switch readInput(file, asked: reading.shape) {
                 case .failure(let error):
                     var diagnostic = FileDiagnostic(error)
                     diagnostic.file = label
                     result.diagnostics.append(diagnostic)
-                case .success(.native):
+                case .success(let input) where input.contents == nil:
                     let large = readAhead && (fileSize(file) ?? 0) >= readAheadSize
                     check(label, allowSkippedLines: allowSkippedLines, diagnostics: &result.diagnostics) { () throws(TraceFileError) in
                         try large ? checker.checkReadingAhead(file: file, label: label) : checker.check(file: file, label: label)
                     }
-                case .success(let foreign):
+                case .success(let input):
                     checkDecoded(
-                        label, shape: foreign, records: records, checker: checker, allowSkippedLines: allowSkippedLines,
+                        label, shape: input.shape, records: records, checker: checker, allowSkippedLines: allowSkippedLines,
                         diagnostics: &result.diagnostics
                     ) { () throws(TraceFileError) in
-                        try DecodedTrace.decode(contentsOf: file, shape: foreign, options: reading.interchange)
+                        DecodedTrace.decode(input.contents ?? [], shape: input.shape, options: reading.interchange)
                     }
                 }
             }
@@ -405,11 +405,11 @@ package enum CheckRun {
         var standardInputCopy: String? = nil
     }
 
-    /// The shape to read `file` as: `asked` (`--from`), else what its content shows (``TraceShape/detect(atPath:)``).
-    static func inputShape(_ file: String, asked: TraceShape?) -> Result<TraceShape, TraceFileError> {
-        if let asked { return .success(asked) }
+    /// `file` read once (``TraceInput``): the shape to read it as, `asked` (`--from`) else what its content
+    /// shows, and for a shape other than a Lifeline trace (streamed by the checker), its content.
+    static func readInput(_ file: String, asked: TraceShape?) -> Result<TraceInput, TraceFileError> {
         do throws(TraceFileError) {
-            return .success(try TraceShape.detect(atPath: file))
+            return .success(try TraceInput(path: file, shape: asked))
         } catch {
             return .failure(error)
         }

@@ -40,6 +40,9 @@ public struct TraceLineReader: ~Copyable {
     public private(set) var bytesRead: Int = 0
     /// Byte offset just past the last terminated line delivered (where an import may resume).
     public private(set) var terminatedOffset: Int = 0
+    /// Called by ``forEachLine(firstLine:_:)`` with each block of bytes as it is read, in file order,
+    /// before its lines (the importer hashes a new file as it parses it, instead of reading it twice).
+    public var onRead: ((UnsafeRawBufferPointer) -> Void)?
     public let path: String
 
     /// Opens `path` for reading; it must be a regular file.
@@ -121,6 +124,7 @@ public struct TraceLineReader: ~Copyable {
             bytesRead += count
             let chunkStart = filled
             filled += count
+            if let onRead { buffer.withUnsafeBytes { onRead(UnsafeRawBufferPointer(rebasing: $0[chunkStart..<filled])) } }
             var consumed = 0
             let keepGoing: Bool = try buffer.withTypedBytes { (raw: UnsafeRawBufferPointer) throws(E) -> Bool in
                 if atStart {

@@ -44,8 +44,10 @@ struct EventInserter: ~Copyable {
     private let pairStatement: Statement
     private var derived = DerivedEventColumns()
     private var interner: StringInterner
-    /// What is bound now, per parameter; `unbound` before the first event.
-    private var bound = [Int64](repeating: EventInserter.unbound, count: 16)
+    /// What is bound now, per parameter (16 slots, 1-based); `unbound` before the first event. Memory of
+    /// its own rather than an array: an array's element written per parameter per event pays a
+    /// uniqueness check each time.
+    private let bound: UnsafeMutablePointer<Int64>
     private static let unbound = Int64.min
     /// Bound for NULL in the id columns (no string or event has id 0).
     private static let null: Int64 = 0
@@ -77,9 +79,13 @@ struct EventInserter: ~Copyable {
         self.statement = statement
         self.pairStatement = pairStatement
         self.interner = interner
+        bound = .allocate(capacity: 16)
+        bound.initialize(repeating: Self.unbound, count: 16)
         nextID = max(largest, 0) + 1
         derived.resumedLaunch = resumedLaunch
     }
+
+    deinit { bound.deallocate() }
 
     /// Launches whose derived columns the importer must recompute in SQL before it commits.
     var launchesToRecompute: Set<Int64> { derived.launchesToRecompute }
@@ -113,11 +119,13 @@ struct EventInserter: ~Copyable {
         let sceneID = try self.id(of: event.scene, bytes)
         let threadID = try self.id(of: event.thread, bytes)
         // The name's text only the first time its id comes: whether it changes the scene state.
-        let name =
-            derived.knowsName(nameID) ? nil : event.callback?.name ?? String(decoding: slice(event.name, bytes), as: UTF8.self)
+        let change =
+            derived.change(ofName: nameID)
+            ?? derived.learnChange(
+                ofName: nameID, name: event.callback?.name ?? String(decoding: slice(event.name, bytes), as: UTF8.self))
         let values = derived.values(
             launchID: launchID, seq: event.seq, t: event.t, nameID: nameID, phase: phase, sessionID: sessionID,
-            sceneID: sceneID, name: name)
+            sceneID: sceneID, change: change)
         var pairID = Self.null
         if let begin = values.pairedBegin {
             pairID = begin
@@ -194,7 +202,7 @@ struct EventInserter: ~Copyable {
 
     /// Binds an integer unless it is bound already; with `zeroIsNull`, ``null`` binds NULL.
     @inline(__always)
-    private mutating func bind(_ value: Int64, _ index: Int32, _ handle: OpaquePointer?, zeroIsNull: Bool = false) {
+    private func bind(_ value: Int64, _ index: Int32, _ handle: OpaquePointer?, zeroIsNull: Bool = false) {
         guard bound[Int(index)] != value else { return }
         if zeroIsNull && value == Self.null {
             sqlite3_bind_null(handle, index)

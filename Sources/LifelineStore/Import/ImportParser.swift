@@ -27,6 +27,8 @@ struct ImportParser: Sendable {
         /// Why the file must not be imported at all (`--strict`, an unsupported version).
         var abort: ImportError?
         var readError: TraceFileError?
+        /// The hashes of the bytes read, when the parser was asked for them (``ImportParser/hashes``).
+        var hashes: FileHashes?
     }
 
     let path: String
@@ -39,6 +41,8 @@ struct ImportParser: Sendable {
     var order: TraceOrderChecker
     /// Whether events have a launch to belong to (a file that grew continues its last launch).
     var inLaunch: Bool
+    /// Whether to hash the bytes as they are read (a new file, not hashed before its import; read from its start).
+    var hashes = false
 
     /// Parses the whole file into `queue`, then finishes it with the outcome.
     func run(into queue: ImportBatchQueue) {
@@ -48,15 +52,18 @@ struct ImportParser: Sendable {
 
     private mutating func parse(into queue: ImportBatchQueue) -> Outcome {
         var outcome = Outcome(lastLine: firstLine - 1, bytesRead: startOffset, terminatedOffset: startOffset)
+        var hashing = hashes ? FileHashes.Builder(priorSize: nil) : nil
         do throws(TraceFileError) {
             var reader = try TraceLineReader(path: path)
             reader.endOffset = endOffset
             try reader.seek(to: startOffset)
+            if hashing != nil { reader.onRead = { hashing?.update($0) } }
             parse(&reader, into: queue, &outcome)
             try reader.checkReadError()
         } catch {
             outcome.readError = error
         }
+        outcome.hashes = hashing?.finish()
         return outcome
     }
 

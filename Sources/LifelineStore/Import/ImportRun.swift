@@ -9,7 +9,8 @@ struct ImportRun {
     let path: String
     let label: String
     let plan: ImportPlan
-    let hashes: FileHashes
+    /// The file's size and, unless the parser hashes it as it reads it, its hashes.
+    let content: ImportSource.Content
     let options: ImportOptions
     let diagnostics: TraceImporter.DiagnosticHandler
     let progress: TraceImporter.ProgressHandler?
@@ -17,7 +18,7 @@ struct ImportRun {
     let decoded: DecodedTrace?
 
     init(
-        db: Database, path: String, label: String, plan: ImportPlan, hashes: FileHashes, options: ImportOptions,
+        db: Database, path: String, label: String, plan: ImportPlan, content: ImportSource.Content, options: ImportOptions,
         diagnostics: @escaping TraceImporter.DiagnosticHandler, progress: TraceImporter.ProgressHandler?,
         decoded: DecodedTrace? = nil
     ) {
@@ -26,7 +27,7 @@ struct ImportRun {
         self.path = path
         self.label = label
         self.plan = plan
-        self.hashes = hashes
+        self.content = content
         self.options = options
         self.diagnostics = diagnostics
         self.progress = progress
@@ -93,20 +94,20 @@ struct ImportRun {
         // What is left of a small file is parsed here first instead, all of it at once (the queue
         // holds every batch it needs): starting a thread costs more than overlapping the two saves
         // for a few thousand lines, and importing many small files (or a fuzzer's inputs) pays it per file.
-        let left = hashes.size - startOffset
+        let left = content.size - startOffset
         let inline = left <= Self.parsedInline
         let queue = inline ? ImportBatchQueue(limit: .max, expectedBytes: left) : ImportBatchQueue(expectedBytes: left)
         if let decoded {
             let batches = DecodedBatches(
-                decoded: decoded, label: label, strict: options.strict, size: hashes.size, declared: options.records)
+                decoded: decoded, label: label, strict: options.strict, size: content.size, declared: options.records)
             if inline { batches.run(into: queue) } else { Thread { batches.run(into: queue) }.start() }
             result.shape = decoded.shape
             result.ignored = decoded.ignored
             result.launchesWithoutSessions = decoded.launchesWithoutSessions
         } else {
             let parser = ImportParser(
-                path: path, label: label, strict: options.strict, endOffset: hashes.size, startOffset: startOffset,
-                firstLine: firstLine, order: order, inLaunch: launchID != nil)
+                path: path, label: label, strict: options.strict, endOffset: content.size, startOffset: startOffset,
+                firstLine: firstLine, order: order, inLaunch: launchID != nil, hashes: content.hashes == nil)
             if inline {
                 parser.run(into: queue)
             } else {
@@ -133,6 +134,10 @@ struct ImportRun {
         let lastLine = parsed.lastLine
         let bytesRead = parsed.bytesRead
 
+        // Hashed before the import, or by the parser as it read the file (a new file, read once).
+        guard let hashes = content.hashes ?? parsed.hashes else {
+            preconditionFailure("a file not hashed before its import is hashed by its parser")
+        }
         let importedSize = max(startOffset, parsed.tornLineImported ? hashes.size : parsed.terminatedOffset)
         let hash: String
         if importedSize == hashes.size {
@@ -155,7 +160,7 @@ struct ImportRun {
                 previous.malformed + result.malformed, previous.dropped + result.dropped,
                 previous.warnings + result.warnings + result.orderErrors, fileID,
             ])
-        progress?(label, bytesRead, hashes.size, result.events)
+        progress?(label, bytesRead, content.size, result.events)
         return result
     }
 
@@ -189,7 +194,7 @@ struct ImportRun {
                 launchID = try apply(interlude, launchID: launchID, statement: launchStatement, fileID: fileID)
             }
             inserted += events.count
-            progress?(label, batch.bytesRead, hashes.size, inserted)
+            progress?(label, batch.bytesRead, content.size, inserted)
             queue.recycle(batch)
         }
         // Out of seq order, or continuing a launch imported before: the definition, in SQL, for those launches.

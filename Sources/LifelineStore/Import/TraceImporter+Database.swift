@@ -24,11 +24,11 @@ extension TraceImporter {
         diagnostics: @escaping DiagnosticHandler = { _ in }
     ) throws -> FileImportResult {
         let prior = try PriorImport.fetch(path: label, db: db)
-        let hashes = try FileHashes(path: path, priorSize: prior?.size)
-        let plan = try ImportPlan.decide(label: label, prior: prior, hashes: hashes, db: db)
+        let content = try ImportSource(path: path, contents: nil).content(prior: prior, db: db)
+        let plan = try ImportPlan.decide(label: label, prior: prior, content: content, db: db)
         if case .skip(let outcome) = plan { return FileImportResult(path: label, outcome: outcome) }
         var run = ImportRun(
-            db: db, path: path, label: label, plan: plan, hashes: hashes, options: options, diagnostics: diagnostics,
+            db: db, path: path, label: label, plan: plan, content: content, options: options, diagnostics: diagnostics,
             progress: nil)
         do {
             return try run.execute()

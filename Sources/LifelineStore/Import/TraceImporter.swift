@@ -119,23 +119,26 @@ public final class TraceImporter: Sendable {
         let tracksPath = label != "<stdin>"
         do {
             let prior = tracksPath ? try store.database.read { try PriorImport.fetch(path: label, db: $0) } : nil
-            let hashes = try FileHashes(path: path, priorSize: prior?.size)
+            // One read of a foreign file feeds its shape, its hashes and its decoder; a trace file's
+            // first 64 KiB tell its shape, and the parser streams it (hashing it as it reads, when new).
+            let input = try TraceInput(path: path, shape: options.shape)
+            let shape = input.shape
+            let source = ImportSource(path: path, contents: input.contents)
+            let content = try store.database.read { db in try source.content(prior: prior, db: db) }
             let plan = try store.database.read { db in
-                try ImportPlan.decide(label: label, prior: prior, hashes: hashes, db: db)
+                try ImportPlan.decide(label: label, prior: prior, content: content, db: db)
             }
             switch plan {
             case .skip(let outcome):
-                return FileImportResult(path: label, outcome: outcome, shape: try Self.shape(of: path, options: options))
+                return FileImportResult(path: label, outcome: outcome, shape: shape)
             case .new, .tail, .replace:
                 // A foreign shape is decoded whole before the transaction: its decoder keeps state across
                 // lines (launches, open spans), so it never resumes mid-file as a trace file's tail does.
-                let shape = try Self.shape(of: path, options: options)
-                let decoded =
-                    shape == .native
-                    ? nil
-                    : try Self.decode(path, shape: shape, options: options) { bytes in
-                        progress?(label, bytes, hashes.size, 0)
+                let decoded = input.contents.map { contents in
+                    Self.decode(contents, shape: shape, options: options) { bytes in
+                        progress?(label, bytes, content.size, 0)
                     }
+                }
                 return try store.database.writeWithoutTransaction { db in
                     var result = FileImportResult(path: label, outcome: .imported)
                     // Committed pages into the database file first, so that if this import fails
@@ -147,25 +150,26 @@ public final class TraceImporter: Sendable {
                             let current = tracksPath ? try PriorImport.fetch(path: label, db: db) : nil
                             // The hash of the prior import's extent was taken for the prior seen before the lock;
                             // if another importer committed meanwhile it is another extent, so hash it again:
-                            // without this the second of two importers of one file re-imported it all.
-                            let confirmedHashes =
-                                current?.size == prior?.size
-                                ? hashes : try FileHashes(path: path, priorSize: current?.size)
+                            // without this the second of two importers of one file re-imported it all. A file
+                            // not hashed yet is looked at again too: another process may have imported a copy.
+                            let confirmedContent =
+                                content.hashes != nil && current?.size == prior?.size
+                                ? content : try source.content(prior: current, db: db)
                             let confirmed = try ImportPlan.decide(
-                                label: label, prior: current, hashes: confirmedHashes, db: db)
+                                label: label, prior: current, content: confirmedContent, db: db)
                             if case .skip(let outcome) = confirmed {
                                 result.outcome = outcome
                                 return .rollback
                             }
                             var run = ImportRun(
-                                db: db, path: path, label: label, plan: confirmed, hashes: confirmedHashes, options: options,
-                                diagnostics: diagnostics, progress: progress, decoded: decoded)
+                                db: db, path: path, label: label, plan: confirmed, content: confirmedContent,
+                                options: options, diagnostics: diagnostics, progress: progress, decoded: decoded)
                             result = try run.execute()
                             // Lines but not one launch: nothing of any shape Lifeline reads. Fail the file
                             // (a CI step importing the wrong file must not pass) and keep nothing of it.
                             var appended = false
                             if case .tail = confirmed { appended = true }
-                            if result.launches == 0, !appended, confirmedHashes.size > 0 {
+                            if result.launches == 0, !appended, confirmedContent.size > 0 {
                                 throw ImportError(
                                     .noLaunches,
                                     "\(label): error: \(shape.noLaunches(lines: decoded?.lineCount ?? 0))")
@@ -192,17 +196,11 @@ public final class TraceImporter: Sendable {
         }
     }
 
-    /// The shape `options` names, or the one the file's first 64 KiB show.
-    static func shape(of path: String, options: ImportOptions) throws(TraceFileError) -> TraceShape {
-        if let shape = options.shape { return shape }
-        return try TraceShape.detect(atPath: path)
-    }
-
-    /// Reads and decodes a foreign input whole.
+    /// Decodes a foreign input, read whole.
     static func decode(
-        _ path: String, shape: TraceShape, options: ImportOptions, progress: ((Int) -> Void)? = nil
-    ) throws(TraceFileError) -> DecodedTrace {
-        try DecodedTrace.decode(contentsOf: path, shape: shape, options: options.interchange, progress: progress)
+        _ contents: [UInt8], shape: TraceShape, options: ImportOptions, progress: ((Int) -> Void)? = nil
+    ) -> DecodedTrace {
+        DecodedTrace.decode(contents, shape: shape, options: options.interchange, progress: progress)
     }
 
     /// Truncates the write-ahead log after a rolled-back import.
@@ -249,63 +247,6 @@ struct PriorImport {
     }
 }
 
-/// The content hashes one pass over a file yields.
-struct FileHashes {
-    /// The whole file as it was when hashed (the import reads no further).
-    var size: Int
-    var full: String
-    /// Up to and including the last newline.
-    var terminatedSize: Int
-    var terminated: String
-    /// Of the first `priorSize` bytes, when the file had an earlier import no longer than it is now.
-    var prior: String?
-
-    init(path: String, priorSize: Int?) throws(TraceFileError) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw TraceFileError(path: path, operation: "open", errno: errno) }
-        defer { close(descriptor) }
-        var hash = ContentHash()
-        var terminatedHash = ContentHash()
-        var priorHash: String?
-        var offset = 0
-        // A megabyte, or the file's size and a byte to see its end when it is smaller: clearing a
-        // megabyte per file is most of the cost of hashing a small one.
-        var info = stat()
-        let statedSize = fstat(descriptor, &info) == 0 ? max(Int(info.st_size), 0) : 1 << 20
-        var buffer = [UInt8](repeating: 0, count: min(statedSize, 1 << 20) + 1)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw TraceFileError(path: path, operation: "read", errno: errno)
-            }
-            if count == 0 { break }
-            buffer.withUnsafeBytes { raw in
-                let chunk = UnsafeRawBufferPointer(rebasing: raw[0..<count])
-                var cuts: [Int] = []
-                if let priorSize, priorSize > offset, priorSize <= offset + count { cuts.append(priorSize - offset) }
-                let lastNewline = chunk.lastIndex(of: 0x0A).map { $0 + 1 }
-                if let lastNewline { cuts.append(lastNewline) }
-                var done = 0
-                for cut in Set(cuts).sorted() {
-                    hash.update(UnsafeRawBufferPointer(rebasing: chunk[done..<cut]))
-                    done = cut
-                    if cut == lastNewline { terminatedHash = hash }
-                    if let priorSize, offset + cut == priorSize { priorHash = hash.text }
-                }
-                hash.update(UnsafeRawBufferPointer(rebasing: chunk[done..<count]))
-            }
-            offset += count
-        }
-        if priorSize == 0 { priorHash = ContentHash().text }
-        size = offset
-        full = hash.text
-        terminatedSize = Int(terminatedHash.count)
-        terminated = terminatedHash.text
-        prior = priorHash
-    }
-}
-
 /// How a file will be imported.
 enum ImportPlan {
     case new
@@ -315,7 +256,10 @@ enum ImportPlan {
     case replace(fileID: Int64)
     case skip(FileImportResult.Outcome)
 
-    static func decide(label: String, prior: PriorImport?, hashes: FileHashes, db: Database) throws -> ImportPlan {
+    /// The plan for content whose path's last import was `prior`; content not hashed yet is new
+    /// (``ImportSource/content(prior:db:)`` leaves a file unhashed only when no import can hold it).
+    static func decide(label: String, prior: PriorImport?, content: ImportSource.Content, db: Database) throws -> ImportPlan {
+        guard let hashes = content.hashes else { return .new }
         if let prior {
             if prior.size <= hashes.size, hashes.prior == prior.hash {
                 if prior.size == hashes.size { return .skip(.unchanged) }
@@ -333,5 +277,13 @@ enum ImportPlan {
             return .skip(other == label ? .unchanged : .duplicate(of: other))
         }
         return .new
+    }
+
+    /// Whether some imported file was stored with one of these sizes (the only ones a copy of a
+    /// file of these sizes could have been stored with).
+    static func anyFile(ofSize size: Int, orSize terminatedSize: Int, db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM trace_file WHERE size = ? OR size = ?)",
+            arguments: [size, terminatedSize]) ?? false
     }
 }
