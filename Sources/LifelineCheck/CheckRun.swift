@@ -323,7 +323,7 @@ package enum CheckRun {
         case .database(let file):
             let launches = checker.summary.launches
             do throws(CheckRunError) {
-                let store = try checkDatabase(file, checker: checker, traces: &result.traces, readAhead: readAhead)
+                let store = try checkDatabase(file, checker: checker, traces: &result.traces)
                 _ = checker.finish()
                 if checker.summary.launches == launches {
                     result.diagnostics.append(
@@ -487,7 +487,7 @@ package enum CheckRun {
         var traces: [String] = []
         let collector = CheckCollector()
         let checker = collector.checker(for: rules)
-        try feed(store, to: checker, traces: &traces, readAhead: defaultJobs > 1)
+        try feed(store, to: checker, traces: &traces)
         let summary = checker.finish()
         try record(collector.findings, in: store)
         return CheckReport(
@@ -497,7 +497,7 @@ package enum CheckRun {
 
     /// Opens a database and feeds its records to the checker; returns the open store for the violations.
     private static func checkDatabase(
-        _ path: String, checker: RuleChecker, traces: inout [String], readAhead: Bool
+        _ path: String, checker: RuleChecker, traces: inout [String]
     ) throws(CheckRunError)
         -> TraceStore
     {
@@ -507,29 +507,27 @@ package enum CheckRun {
         } catch {
             throw CheckRunError(.database, FileDiagnostic(.error, file: path, error.message))
         }
-        try feed(store, to: checker, traces: &traces, readAhead: readAhead)
+        try feed(store, to: checker, traces: &traces)
         return store
     }
 
-    /// Feeds a store's launches and events to the checker in trace order, noting each trace file once;
-    /// with `readAhead`, the rows are read on a second thread while the checker checks.
+    /// Feeds a store's launches and events to the checker in trace order, noting each trace file once.
+    ///
+    /// Events go as rows of string ids (``TraceStore/forEachRow(launch:event:)``), each id
+    /// resolved once; a record is built only for an event a rule tests the fields of.
     private static func feed(
-        _ store: TraceStore, to checker: RuleChecker, traces: inout [String], readAhead: Bool
+        _ store: TraceStore, to checker: RuleChecker, traces: inout [String]
     ) throws(CheckRunError) {
-        func check(_ record: StoredRecord) {
-            switch record {
-            case .launch(let launch, let file, let line):
+        var ids = StringIDCache()
+        do {
+            try store.forEachRow { launch, file, line in
                 if traces.last != file { traces.append(file) }
                 checker.beginLaunch(launch, trace: file, file: file, line: line)
-            case .event(let event, let line):
-                checker.check(event, line: line)
-            }
-        }
-        do {
-            if readAhead {
-                try store.forEachRecordReadingAhead(check)
-            } else {
-                try store.forEachRecord(check)
+            } event: { row, reader in
+                try checker.check(
+                    IdentifiedEvent(
+                        seq: row.seq, t: row.t, name: row.name, phase: row.phase, session: row.session, scene: row.scene),
+                    line: row.line, ids: &ids, string: reader.string, record: { try reader.record(row) })
             }
         } catch let error as StoreError {
             throw CheckRunError(.database, FileDiagnostic(.error, file: store.path, "cannot read the database: \(error.message)"))

@@ -359,11 +359,30 @@ if only == nil || only == "database" {
         case .event(let event, let line): checker.check(event, line: line)
         }
     }
+    /// What `lifeline check lifeline.db` does: rows of string ids, each id resolved once.
+    func checkByIDs(_ checker: RuleChecker) throws {
+        var ids = StringIDCache()
+        try store.forEachRow { launch, file, line in
+            checker.beginLaunch(launch, trace: file, file: file, line: line)
+        } event: { row, reader in
+            try checker.check(
+                IdentifiedEvent(seq: row.seq, t: row.t, name: row.name, phase: row.phase, session: row.session, scene: row.scene),
+                line: row.line, ids: &ids, string: reader.string, record: { try reader.record(row) })
+        }
+    }
+    var byIDs = Timing.none
     var single = Timing.none
     var ahead = Timing.none
     var read = Timing.none
+    var rows = Timing.none
     var command = Timing.none
     for _ in 1...rounds {
+        byIDs = byIDs.best(
+            try Timing.of {
+                let checker = RuleChecker(rules: rules, onFinding: { _ in })
+                try checkByIDs(checker)
+                _ = checker.finish()
+            })
         single = single.best(
             try Timing.of {
                 let checker = RuleChecker(rules: rules, onFinding: { _ in })
@@ -382,6 +401,15 @@ if only == nil || only == "database" {
                 try store.forEachRecord { record in if case .event = record { count += 1 } }
                 precondition(count == eventCount)
             })
+        rows = rows.best(
+            try Timing.of {
+                var count = 0
+                try store.forEachRow { _, _, _ in
+                } event: { _, _ in
+                    count += 1
+                }
+                precondition(count == eventCount)
+            })
         if FileManager.default.isExecutableFile(atPath: lifeline) {
             command = command.best(
                 try Timing.of(children: true) {
@@ -389,12 +417,17 @@ if only == nil || only == "database" {
                 })
         }
     }
-    print("database  (read+check, 1 thread)       \(rate(single))")
-    print("          (read on a second thread)    \(rate(ahead))")
-    print("  peer: read only                      \(rate(read))")
-    ratios.append(String(format: "ratio database: check reading ahead / read only = %.2f (target >= 0.8)", read.seconds / ahead.seconds))
+    print("database  (read+check by string ids)    \(rate(byIDs))")
+    print("          (read+check records, 1 thread) \(rate(single))")
+    print("          (records read on a 2nd thread) \(rate(ahead))")
+    print("  peer: read only (records)             \(rate(read))")
+    print("  peer: rows of ids only (SQLite steps)  \(rate(rows))")
+    ratios.append(String(format: "ratio database: check by string ids / read only = %.2f (target >= 0.8)", read.seconds / byIDs.seconds))
+    ratios.append(String(format: "ratio database: check reading records ahead / read only = %.2f", read.seconds / ahead.seconds))
+    ratios.append(
+        String(format: "ratio database: check by string ids / rows of ids only = %.2f (SQLite's share)", rows.seconds / byIDs.seconds))
     if command.seconds.isFinite {
-        print("lifeline check lifeline.db              \(rate(command))")
+        print("lifeline check lifeline.db               \(rate(command))")
         ratios.append(
             String(format: "ratio database: lifeline check lifeline.db / read only = %.2f (target >= 0.8)", read.seconds / command.seconds))
     }

@@ -186,6 +186,20 @@ public final class RuleChecker {
         return !slots.isEmpty
     }
 
+    /// The slot of a session identifier in the current launch.
+    func sessionSlot(_ session: String) -> Int32 { context.pointee.sessionSlot(session) }
+
+    /// The slot of a scene identifier in the current launch.
+    func sceneSlot(_ scene: String) -> Int32 { context.pointee.sceneSlot(scene) }
+
+    /// The symbol of an event name: a callback's raw value, or the app-defined name interned.
+    func symbol(of name: EventName) -> Int32 {
+        name.callback.map { Int32($0.rawValue) } ?? sink.names.intern(name.name)
+    }
+
+    /// How many launches have started: a new count means new slots.
+    var launchCount: Int { state.pointee.launches }
+
     /// The slot of a session identifier given as bytes.
     @inline(__always)
     func sessionSlot(bytes: UnsafeRawBufferPointer) -> Int32 { context.pointee.sessionSlot(bytes: bytes) }

@@ -9,15 +9,48 @@ extension TraceStore {
     /// Calls `body` with every launch and its events in trace order: launches by
     /// file and line, each launch's events by `seq`, in one read transaction.
     ///
-    /// This is how the rule checker reads a database: the same records, in the
-    /// same order, as reading the trace files themselves. It reads `event_raw`
-    /// and turns string ids into names through a cache (not through the `event`
-    /// view's joins). Rows an outside tool changed so they no longer hold a valid
-    /// `attrs` object are reported as a located error rather than guessed at.
+    /// The same records, in the same order, as reading the trace files
+    /// themselves. It reads `event_raw` and turns string ids into names through a
+    /// cache (not through the `event` view's joins). Rows an outside tool changed
+    /// so they no longer hold a valid `attrs` object are reported as a located
+    /// error rather than guessed at. The rule checker reads with
+    /// ``forEachRow(launch:event:)``, which builds no record unless asked.
     ///
     /// Throws ``StoreReadError`` for such a row, ``StoreError`` when SQLite fails
     /// (``StoreError/Code/interrupted`` for Ctrl-C), and whatever `body` throws.
     public func forEachRecord(_ body: (StoredRecord) throws -> Void) throws {
+        try forEachRow { record, file, line in
+            try body(.launch(record, file: file, line: line))
+        } event: { row, reader in
+            try body(.event(try reader.record(row), line: row.line))
+        }
+    }
+
+    /// Calls `launch` with every launch record, its file and line, and `event` with each of its
+    /// events as a row of string ids, in the order of ``forEachRecord(_:)``, in one read transaction.
+    ///
+    /// An event costs a step of SQLite and a trivial value: its strings are
+    /// resolved only when the caller asks the reader (``StoredRowReader/string(_:)``,
+    /// once per id if it keeps what it was told), its record built only when it
+    /// asks for it (``StoredRowReader/record(_:)``), during the call of that row.
+    ///
+    /// ```swift
+    /// var names: [Int64: String] = [:]
+    /// try store.forEachRow { launch, file, line in
+    ///     print("\(file):\(line): \(launch.launch ?? "-")")
+    /// } event: { row, reader in
+    ///     if names[row.name] == nil { names[row.name] = try reader.string(row.name) }
+    /// }
+    /// ```
+    ///
+    /// Throws ``StoreReadError`` for a launch whose `records` column is damaged (and for an event
+    /// whose `attrs` column is, when its record is asked for), ``StoreError`` when SQLite fails
+    /// or a string is missing (``StoreError/Code/interrupted`` for Ctrl-C), and whatever the
+    /// callbacks throw.
+    public func forEachRow(
+        launch: (LaunchRecord, _ file: String, _ line: Int) throws -> Void,
+        event: (StoredEventRow, StoredRowReader) throws -> Void
+    ) throws {
         do {
             try database.read { db in
                 let launches = try Row.fetchCursor(
@@ -28,13 +61,14 @@ extension TraceStore {
                         FROM launch JOIN trace_file ON trace_file.id = launch.file_id
                         ORDER BY launch.file_id, launch.line
                         """)
+                // The columns StoredRowReader reads: 4–6 strings, 7 attrs.
                 let events = try db.cachedStatement(
                     sql: """
                         SELECT seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, line
                         FROM event_raw WHERE launch_id = ? ORDER BY seq
                         """)
-                let strings = try StoredStrings(db)
                 let handle = events.sqliteStatement
+                let reader = StoredRowReader(handle: handle, strings: try StoredStrings(db))
                 while let row = try launches.next() {
                     let id: Int64 = try row.decode(atIndex: 0)
                     let file: String = try row.decode(atIndex: 11)
@@ -54,7 +88,8 @@ extension TraceStore {
                         platform: try row.decode(atIndex: 6), os: try row.decode(atIndex: 7), device: try row.decode(atIndex: 8),
                         lifecycle: (try row.decode(atIndex: 9) as String?).flatMap(Lifecycle.init(rawValue:)),
                         started: try row.decode(atIndex: 10), part: try row.decode(atIndex: 3), records: records)
-                    try body(.launch(record, file: file, line: line))
+                    try launch(record, file, line)
+                    reader.file = file
                     sqlite3_bind_int64(handle, 1, id)
                     defer { sqlite3_reset(handle) }
                     while true {
@@ -65,37 +100,24 @@ extension TraceStore {
                                 resultCode: ResultCode(rawValue: status),
                                 message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
                         }
-                        let line = Int(sqlite3_column_int64(handle, 8))
-                        var attrs: Attributes = [:]
-                        if let text = sqlite3_column_text(handle, 7) {
-                            let json = String(
-                                decoding: UnsafeRawBufferPointer(
-                                    start: text, count: Int(sqlite3_column_bytes(handle, 7))), as: UTF8.self)
-                            do throws(TraceFormatError) {
-                                attrs = try AttributeValue.decodeObject(json)
-                            } catch {
-                                throw StoreReadError(file: file, line: line, message: "event.attrs is not a JSON object: \(error.message)")
-                            }
-                        }
                         let phase: Phase =
                             switch sqlite3_column_int64(handle, 3) {
                             case 1: .begin
                             case 2: .end
                             default: .instant
                             }
-                        try body(
-                            .event(
-                                EventRecord(
-                                    seq: sqlite3_column_int64(handle, 0), t: sqlite3_column_int64(handle, 1),
-                                    event: try strings.name(sqlite3_column_int64(handle, 2)), phase: phase,
-                                    session: try strings.optional(handle, 4), scene: try strings.optional(handle, 5),
-                                    thread: try strings.optional(handle, 6), attrs: attrs),
-                                line: line))
+                        let row = StoredEventRow(
+                            seq: sqlite3_column_int64(handle, 0), t: sqlite3_column_int64(handle, 1),
+                            name: sqlite3_column_int64(handle, 2), phase: phase,
+                            session: sqlite3_column_type(handle, 4) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, 4),
+                            scene: sqlite3_column_type(handle, 5) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, 5),
+                            line: Int(sqlite3_column_int64(handle, 8)))
+                        try event(row, reader)
                     }
                 }
             }
         } catch let error as DatabaseError {
-            // SQLite's failures leave the store as its own error; a located row error and `body`'s pass through.
+            // SQLite's failures leave the store as its own error; a located row error and the callbacks' pass through.
             throw Self.storeError(error, path: path)
         }
     }
@@ -135,7 +157,8 @@ final class StoredStrings {
         return value
     }
 
-    private func value(_ id: Int64) throws -> String {
+    /// The string with id `id`, read from the table (callers keep what they need).
+    func value(_ id: Int64) throws -> String {
         guard let value = try String.fetchOne(select, arguments: [id]) else {
             throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "no string \(id) (event_raw refers to a missing string)")
         }
