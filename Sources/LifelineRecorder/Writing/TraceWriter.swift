@@ -2,18 +2,22 @@ import Dispatch
 import Foundation
 import LifelineFormat
 
-/// The recorder's background thread: drains the shards, orders events by
-/// time, assigns `seq`, encodes whole lines and appends them to the file.
+/// The recorder's background thread: drains the rings and the shards, orders
+/// events by time, assigns `seq`, encodes whole lines and appends them to the file.
 ///
-/// Ordering: each drain first reads the clock (the watermark `W`), then takes
-/// every shard's buffer. An event stored after a shard was taken read the clock
-/// under that shard's lock after `W`, so every event with `t ≤ W` is in hand;
-/// those are merged by time and written, later ones wait for the next drain.
+/// Ordering: each drain first reads the clock (`W`), then takes every shard's
+/// buffer and every ring's published slots. An event stored after a shard was
+/// taken read the clock under that shard's lock after `W`; an event a ring had
+/// not published yet read the clock after `W`, or shortly before it
+/// (``RingSet/settleTime``). So every event with `t ≤ W` (without rings) or
+/// `t ≤ W − settleTime` (with them), the watermark, is in hand; those are merged
+/// by time and written, later ones wait for the next drain.
 /// On `flush()` and `close()` everything in hand is written, and the writer
 /// clamps times so the file never goes backwards even if a thread races a flush.
 final class TraceWriter: @unchecked Sendable {
     // Immutable after init.
     private let shards: ShardSet
+    private let rings: RingSet
     private let registry: ThreadRegistry
     private let clock: RecorderClock
     private let origin: UInt64
@@ -35,8 +39,12 @@ final class TraceWriter: @unchecked Sendable {
 
     // Owned by the writer thread (and by `init` before the thread starts).
     private var sink: TraceFileSink
+    /// Per source (the shards, then the rings): its decoded events not yet written.
     private var pending: [[PendingEvent]]
-    /// Per shard: the encoded tails of its pending events, in their order.
+    /// Per source: how many of its `pending` events (from the front) are already written; they are
+    /// removed, and the tails moved down, only when that is most of them, not on every drain.
+    private var written: [Int]
+    /// Per source: the encoded tails of its pending events, in their order.
     private var tails: [ByteBuffer]
     private var spares: [UnsafeMutableRawPointer?]
     private var decoder: SlotDecoder
@@ -49,10 +57,11 @@ final class TraceWriter: @unchecked Sendable {
     private var lineEnds: [(end: Int, seq: Int64, t: UInt64, isDropReport: Bool)] = []
 
     init(
-        path: String, launch: LaunchRecord, shards: ShardSet, registry: ThreadRegistry, clock: RecorderClock,
+        path: String, launch: LaunchRecord, shards: ShardSet, rings: RingSet, registry: ThreadRegistry, clock: RecorderClock,
         origin: UInt64, configuration: RecorderConfiguration
     ) throws(RecorderError) {
         self.shards = shards
+        self.rings = rings
         self.registry = registry
         self.clock = clock
         self.origin = origin
@@ -60,10 +69,12 @@ final class TraceWriter: @unchecked Sendable {
         self.configuration = configuration
         self.sink = try TraceFileSink(path: path)
         self.currentPath = path
-        self.pending = Array(repeating: [], count: shards.count)
+        let sources = shards.count + rings.count
+        self.pending = Array(repeating: [], count: sources)
+        self.written = Array(repeating: 0, count: sources)
         self.spares = Array(repeating: nil, count: shards.count)
-        self.tails = (0..<shards.count).map { _ in ByteBuffer(capacity: 16 << 10) }
-        self.decoder = SlotDecoder(shardCount: shards.count) { [registry] in registry.snapshot() }
+        self.tails = (0..<sources).map { _ in ByteBuffer(capacity: 16 << 10) }
+        self.decoder = SlotDecoder(shardCount: sources) { [registry] in registry.snapshot() }
         // The launch record goes out first and at once: a process killed a moment later still names its launch.
         var first: [UInt8] = []
         TraceEncoder.append(launch, to: &first)
@@ -127,7 +138,7 @@ final class TraceWriter: @unchecked Sendable {
     var droppedCount: Int {
         control.lock()
         defer { control.unlock() }
-        return totalDropped + shards.pendingDrops()
+        return totalDropped + shards.pendingDrops() + rings.pendingDrops()
     }
 
     var path: String {
@@ -175,7 +186,8 @@ final class TraceWriter: @unchecked Sendable {
 
     /// Writes every event that can be ordered now; returns how many events were lost in this round.
     private func drain(everything: Bool) -> Int {
-        let watermark = relativeNow()
+        let now = relativeNow()
+        let watermark = rings.count > 0 ? (now > RingSet.settleTime ? now - RingSet.settleTime : 0) : now
         var lost = 0
         for shard in 0..<shards.count {
             let taken = shards.take(shard) {
@@ -189,15 +201,25 @@ final class TraceWriter: @unchecked Sendable {
             decoder.decode(taken, shard: shard, into: &pending[shard], tails: &tails[shard])
             spares[shard] = slots
         }
+        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+            for ring in 0..<rings.count {
+                let source = shards.count + ring
+                lost += rings.take(ring) { batch in
+                    let before = pending[source].count
+                    decoder.decode(batch, shard: source, into: &pending[source], tails: &tails[source])
+                    return pending[source].count - before
+                }
+            }
+        }
         unreportedDrops += lost
 
         output.removeAll()
         lineEnds.removeAll(keepingCapacity: true)
-        var heads = [Int](repeating: 0, count: shards.count)
+        var heads = written
         let firstSeq = nextSeq
         let firstT = lastT
         // Only shards with pending events take part in the merge; ties go to the lower shard, as they always have.
-        var active = (0..<pending.count).filter { !pending[$0].isEmpty }
+        var active = (0..<pending.count).filter { heads[$0] < pending[$0].count }
         while active.count > 1 {
             var bestIndex = 0
             var bestT = UInt64.max
@@ -226,12 +248,22 @@ final class TraceWriter: @unchecked Sendable {
             }
             heads[shard] = head
         }
-        for shard in 0..<pending.count where heads[shard] > 0 {
-            let written = heads[shard]
-            let consumed = written < pending[shard].count ? pending[shard][written].tailStart : tails[shard].count
-            tails[shard].removeFirst(consumed)
-            pending[shard].removeFirst(written)
-            for index in pending[shard].indices { pending[shard][index].tailStart -= consumed }
+        for source in 0..<pending.count where heads[source] > written[source] {
+            let done = heads[source]
+            if done == pending[source].count {
+                pending[source].removeAll(keepingCapacity: true)
+                tails[source].removeAll()
+                written[source] = 0
+            } else if done * 2 >= pending[source].count {
+                // Most of them are written: move the rest down (a run of held-back events stays in front otherwise).
+                let consumed = pending[source][done].tailStart
+                tails[source].removeFirst(consumed)
+                pending[source].removeFirst(done)
+                for index in pending[source].indices { pending[source][index].tailStart -= consumed }
+                written[source] = 0
+            } else {
+                written[source] = done
+            }
         }
         if unreportedDrops > 0 { encodeDrops(unreportedDrops) }
         guard output.count > 0 else { return lost }
