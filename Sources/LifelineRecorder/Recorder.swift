@@ -39,7 +39,8 @@ public final class Recorder: Sendable {
 
     private let shards: ShardSet
     private let rings: RingSet
-    private let registry: ThreadRegistry
+    /// Internal rather than private: tests read a thread's ring lease through it.
+    let registry: ThreadRegistry
     private let writer: TraceWriter
     private let clock: RecorderClock
     private let origin: UInt64
@@ -74,7 +75,11 @@ public final class Recorder: Sendable {
         writer.start()
     }
 
-    deinit { writer.stop() }
+    deinit {
+        writer.stop()
+        // The registry may die later on the writer thread, out of this thread's reach: let this thread's lease go now.
+        registry.releaseCurrentThread()
+    }
 
     // MARK: - Recording
 
@@ -153,7 +158,10 @@ public final class Recorder: Sendable {
     public func flush() { writer.flush() }
 
     /// Writes what is left and closes the file. Later events are ignored. Idempotent.
-    public func close() { writer.stop() }
+    public func close() {
+        writer.stop()
+        registry.releaseCurrentThread()
+    }
 
     /// Events lost so far because a buffer was full or the disk failed.
     public var droppedCount: Int { writer.droppedCount }

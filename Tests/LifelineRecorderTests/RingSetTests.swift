@@ -223,6 +223,35 @@ struct RingSetTests {
         withExtendedLifetime(registry) {}
     }
 
+    @Test(
+        "a recorder released by the thread that recorded lets that thread's lease go, though its registry lives on elsewhere",
+        arguments: [false, true])
+    func releasingLetsTheLeaseGo(closesFirst: Bool) throws {
+        guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return }
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("lease.ndjson")
+        // The registry outlives the recorder here, as it does when the writer thread drops it last:
+        // its deinit (and the key's deletion) comes later, on another thread.
+        let kept = Locked<ThreadRegistry?>(nil)
+        let outcome = Locked<(held: Bool, released: Bool)>((false, false))
+        Self.runThread {
+            var recorder: Recorder? = try? Recorder(file: file, launch: RecorderTests.launch)
+            recorder?.mark("leased")
+            weak let lease = recorder?.registry.currentLease()
+            kept.withLock { $0 = recorder?.registry }
+            let held = lease != nil
+            // close() lets it go at once; without it, releasing the recorder does.
+            if closesFirst { recorder?.close() } else { recorder = nil }
+            outcome.withLock { $0 = (held, lease == nil) }
+            recorder = nil
+        }
+        #expect(outcome.withLock { $0.held }, "recording took a ring and its lease")
+        #expect(outcome.withLock { $0.released }, "the recording thread's lease is gone with the recorder")
+        kept.withLock { $0 = nil }
+        #expect(try ParsedTrace(path: file.path).events.map(\.event.name) == ["leased"])
+    }
+
     @Test("threads ending and starting hand their rings on: each thread's events in the file, in order")
     func ringsHandedOnAcrossThreads() throws {
         let directory = try temporaryDirectory()

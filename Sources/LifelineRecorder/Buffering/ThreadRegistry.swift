@@ -124,6 +124,23 @@ final class ThreadRegistry: @unchecked Sendable {
         return binding
     }
 
+    /// Lets the calling thread's lease go now, handing its ring back, rather than when the thread exits.
+    ///
+    /// The recorder calls it from ``Recorder/close()`` and its `deinit`, on the thread releasing it:
+    /// the registry itself often dies later on the writer thread, whose `deinit` cannot reach the
+    /// recording thread's lease, and after `pthread_key_delete` the key's destructor never runs.
+    func releaseCurrentThread() {
+        guard let raw = pthread_getspecific(leaseKey) else { return }
+        pthread_setspecific(leaseKey, nil)
+        Unmanaged<ThreadLease>.fromOpaque(raw).release()  // its deinit hands the ring back (threadExited)
+    }
+
+    /// The calling thread's lease, if it holds a ring (tests).
+    func currentLease() -> ThreadLease? {
+        guard let raw = pthread_getspecific(leaseKey) else { return nil }
+        return Unmanaged<ThreadLease>.fromOpaque(raw).takeUnretainedValue()
+    }
+
     /// Called on an exiting thread (its lease's destructor): forgets its binding and hands its ring back.
     func threadExited(ring: Int) {
         pthread_setspecific(key, nil)
