@@ -22,6 +22,8 @@ struct RingSetTests {
         private var tails: [ByteBuffer]
         private(set) var events: [[ShardSetTests.DecodedEvent]]
         private(set) var dropped = 0
+        /// Per take of a ring, whether its producer was inside an append.
+        private(set) var appending: [Bool] = []
 
         init(_ rings: RingSet) {
             self.rings = rings
@@ -40,11 +42,13 @@ struct RingSetTests {
             guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return }
             for ring in 0..<rings.count {
                 var pending: [PendingEvent] = []
-                dropped += rings.take(ring) { batch in
+                let taken = rings.take(ring) { batch in
                     let before = pending.count
                     decoder.decode(batch, shard: ring, into: &pending, tails: &tails[ring])
                     return pending.count - before
                 }
+                dropped += taken.dropped
+                appending.append(taken.appending)
                 for event in pending { events[ring].append(ShardSetTests.Consumer.parse(event, tails[ring])) }
                 tails[ring].removeAll()
             }
@@ -154,6 +158,52 @@ struct RingSetTests {
         consumer.takeAll()
         #expect(consumer.dropped == 6)
         #expect(consumer.events[0].map(\.attrs) == ((0..<4).map { $0 } + (10..<14).map { $0 }).map { ["i": .int(Int64($0))] })
+    }
+
+    @Test("a take tells a producer inside an append (its clock read, its event not yet published) from one between appends")
+    func producerInsideAnAppend() throws {
+        guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return }
+        let rings = RingSet(count: 1, capacity: 4)
+        let consumer = Consumer(rings)
+        // The clock stops the producer inside its second append until the test lets it go.
+        let reads = Locked(0)
+        let inside = DispatchSemaphore(value: 0)
+        let resume = DispatchSemaphore(value: 0)
+        let clock = RecorderClock.custom {
+            let read = reads.withLock { count in
+                count += 1
+                return count
+            }
+            if read == 2 {
+                inside.signal()
+                resume.wait()
+            }
+            return UInt64(read) * 100
+        }
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            guard let ring = rings.acquire() else { return }
+            Self.append(rings, ring: ring, clock: clock, name: "first")
+            Self.append(rings, ring: ring, clock: clock, name: "second")
+            // Past the ring's room the last of these are dropped, which ends an append as publishing does.
+            for _ in 0..<6 { Self.append(rings, ring: ring, clock: clock, name: "second") }
+            done.signal()
+        }
+        inside.wait()
+        consumer.takeAll()
+        #expect(consumer.events[0].map(\.name) == ["first"])
+        #expect(consumer.appending == [true], "the second event's clock is read, the event not published")
+        resume.signal()
+        done.wait()
+        consumer.takeAll()
+        // Room for 4 events once the first was taken: the blocked one and three more; three dropped.
+        #expect(consumer.events[0].map(\.name) == ["first"] + Array(repeating: "second", count: 4))
+        #expect(consumer.events[0].map(\.t) == [100, 200, 300, 400, 500])
+        #expect(consumer.dropped == 3)
+        #expect(consumer.appending == [true, false], "the last append dropped its event: none in progress")
+        Self.append(rings, ring: 0, clock: clock, name: "third")
+        consumer.takeAll()
+        #expect(consumer.appending == [true, false, false], "an append that published its event is over")
     }
 
     @Test("an event whose new strings do not fit in the ring is dropped whole")

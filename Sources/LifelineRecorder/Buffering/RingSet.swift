@@ -50,9 +50,15 @@ final class RingSet: @unchecked Sendable {
     /// Bytes per ring: the producer's published counters, the writer's, the owner and the
     /// slots' address, one cache line each, then ``Producer``.
     static let stride = 448
-    /// The slots published (`tail`) and the events refused in all (`dropped`): the producer's line.
+    /// The slots published (`tail`), the events refused in all (`dropped`) and where the
+    /// producer's current append began (`began`): the producer's line.
     static let tailOffset = 0
     static let droppedOffset = 8
+    /// The tail plus one, stored before the producer reads the clock for an event; once the
+    /// event is published (or dropped) it is no longer above the tail. So a `began` above
+    /// the tail the writer took up to says the producer is inside an append: it read the clock,
+    /// or is about to, for an event the writer has not got.
+    static let beganOffset = 16
     /// The slots and events the writer consumed and the drops it counted: the writer's line.
     static let headOffset = 64
     static let eventHeadOffset = 72
@@ -62,14 +68,27 @@ final class RingSet: @unchecked Sendable {
     static let slotsOffset = 136
     static let producerOffset = 192
 
-    /// How long the writer holds back events with recent times before merging them.
+    /// How long the writer holds back events for a ring caught inside an append, at most.
     ///
-    /// A producer reads the clock before it publishes the event, with no fence in
-    /// between, so the writer cannot see an event that is between the two; one
-    /// whose thread lost the CPU there for longer than this is written with its
-    /// time raised to the line before (times never go backwards in the file).
+    /// A producer reads the clock before it publishes the event, so an event the
+    /// writer has not got may carry a time before the writer's clock reading. The
+    /// writer sees that from the ring's `began` (``beganOffset``): for such a ring it
+    /// writes only events up to the last time it took from the ring (the ring's
+    /// times never go backwards, so the missing event's is no earlier), or up to
+    /// this long before its clock reading, whichever is later. A ring between
+    /// appends holds nothing back. A thread that lost the CPU inside an append for
+    /// longer than this has its event written with its time raised to the line
+    /// before (times never go backwards in the file).
     /// ``Recorder/flush()`` and ``Recorder/close()`` write everything regardless.
     static let settleTime: UInt64 = 10_000_000
+
+    /// What ``take(_:_:)`` found besides the slots.
+    struct Taken {
+        /// Events dropped since the last take.
+        var dropped: Int
+        /// Whether the producer was inside an append after the published slots the take read.
+        var appending: Bool
+    }
 
     /// Rings (0 where `Synchronization.Atomic` is unavailable).
     let count: Int
@@ -96,7 +115,10 @@ final class RingSet: @unchecked Sendable {
             let base = UnsafeMutableRawPointer.allocate(byteCount: Self.stride * wanted, alignment: 128)
             for ring in 0..<wanted {
                 let memory = base + ring * Self.stride
-                for offset in [Self.tailOffset, Self.droppedOffset, Self.headOffset, Self.eventHeadOffset, Self.droppedSeenOffset] {
+                for offset in [
+                    Self.tailOffset, Self.droppedOffset, Self.beganOffset, Self.headOffset, Self.eventHeadOffset,
+                    Self.droppedSeenOffset,
+                ] {
                     (memory + offset).bindMemory(to: Atomic<UInt64>.self, capacity: 1).initialize(to: Atomic(0))
                 }
                 (memory + Self.ownerOffset).bindMemory(to: Atomic<Int>.self, capacity: 1).initialize(to: Atomic(0))
@@ -214,6 +236,9 @@ final class RingSet: @unchecked Sendable {
         thread: UInt32, session: String?, scene: String?, attrs: Attributes?
     ) -> Bool {
         let state = producer(ring)
+        // Before the clock read (an opaque call the store is not moved across): the writer can tell
+        // an event it has not got may be older than its own clock reading.
+        counter(ring, Self.beganOffset).pointee.store(state.pointee.tail &+ 1, ordering: .relaxed)
         let now = clock.now()
         var t = now >= origin ? now - origin : 0
         if t < state.pointee.lastT { t = state.pointee.lastT }
@@ -274,6 +299,7 @@ final class RingSet: @unchecked Sendable {
     @inline(never)
     private func drop(_ ring: Int, _ state: UnsafeMutablePointer<Producer>) -> Bool {
         state.pointee.dropped &+= 1
+        counter(ring, Self.beganOffset).pointee.store(state.pointee.tail, ordering: .relaxed)  // no longer appending
         counter(ring, Self.droppedOffset).pointee.store(state.pointee.dropped, ordering: .releasing)
         return false
     }
@@ -344,10 +370,13 @@ final class RingSet: @unchecked Sendable {
     /// Reads what the ring's producers published since the last take: `body` is given each
     /// run of slots (one, or two where the ring wraps) and moves them out, returning how many
     /// events the run held; then the slots are handed back to the producer. Returns the events
-    /// dropped since the last take.
+    /// dropped since the last take and whether the producer was inside an append past them.
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-    func take(_ ring: Int, _ body: (ShardSet.Batch) -> Int) -> Int {
+    func take(_ ring: Int, _ body: (ShardSet.Batch) -> Int) -> Taken {
         let tail = counter(ring, Self.tailOffset).pointee.load(ordering: .acquiring)
+        // After the tail (its acquire keeps this load behind it): an append begun before the tail
+        // was published shows a `began` at or below it.
+        let appending = counter(ring, Self.beganOffset).pointee.load(ordering: .relaxed) > tail
         let head = counter(ring, Self.headOffset).pointee.load(ordering: .relaxed)
         if tail != head, let slots = slots(ring) {
             var events = 0
@@ -362,7 +391,7 @@ final class RingSet: @unchecked Sendable {
         let seen = counter(ring, Self.droppedSeenOffset)
         let newly = dropped &- seen.pointee.load(ordering: .relaxed)
         seen.pointee.store(dropped, ordering: .releasing)
-        return Int(truncatingIfNeeded: newly)
+        return Taken(dropped: Int(truncatingIfNeeded: newly), appending: appending)
     }
 
     /// Events dropped in all rings since their last take.

@@ -7,11 +7,15 @@ import LifelineFormat
 ///
 /// Ordering: each drain first reads the clock (`W`), then takes every shard's
 /// buffer and every ring's published slots. An event stored after a shard was
-/// taken read the clock under that shard's lock after `W`; an event a ring had
-/// not published yet read the clock after `W`, or shortly before it
-/// (``RingSet/settleTime``). So every event with `t ≤ W` (without rings) or
-/// `t ≤ W − settleTime` (with them), the watermark, is in hand; those are merged
-/// by time and written, later ones wait for the next drain.
+/// taken read the clock under that shard's lock after `W`. An event a ring had
+/// not published yet read the clock after `W` unless the ring's producer was
+/// inside an append when its slots were taken (``RingSet/Taken/appending``); then
+/// the event's time is no earlier than the last one taken from that ring, and the
+/// writer assumes no earlier than `W − settleTime` either (``RingSet/settleTime``).
+/// So every event with `t ≤ W`, or below those bounds for a ring caught inside an
+/// append (the watermark), is in hand; those are merged by time and written,
+/// later ones wait for the next drain, which comes at most `settleTime` later
+/// when a ring held events back.
 /// On `flush()` and `close()` everything in hand is written, and the writer
 /// clamps times so the file never goes backwards even if a thread races a flush.
 final class TraceWriter: @unchecked Sendable {
@@ -36,9 +40,15 @@ final class TraceWriter: @unchecked Sendable {
 
     /// Signalled by producers whose buffer is a quarter full, and by flush and close.
     private let wake = DispatchSemaphore(value: 0)
+    /// Signalled once the writer thread has let go of this writer (and, re-signalled, by each ``stop()`` after it).
+    private let threadFinished = DispatchSemaphore(value: 0)
 
     // Owned by the writer thread (and by `init` before the thread starts).
     private var sink: TraceFileSink
+    /// Per ring: the time of the last event taken from it (its times never go backwards).
+    private var ringLastT: [UInt64]
+    /// Whether the last drain held events back for a ring caught inside an append: the next comes sooner.
+    private var heldBack = false
     /// Per source (the shards, then the rings): its decoded events not yet written.
     private var pending: [[PendingEvent]]
     /// Per source: how many of its `pending` events (from the front) are already written; they are
@@ -73,6 +83,7 @@ final class TraceWriter: @unchecked Sendable {
         self.pending = Array(repeating: [], count: sources)
         self.written = Array(repeating: 0, count: sources)
         self.spares = Array(repeating: nil, count: shards.count)
+        self.ringLastT = Array(repeating: 0, count: rings.count)
         self.tails = (0..<sources).map { _ in ByteBuffer(capacity: 16 << 10) }
         self.decoder = SlotDecoder(shardCount: sources) { [registry] in registry.snapshot() }
         // The launch record goes out first and at once: a process killed a moment later still names its launch.
@@ -95,7 +106,19 @@ final class TraceWriter: @unchecked Sendable {
 
     /// Starts the background thread.
     func start() {
-        let thread = Thread { [self] in run() }
+        // The thread lets go of the writer before it signals that it ended, so ``stop()`` returns with the
+        // recorder holding the last reference: the writer, the registry and the rings go on the thread
+        // releasing the recorder, never later on this one (where the registry could not reach the
+        // recording thread's lease, and a leak check could run before they were gone).
+        let retained = Unmanaged.passRetained(self)
+        let finished = threadFinished
+        let thread = Thread {
+            do {
+                let writer = retained.takeRetainedValue()
+                writer.run()
+            }
+            finished.signal()
+        }
         thread.name = "lifeline.recorder.writer"
         thread.qualityOfService = .utility
         thread.start()
@@ -133,6 +156,8 @@ final class TraceWriter: @unchecked Sendable {
         control.lock()
         while !exited { control.wait() }
         control.unlock()
+        threadFinished.wait()
+        threadFinished.signal()  // for any later stop()
     }
 
     var droppedCount: Int {
@@ -160,7 +185,8 @@ final class TraceWriter: @unchecked Sendable {
     private func run() {
         let interval = max(0.001, configuration.flushInterval)
         while true {
-            _ = wake.wait(timeout: .now() + interval)
+            // Events held back for a ring caught inside an append go out at the next drain: soon, not a whole interval later.
+            _ = wake.wait(timeout: .now() + (heldBack ? min(interval, Double(RingSet.settleTime) / 1e9) : interval))
             control.lock()
             let target = flushRequested
             let stopping = stopRequested
@@ -187,7 +213,7 @@ final class TraceWriter: @unchecked Sendable {
     /// Writes every event that can be ordered now; returns how many events were lost in this round.
     private func drain(everything: Bool) -> Int {
         let now = relativeNow()
-        let watermark = rings.count > 0 ? (now > RingSet.settleTime ? now - RingSet.settleTime : 0) : now
+        var watermark = now
         var lost = 0
         for shard in 0..<shards.count {
             let taken = shards.take(shard) {
@@ -204,10 +230,16 @@ final class TraceWriter: @unchecked Sendable {
         if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
             for ring in 0..<rings.count {
                 let source = shards.count + ring
-                lost += rings.take(ring) { batch in
+                let taken = rings.take(ring) { batch in
                     let before = pending[source].count
                     decoder.decode(batch, shard: source, into: &pending[source], tails: &tails[source])
                     return pending[source].count - before
+                }
+                lost += taken.dropped
+                if let last = pending[source].last { ringLastT[ring] = last.t }
+                if taken.appending {
+                    let settled = now > RingSet.settleTime ? now - RingSet.settleTime : 0
+                    watermark = min(watermark, max(ringLastT[ring], settled))
                 }
             }
         }
@@ -248,6 +280,7 @@ final class TraceWriter: @unchecked Sendable {
             }
             heads[shard] = head
         }
+        heldBack = !everything && watermark < now && (0..<pending.count).contains { heads[$0] < pending[$0].count }
         for source in 0..<pending.count where heads[source] > written[source] {
             let done = heads[source]
             if done == pending[source].count {
