@@ -41,9 +41,7 @@ final class RingSet: @unchecked Sendable {
         var lastT: UInt64
         /// Events refused because the ring was full, in all (published to the writer as ``droppedOffset``).
         var dropped: UInt64
-        var nameHint: UInt16
-        var sessionHint: UInt16
-        var sceneHint: UInt16
+        var hints: EventStrings.Hints
         var strings: StringInterner
     }
 
@@ -126,7 +124,7 @@ final class RingSet: @unchecked Sendable {
                 (memory + Self.producerOffset).bindMemory(to: Producer.self, capacity: 1).initialize(
                     to: Producer(
                         tail: 0, events: 0, knownHead: 0, knownEventHead: 0, wakeAt: wakeStride, lastT: 0, dropped: 0,
-                        nameHint: 0, sessionHint: 0, sceneHint: 0, strings: StringInterner()))
+                        hints: EventStrings.Hints(), strings: StringInterner()))
             }
             self.base = base
         } else {
@@ -243,33 +241,19 @@ final class RingSet: @unchecked Sendable {
         var t = now >= origin ? now - origin : 0
         if t < state.pointee.lastT { t = state.pointee.lastT }
         state.pointee.lastT = t
-        var nameID: UInt16 = 0
-        var sessionID: UInt16 = 0
-        var sceneID: UInt16 = 0
-        var known = true
-        if let name {
-            nameID = state.pointee.strings.id(of: StringInterner.bits(of: name), hint: &state.pointee.nameHint)
-            known = nameID != 0
-        }
-        if let session {
-            sessionID = state.pointee.strings.id(of: StringInterner.bits(of: session), hint: &state.pointee.sessionHint)
-            known = known && sessionID != 0
-        }
-        if let scene {
-            sceneID = state.pointee.strings.id(of: StringInterner.bits(of: scene), hint: &state.pointee.sceneHint)
-            known = known && sceneID != 0
-        }
-        if known {
+        let ids = EventStrings(
+            name: name, session: session, scene: scene, in: state.pointee.strings, hints: &state.pointee.hints)
+        if ids.known {
             guard hasRoom(ring, state, slots: 1) else { return drop(ring, state) }
             return store(
                 EventSlot(
-                    callback: callback, phase: phase, name: nameID, session: sessionID, scene: sceneID, thread: thread,
-                    t: t, attrs: attrs),
+                    callback: callback, phase: phase, name: ids.name, session: ids.session, scene: ids.scene,
+                    thread: thread, t: t, attrs: attrs),
                 ring: ring, state: state)
         }
         return storeDefiningStrings(
-            ring: ring, state: state, callback: callback, phase: phase, thread: thread, t: t, name: (name, nameID),
-            session: (session, sessionID), scene: (scene, sceneID), attrs: attrs)
+            ids, ring: ring, state: state, callback: callback, phase: phase, thread: thread, t: t, name: name,
+            session: session, scene: scene, attrs: attrs)
     }
 
     /// Whether `slots` more slots and one more event fit, reading the writer's heads only when
@@ -328,41 +312,24 @@ final class RingSet: @unchecked Sendable {
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @inline(never)
     private func storeDefiningStrings(
-        ring: Int, state: UnsafeMutablePointer<Producer>, callback: Callback?, phase: Phase, thread: UInt32, t: UInt64,
-        name: (String?, UInt16), session: (String?, UInt16), scene: (String?, UInt16), attrs: Attributes?
+        _ found: EventStrings, ring: Int, state: UnsafeMutablePointer<Producer>, callback: Callback?, phase: Phase,
+        thread: UInt32, t: UInt64, name: String?, session: String?, scene: String?, attrs: Attributes?
     ) -> Bool {
-        var (nameID, sessionID, sceneID) = (name.1, session.1, scene.1)
-        var needed = 1
-        if name.0 != nil && nameID == 0 { needed += 1 }
-        if session.0 != nil && sessionID == 0 { needed += 1 }
-        if scene.0 != nil && sceneID == 0 { needed += 1 }
-        guard hasRoom(ring, state, slots: needed) else { return drop(ring, state) }
-        if let string = name.0, nameID == 0 { nameID = define(string, keeping: sessionID, sceneID, ring: ring, state: state) }
-        if let string = session.0, sessionID == 0 {
-            sessionID = define(string, keeping: nameID, sceneID, ring: ring, state: state)
+        var ids = found
+        guard hasRoom(ring, state, slots: ids.slotsNeeded(name: name, session: session, scene: scene)) else {
+            return drop(ring, state)
         }
-        if let string = scene.0, sceneID == 0 { sceneID = define(string, keeping: nameID, sessionID, ring: ring, state: state) }
+        ids.defineMissing(name: name, session: session, scene: scene, in: &state.pointee.strings) { definition in
+            let tail = state.pointee.tail
+            (slots(ring).unsafelyUnwrapped + Int(truncatingIfNeeded: tail & mask) * EventSlot.stride).initializeMemory(
+                as: StringDefinitionSlot.self, to: definition)
+            state.pointee.tail = tail &+ 1
+        }
         return store(
             EventSlot(
-                callback: callback, phase: phase, name: nameID, session: sessionID, scene: sceneID, thread: thread, t: t,
-                attrs: attrs),
+                callback: callback, phase: phase, name: ids.name, session: ids.session, scene: ids.scene, thread: thread,
+                t: t, attrs: attrs),
             ring: ring, state: state)
-    }
-
-    /// Interns `string` and, when it takes an entry, writes its definition slot (published
-    /// with the event that follows it).
-    private func define(
-        _ string: String, keeping keep: UInt16, _ alsoKeep: UInt16, ring: Int, state: UnsafeMutablePointer<Producer>
-    ) -> UInt16 {
-        var hint: UInt16 = 0
-        let existing = state.pointee.strings.id(of: StringInterner.bits(of: string), hint: &hint)
-        if existing != 0 { return existing }
-        let id = state.pointee.strings.insert(string, keeping: keep, alsoKeep)
-        let tail = state.pointee.tail
-        (slots(ring).unsafelyUnwrapped + Int(truncatingIfNeeded: tail & mask) * EventSlot.stride).initializeMemory(
-            as: StringDefinitionSlot.self, to: StringDefinitionSlot(id: id, string: string))
-        state.pointee.tail = tail &+ 1
-        return id
     }
 
     // MARK: - Writer
