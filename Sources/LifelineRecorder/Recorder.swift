@@ -4,8 +4,9 @@ import LifelineFormat
 /// Records an app's lifecycle callbacks and its own events to a trace file.
 ///
 /// Create one recorder at launch and keep it for the life of the process. Each
-/// call stores the event in a per-thread buffer under an uncontended lock and
-/// returns; a background thread writes whole NDJSON lines (trace format v1)
+/// call stores the event in the calling thread's own ring buffer (no lock; past
+/// ``RecorderConfiguration/ringCount`` threads, a shared buffer under an
+/// uncontended lock) and returns; a background thread writes whole NDJSON lines (trace format v1)
 /// every ``RecorderConfiguration/flushInterval``, when a buffer fills, on
 /// ``flush()`` and on ``close()``. The caller's thread never waits on I/O: if
 /// the buffer is full or the disk fails, events are dropped and counted, and
@@ -37,7 +38,9 @@ public final class Recorder: Sendable {
     public let launch: LaunchRecord
 
     private let shards: ShardSet
-    private let registry: ThreadRegistry
+    private let rings: RingSet
+    /// Internal rather than private: tests read a thread's ring lease through it.
+    let registry: ThreadRegistry
     private let writer: TraceWriter
     private let clock: RecorderClock
     private let origin: UInt64
@@ -64,14 +67,19 @@ public final class Recorder: Sendable {
         self.clock = configuration.clock
         self.origin = configuration.clock.now()
         self.shards = ShardSet(count: configuration.shardCount, capacity: configuration.bufferCapacity)
-        self.registry = ThreadRegistry(shards: shards, label: configuration.threadLabel)
+        self.rings = RingSet(count: configuration.ringCount, capacity: configuration.bufferCapacity)
+        self.registry = ThreadRegistry(shards: shards, rings: rings, label: configuration.threadLabel)
         self.writer = try TraceWriter(
-            path: file.path, launch: launch, shards: shards, registry: registry, clock: clock, origin: origin,
+            path: file.path, launch: launch, shards: shards, rings: rings, registry: registry, clock: clock, origin: origin,
             configuration: configuration)
         writer.start()
     }
 
-    deinit { writer.stop() }
+    deinit {
+        writer.stop()
+        // The registry may die later on the writer thread, out of this thread's reach: let this thread's lease go now.
+        registry.releaseCurrentThread()
+    }
 
     // MARK: - Recording
 
@@ -126,10 +134,17 @@ public final class Recorder: Sendable {
     private func store(
         callback: Callback?, name: String?, phase: Phase, session: String?, scene: String?, attrs: Attributes?
     ) {
-        let (thread, shard) = registry.current()
-        let wake = shards.append(
-            to: shard, clock: clock, origin: origin, callback: callback, name: name, phase: phase, thread: thread,
-            session: session, scene: scene, attrs: attrs)
+        let binding = registry.current()
+        let wake: Bool
+        if binding.isRing, #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+            wake = rings.append(
+                to: binding.slot, clock: clock, origin: origin, callback: callback, name: name, phase: phase,
+                thread: binding.thread, session: session, scene: scene, attrs: attrs)
+        } else {
+            wake = shards.append(
+                to: binding.slot, clock: clock, origin: origin, callback: callback, name: name, phase: phase,
+                thread: binding.thread, session: session, scene: scene, attrs: attrs)
+        }
         if wake { writer.nudge() }
     }
 
@@ -143,7 +158,10 @@ public final class Recorder: Sendable {
     public func flush() { writer.flush() }
 
     /// Writes what is left and closes the file. Later events are ignored. Idempotent.
-    public func close() { writer.stop() }
+    public func close() {
+        writer.stop()
+        registry.releaseCurrentThread()
+    }
 
     /// Events lost so far because a buffer was full or the disk failed.
     public var droppedCount: Int { writer.droppedCount }

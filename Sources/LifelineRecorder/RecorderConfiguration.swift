@@ -5,13 +5,24 @@ public struct RecorderConfiguration: Sendable {
     public var flushInterval: Double = 0.25
 
     /// Events each thread buffer holds before the recorder drops (and counts) new ones.
-    /// The writer is woken when a buffer is a quarter full. A buffer takes 40 bytes per
-    /// event (32-byte slots, and a quarter as many for string definitions), twice over
-    /// while the writer drains one: 640 KiB per recording thread by default.
+    /// The writer is woken each time a quarter of a buffer fills. A buffer takes 40 bytes
+    /// per event (32-byte slots, and a quarter as many for string definitions): a ring
+    /// rounds that up to a power of two of slots (512 KiB by default), a shared buffer
+    /// (``shardCount``) needs it twice over while the writer drains one (640 KiB).
     public var bufferCapacity: Int = 8192
 
-    /// How many independent buffers (each with its own lock) threads are spread over.
-    /// Threads beyond this share buffers round-robin.
+    /// How many recording threads get a ring buffer of their own, which the thread
+    /// stores into without a lock. A ring is allocated when a thread first takes it
+    /// (40 bytes per event of ``bufferCapacity``, rounded up to a power of two of
+    /// 32-byte slots: 512 KiB by default) and passed to the next thread when its
+    /// thread exits. Threads beyond this use the shared buffers (``shardCount``).
+    /// On Apple platforms rings need iOS 18, macOS 15, tvOS 18, watchOS 11 or
+    /// visionOS 2 (`Synchronization.Atomic`); below those every thread uses the
+    /// shared buffers.
+    public var ringCount: Int = 8
+
+    /// How many independent buffers (each with its own lock) the threads without
+    /// a ring are spread over, round-robin.
     public var shardCount: Int = 8
 
     /// Size in bytes after which the recorder continues in a new file (`name.2.ndjson`, ...).

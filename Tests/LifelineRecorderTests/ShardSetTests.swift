@@ -57,7 +57,7 @@ struct ShardSetTests {
             }
         }
 
-        private static func parse(_ event: PendingEvent, _ tails: ByteBuffer) -> DecodedEvent {
+        static func parse(_ event: PendingEvent, _ tails: ByteBuffer) -> DecodedEvent {
             var line = ByteBuffer(capacity: 64)
             defer { line.deallocate() }
             EventLineEncoder.appendHead(seq: 1, t: event.t, to: &line)

@@ -7,7 +7,11 @@
 // timed with the monotonic clock and divided, which spreads the timer's own cost; percentiles
 // are over batches. Every `burst` events a thread calls flush() outside the timed region, as
 // an app's bursts are separated by quiet time, so buffers never overflow (drops are printed;
-// expect 0). Each figure is the median over rounds.
+// expect 0). Each figure is the median over rounds. `switched` is the share of the workload's
+// batches during which the thread was context-switched (its RUSAGE_THREAD counts read before
+// and after the batch, outside the timed region; Linux only), `of tail` the share of the
+// batches slower than the p99 that were: how much of the tail the scheduler accounts for;
+// `faulted` and its `of tail` the same for batches in which the thread took a page fault.
 //
 // Sustained: two threads record `record` calls in bursts paced to a rate (by default the
 // rate the latency run's 2-thread `record` case reached, flushes included) for the given
@@ -91,6 +95,10 @@ func blackHole(_ attributes: Attributes) -> Int { attributes.count }
 struct ThreadSamples {
     var clock = Samples()
     var work = Samples()
+    /// The workload's batches during which the thread was switched out (Linux; empty elsewhere).
+    var switched = Samples()
+    /// The workload's batches during which the thread took a page fault (Linux; empty elsewhere).
+    var faulted = Samples()
     /// Events recorded and the wall time the thread took, flushes included.
     var events = 0
     var seconds = 0.0
@@ -112,6 +120,7 @@ func measureThread(_ recorder: Recorder, _ workload: Workload, _ options: Option
         let clockEnd = MonotonicClock.now()
         result.clock.append(Double(clockEnd - clockStart) / Double(options.batch))
 
+        let switchesBefore = contextSwitches()
         let start = MonotonicClock.now()
         switch workload {
         case .record:
@@ -129,6 +138,10 @@ func measureThread(_ recorder: Recorder, _ workload: Workload, _ options: Option
         }
         let end = MonotonicClock.now()
         result.work.append(Double(end - start) / Double(options.batch))
+        if let before = switchesBefore, let after = contextSwitches() {
+            if after.switches != before.switches { result.switched.append(Double(end - start) / Double(options.batch)) }
+            if after.faults != before.faults { result.faulted.append(Double(end - start) / Double(options.batch)) }
+        }
         if workload.records {
             result.events += options.batch
             sinceFlush += options.batch
@@ -141,6 +154,19 @@ func measureThread(_ recorder: Recorder, _ workload: Workload, _ options: Option
     result.seconds = Double(MonotonicClock.now() - began) / 1e9
     if sink == 42 { print("") }  // keeps the loops
     return result
+}
+
+/// Context switches of the calling thread so far, voluntary and involuntary, and its page faults
+/// (Linux: `RUSAGE_THREAD`).
+func contextSwitches() -> (switches: Int, faults: Int)? {
+    #if os(Linux)
+    var usage = rusage()
+    // RUSAGE_THREAD (1): Glibc's module does not export it (it needs _GNU_SOURCE).
+    guard getrusage(__rusage_who_t(1), &usage) == 0 else { return nil }
+    return (usage.ru_nvcsw + usage.ru_nivcsw, usage.ru_minflt + usage.ru_majflt)
+    #else
+    return nil
+    #endif
 }
 
 /// Runs `body` on `threads` new threads started together; returns their results in order.
@@ -184,6 +210,11 @@ struct RoundFigures {
     var p99: Double
     var clockP50: Double
     var clockP99: Double
+    /// The share of the workload's batches the thread was switched out in, and of the batches above the p99.
+    var switchedShare: Double
+    var switchedShareOfTail: Double
+    var faultedShare: Double
+    var faultedShareOfTail: Double
     var dropped: Int
     /// Events per second per thread, flushes included.
     var rate: Double
@@ -201,9 +232,17 @@ func measure(_ workload: Workload, threads: Int, _ options: Options, directory: 
     let work = results.flatMap(\.work).sorted()
     let clock = results.flatMap(\.clock).sorted()
     let rate = results.map { Double($0.events) / $0.seconds }.reduce(0, +) / Double(threads)
+    let p99 = percentile(work, 0.99)
+    let switched = results.flatMap(\.switched)
+    let faulted = results.flatMap(\.faulted)
+    let tail = work.filter { $0 > p99 }.count
     return RoundFigures(
-        p50: percentile(work, 0.5), p99: percentile(work, 0.99), clockP50: percentile(clock, 0.5),
-        clockP99: percentile(clock, 0.99), dropped: recorder.droppedCount, rate: rate)
+        p50: percentile(work, 0.5), p99: p99, clockP50: percentile(clock, 0.5), clockP99: percentile(clock, 0.99),
+        switchedShare: Double(switched.count) / Double(max(1, work.count)),
+        switchedShareOfTail: Double(switched.filter { $0 > p99 }.count) / Double(max(1, tail)),
+        faultedShare: Double(faulted.count) / Double(max(1, work.count)),
+        faultedShareOfTail: Double(faulted.filter { $0 > p99 }.count) / Double(max(1, tail)),
+        dropped: recorder.droppedCount, rate: rate)
 }
 
 func loadAverage() -> String {
@@ -233,7 +272,8 @@ func runLatency(_ options: Options, directory: URL) throws {
     }
     print(
         pad("case", 12) + pad("threads", 9) + pad("clock p50", 11) + pad("p50 ns", 9) + pad("p99 ns", 9)
-            + pad("p50/clock", 11) + pad("p99/clock", 11) + pad("clock p99", 11) + pad("events/s/thread", 17) + "dropped")
+            + pad("p50/clock", 11) + pad("p99/clock", 11) + pad("clock p99", 11) + pad("switched", 10)
+            + pad("of tail", 9) + pad("faulted", 9) + pad("of tail", 9) + pad("events/s/thread", 17) + "dropped")
     var p50s: [String: Double] = [:]
     var clocks: [String: Double] = [:]
     var worstRatio = 0.0
@@ -257,6 +297,10 @@ func runLatency(_ options: Options, directory: URL) throws {
                 pad(workload.rawValue, 12) + pad(String(threads), 9) + pad(number(clock), 11) + pad(number(p50), 9)
                     + pad(number(p99), 9) + pad(number(p50Ratio, "%.2fx"), 11) + pad(number(p99Ratio, "%.2fx"), 11)
                     + pad(number(median(figures.map(\.clockP99))), 11)
+                    + pad(number(median(figures.map(\.switchedShare)) * 100, "%.2f%%"), 10)
+                    + pad(number(median(figures.map(\.switchedShareOfTail)) * 100, "%.0f%%"), 9)
+                    + pad(number(median(figures.map(\.faultedShare)) * 100, "%.2f%%"), 9)
+                    + pad(number(median(figures.map(\.faultedShareOfTail)) * 100, "%.0f%%"), 9)
                     + pad(workload.records ? number(median(figures.map(\.rate)), "%.0f") : "-", 17)
                     + (workload.records ? String(figures.map(\.dropped).reduce(0, +)) : "-"))
         }

@@ -32,9 +32,7 @@ final class ShardSet: @unchecked Sendable {
         /// Whether the writer was already woken for this fill.
         var wakeSent: Bool
         /// Where each argument's string was found last (``StringInterner/id(of:hint:)``).
-        var nameHint: UInt16
-        var sessionHint: UInt16
-        var sceneHint: UInt16
+        var hints: EventStrings.Hints
         var strings: StringInterner
     }
 
@@ -78,7 +76,7 @@ final class ShardSet: @unchecked Sendable {
             header(shard).initialize(
                 to: Header(
                     slots: nil, count: 0, slotCapacity: 0, events: 0, capacity: 0, lastT: 0, dropped: 0, wakeSent: false,
-                    nameHint: 0, sessionHint: 0, sceneHint: 0, strings: StringInterner()))
+                    hints: EventStrings.Hints(), strings: StringInterner()))
         }
     }
 
@@ -136,36 +134,22 @@ final class ShardSet: @unchecked Sendable {
         var t = now >= origin ? now - origin : 0
         if t < state.pointee.lastT { t = state.pointee.lastT }
         state.pointee.lastT = t
-        var nameID: UInt16 = 0
-        var sessionID: UInt16 = 0
-        var sceneID: UInt16 = 0
-        var known = true
-        if let name {
-            nameID = state.pointee.strings.id(of: StringInterner.bits(of: name), hint: &state.pointee.nameHint)
-            known = nameID != 0
-        }
-        if let session {
-            sessionID = state.pointee.strings.id(of: StringInterner.bits(of: session), hint: &state.pointee.sessionHint)
-            known = known && sessionID != 0
-        }
-        if let scene {
-            sceneID = state.pointee.strings.id(of: StringInterner.bits(of: scene), hint: &state.pointee.sceneHint)
-            known = known && sceneID != 0
-        }
+        let ids = EventStrings(
+            name: name, session: session, scene: scene, in: state.pointee.strings, hints: &state.pointee.hints)
         let wake: Bool
-        if known && state.pointee.events < state.pointee.capacity && state.pointee.count < state.pointee.slotCapacity {
+        if ids.known && state.pointee.events < state.pointee.capacity && state.pointee.count < state.pointee.slotCapacity {
             wake = Self.store(
                 EventSlot(
-                    callback: callback, phase: phase, name: nameID, session: sessionID, scene: sceneID, thread: thread,
-                    t: t, attrs: attrs),
+                    callback: callback, phase: phase, name: ids.name, session: ids.session, scene: ids.scene,
+                    thread: thread, t: t, attrs: attrs),
                 in: state)
-        } else if known {
+        } else if ids.known {
             state.pointee.dropped += 1
             wake = false
         } else {
             wake = Self.storeDefiningStrings(
-                callback: callback, phase: phase, thread: thread, t: t, name: (name, nameID),
-                session: (session, sessionID), scene: (scene, sceneID), attrs: attrs, in: state)
+                ids, callback: callback, phase: phase, thread: thread, t: t, name: name, session: session, scene: scene,
+                attrs: attrs, in: state)
         }
         RecorderLock.unlock(lockMemory)
         return wake
@@ -191,47 +175,29 @@ final class ShardSet: @unchecked Sendable {
 
     /// The path for an event with a string its shard's table does not hold: defines the
     /// strings (one slot each) and stores the event, or drops it if they do not all fit.
-    ///
-    /// Each string comes with the id the lookup found (0: not in the table).
     @inline(never)
     private static func storeDefiningStrings(
-        callback: Callback?, phase: Phase, thread: UInt32, t: UInt64, name: (String?, UInt16),
-        session: (String?, UInt16), scene: (String?, UInt16), attrs: Attributes?, in state: UnsafeMutablePointer<Header>
+        _ found: EventStrings, callback: Callback?, phase: Phase, thread: UInt32, t: UInt64, name: String?,
+        session: String?, scene: String?, attrs: Attributes?, in state: UnsafeMutablePointer<Header>
     ) -> Bool {
-        var (nameID, sessionID, sceneID) = (name.1, session.1, scene.1)
-        var needed = 1
-        if name.0 != nil && nameID == 0 { needed += 1 }
-        if session.0 != nil && sessionID == 0 { needed += 1 }
-        if scene.0 != nil && sceneID == 0 { needed += 1 }
+        var ids = found
+        let needed = ids.slotsNeeded(name: name, session: session, scene: scene)
         guard state.pointee.events < state.pointee.capacity && state.pointee.count + needed <= state.pointee.slotCapacity
         else {
             state.pointee.dropped += 1
             return false
         }
-        if let string = name.0, nameID == 0 { nameID = define(string, keeping: sessionID, sceneID, in: state) }
-        if let string = session.0, sessionID == 0 { sessionID = define(string, keeping: nameID, sceneID, in: state) }
-        if let string = scene.0, sceneID == 0 { sceneID = define(string, keeping: nameID, sessionID, in: state) }
+        ids.defineMissing(name: name, session: session, scene: scene, in: &state.pointee.strings) { definition in
+            let count = state.pointee.count
+            (state.pointee.slots.unsafelyUnwrapped + count * EventSlot.stride).initializeMemory(
+                as: StringDefinitionSlot.self, to: definition)
+            state.pointee.count = count + 1
+        }
         return store(
             EventSlot(
-                callback: callback, phase: phase, name: nameID, session: sessionID, scene: sceneID, thread: thread, t: t,
-                attrs: attrs),
+                callback: callback, phase: phase, name: ids.name, session: ids.session, scene: ids.scene, thread: thread,
+                t: t, attrs: attrs),
             in: state)
-    }
-
-    /// Interns `string` (another argument of the same event may have just done so) and,
-    /// when it takes an entry, writes the definition slot for the writer.
-    private static func define(
-        _ string: String, keeping keep: UInt16, _ alsoKeep: UInt16, in state: UnsafeMutablePointer<Header>
-    ) -> UInt16 {
-        var hint: UInt16 = 0
-        let existing = state.pointee.strings.id(of: StringInterner.bits(of: string), hint: &hint)
-        if existing != 0 { return existing }
-        let id = state.pointee.strings.insert(string, keeping: keep, alsoKeep)
-        let count = state.pointee.count
-        (state.pointee.slots.unsafelyUnwrapped + count * EventSlot.stride).initializeMemory(
-            as: StringDefinitionSlot.self, to: StringDefinitionSlot(id: id, string: string))
-        state.pointee.count = count + 1
-        return id
     }
 
     /// Events dropped in all shards since their last take.

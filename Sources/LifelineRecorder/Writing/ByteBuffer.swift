@@ -76,7 +76,11 @@ struct ByteBuffer {
         count &+= length
     }
 
-    /// Appends `value` in decimal, writing the digits in place.
+    /// "00" to "99": the digits of each two-digit number, so a number is written two digits per division.
+    private static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// Appends `value` in decimal, writing the digits in place, two at a time.
     @inline(__always)
     mutating func appendDecimal(_ value: UInt64) {
         var digits = 1
@@ -88,13 +92,23 @@ struct ByteBuffer {
             bound = next
         }
         reserve(digits)
+        let pairs = Self.digitPairs.utf8Start
         var remaining = value
         var index = count &+ digits
-        repeat {
-            index &-= 1
-            base[index] = UInt8(truncatingIfNeeded: remaining % 10) &+ UInt8(ascii: "0")
-            remaining /= 10
-        } while remaining > 0
+        while remaining >= 100 {
+            let pair = Int(truncatingIfNeeded: remaining % 100) &* 2
+            remaining /= 100
+            index &-= 2
+            base[index] = pairs[pair]
+            base[index &+ 1] = pairs[pair &+ 1]
+        }
+        if remaining >= 10 {
+            let pair = Int(truncatingIfNeeded: remaining) &* 2
+            base[index &- 2] = pairs[pair]
+            base[index &- 1] = pairs[pair &+ 1]
+        } else {
+            base[index &- 1] = UInt8(truncatingIfNeeded: remaining) &+ UInt8(ascii: "0")
+        }
         count &+= digits
     }
 

@@ -2,18 +2,26 @@ import Dispatch
 import Foundation
 import LifelineFormat
 
-/// The recorder's background thread: drains the shards, orders events by
-/// time, assigns `seq`, encodes whole lines and appends them to the file.
+/// The recorder's background thread: drains the rings and the shards, orders
+/// events by time, assigns `seq`, encodes whole lines and appends them to the file.
 ///
-/// Ordering: each drain first reads the clock (the watermark `W`), then takes
-/// every shard's buffer. An event stored after a shard was taken read the clock
-/// under that shard's lock after `W`, so every event with `t ≤ W` is in hand;
-/// those are merged by time and written, later ones wait for the next drain.
+/// Ordering: each drain first reads the clock (`W`), then takes every shard's
+/// buffer and every ring's published slots. An event stored after a shard was
+/// taken read the clock under that shard's lock after `W`. An event a ring had
+/// not published yet read the clock after `W` unless the ring's producer was
+/// inside an append when its slots were taken (``RingSet/Taken/appending``); then
+/// the event's time is no earlier than the last one taken from that ring, and the
+/// writer assumes no earlier than `W − settleTime` either (``RingSet/settleTime``).
+/// So every event with `t ≤ W`, or below those bounds for a ring caught inside an
+/// append (the watermark), is in hand; those are merged by time and written,
+/// later ones wait for the next drain, which comes at most `settleTime` later
+/// when a ring held events back.
 /// On `flush()` and `close()` everything in hand is written, and the writer
 /// clamps times so the file never goes backwards even if a thread races a flush.
 final class TraceWriter: @unchecked Sendable {
     // Immutable after init.
     private let shards: ShardSet
+    private let rings: RingSet
     private let registry: ThreadRegistry
     private let clock: RecorderClock
     private let origin: UInt64
@@ -32,11 +40,21 @@ final class TraceWriter: @unchecked Sendable {
 
     /// Signalled by producers whose buffer is a quarter full, and by flush and close.
     private let wake = DispatchSemaphore(value: 0)
+    /// Signalled once the writer thread has let go of this writer (and, re-signalled, by each ``stop()`` after it).
+    private let threadFinished = DispatchSemaphore(value: 0)
 
     // Owned by the writer thread (and by `init` before the thread starts).
     private var sink: TraceFileSink
+    /// Per ring: the time of the last event taken from it (its times never go backwards).
+    private var ringLastT: [UInt64]
+    /// Whether the last drain held events back for a ring caught inside an append: the next comes sooner.
+    private var heldBack = false
+    /// Per source (the shards, then the rings): its decoded events not yet written.
     private var pending: [[PendingEvent]]
-    /// Per shard: the encoded tails of its pending events, in their order.
+    /// Per source: how many of its `pending` events (from the front) are already written; they are
+    /// removed, and the tails moved down, only when that is most of them, not on every drain.
+    private var written: [Int]
+    /// Per source: the encoded tails of its pending events, in their order.
     private var tails: [ByteBuffer]
     private var spares: [UnsafeMutableRawPointer?]
     private var decoder: SlotDecoder
@@ -49,10 +67,11 @@ final class TraceWriter: @unchecked Sendable {
     private var lineEnds: [(end: Int, seq: Int64, t: UInt64, isDropReport: Bool)] = []
 
     init(
-        path: String, launch: LaunchRecord, shards: ShardSet, registry: ThreadRegistry, clock: RecorderClock,
+        path: String, launch: LaunchRecord, shards: ShardSet, rings: RingSet, registry: ThreadRegistry, clock: RecorderClock,
         origin: UInt64, configuration: RecorderConfiguration
     ) throws(RecorderError) {
         self.shards = shards
+        self.rings = rings
         self.registry = registry
         self.clock = clock
         self.origin = origin
@@ -60,10 +79,13 @@ final class TraceWriter: @unchecked Sendable {
         self.configuration = configuration
         self.sink = try TraceFileSink(path: path)
         self.currentPath = path
-        self.pending = Array(repeating: [], count: shards.count)
+        let sources = shards.count + rings.count
+        self.pending = Array(repeating: [], count: sources)
+        self.written = Array(repeating: 0, count: sources)
         self.spares = Array(repeating: nil, count: shards.count)
-        self.tails = (0..<shards.count).map { _ in ByteBuffer(capacity: 16 << 10) }
-        self.decoder = SlotDecoder(shardCount: shards.count) { [registry] in registry.snapshot() }
+        self.ringLastT = Array(repeating: 0, count: rings.count)
+        self.tails = (0..<sources).map { _ in ByteBuffer(capacity: 16 << 10) }
+        self.decoder = SlotDecoder(shardCount: sources) { [registry] in registry.snapshot() }
         // The launch record goes out first and at once: a process killed a moment later still names its launch.
         var first: [UInt8] = []
         TraceEncoder.append(launch, to: &first)
@@ -84,7 +106,19 @@ final class TraceWriter: @unchecked Sendable {
 
     /// Starts the background thread.
     func start() {
-        let thread = Thread { [self] in run() }
+        // The thread lets go of the writer before it signals that it ended, so ``stop()`` returns with the
+        // recorder holding the last reference: the writer, the registry and the rings go on the thread
+        // releasing the recorder, never later on this one (where the registry could not reach the
+        // recording thread's lease, and a leak check could run before they were gone).
+        let retained = Unmanaged.passRetained(self)
+        let finished = threadFinished
+        let thread = Thread {
+            do {
+                let writer = retained.takeRetainedValue()
+                writer.run()
+            }
+            finished.signal()
+        }
         thread.name = "lifeline.recorder.writer"
         thread.qualityOfService = .utility
         thread.start()
@@ -122,12 +156,14 @@ final class TraceWriter: @unchecked Sendable {
         control.lock()
         while !exited { control.wait() }
         control.unlock()
+        threadFinished.wait()
+        threadFinished.signal()  // for any later stop()
     }
 
     var droppedCount: Int {
         control.lock()
         defer { control.unlock() }
-        return totalDropped + shards.pendingDrops()
+        return totalDropped + shards.pendingDrops() + rings.pendingDrops()
     }
 
     var path: String {
@@ -149,7 +185,8 @@ final class TraceWriter: @unchecked Sendable {
     private func run() {
         let interval = max(0.001, configuration.flushInterval)
         while true {
-            _ = wake.wait(timeout: .now() + interval)
+            // Events held back for a ring caught inside an append go out at the next drain: soon, not a whole interval later.
+            _ = wake.wait(timeout: .now() + (heldBack ? min(interval, Double(RingSet.settleTime) / 1e9) : interval))
             control.lock()
             let target = flushRequested
             let stopping = stopRequested
@@ -175,7 +212,8 @@ final class TraceWriter: @unchecked Sendable {
 
     /// Writes every event that can be ordered now; returns how many events were lost in this round.
     private func drain(everything: Bool) -> Int {
-        let watermark = relativeNow()
+        let now = relativeNow()
+        var watermark = now
         var lost = 0
         for shard in 0..<shards.count {
             let taken = shards.take(shard) {
@@ -189,15 +227,31 @@ final class TraceWriter: @unchecked Sendable {
             decoder.decode(taken, shard: shard, into: &pending[shard], tails: &tails[shard])
             spares[shard] = slots
         }
+        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+            for ring in 0..<rings.count {
+                let source = shards.count + ring
+                let taken = rings.take(ring) { batch in
+                    let before = pending[source].count
+                    decoder.decode(batch, shard: source, into: &pending[source], tails: &tails[source])
+                    return pending[source].count - before
+                }
+                lost += taken.dropped
+                if let last = pending[source].last { ringLastT[ring] = last.t }
+                if taken.appending {
+                    let settled = now > RingSet.settleTime ? now - RingSet.settleTime : 0
+                    watermark = min(watermark, max(ringLastT[ring], settled))
+                }
+            }
+        }
         unreportedDrops += lost
 
         output.removeAll()
         lineEnds.removeAll(keepingCapacity: true)
-        var heads = [Int](repeating: 0, count: shards.count)
+        var heads = written
         let firstSeq = nextSeq
         let firstT = lastT
         // Only shards with pending events take part in the merge; ties go to the lower shard, as they always have.
-        var active = (0..<pending.count).filter { !pending[$0].isEmpty }
+        var active = (0..<pending.count).filter { heads[$0] < pending[$0].count }
         while active.count > 1 {
             var bestIndex = 0
             var bestT = UInt64.max
@@ -226,12 +280,23 @@ final class TraceWriter: @unchecked Sendable {
             }
             heads[shard] = head
         }
-        for shard in 0..<pending.count where heads[shard] > 0 {
-            let written = heads[shard]
-            let consumed = written < pending[shard].count ? pending[shard][written].tailStart : tails[shard].count
-            tails[shard].removeFirst(consumed)
-            pending[shard].removeFirst(written)
-            for index in pending[shard].indices { pending[shard][index].tailStart -= consumed }
+        heldBack = !everything && watermark < now && (0..<pending.count).contains { heads[$0] < pending[$0].count }
+        for source in 0..<pending.count where heads[source] > written[source] {
+            let done = heads[source]
+            if done == pending[source].count {
+                pending[source].removeAll(keepingCapacity: true)
+                tails[source].removeAll()
+                written[source] = 0
+            } else if done * 2 >= pending[source].count {
+                // Most of them are written: move the rest down (a run of held-back events stays in front otherwise).
+                let consumed = pending[source][done].tailStart
+                tails[source].removeFirst(consumed)
+                pending[source].removeFirst(done)
+                for index in pending[source].indices { pending[source][index].tailStart -= consumed }
+                written[source] = 0
+            } else {
+                written[source] = done
+            }
         }
         if unreportedDrops > 0 { encodeDrops(unreportedDrops) }
         guard output.count > 0 else { return lost }
