@@ -82,4 +82,23 @@ struct CallbackCatalogTests {
         #expect(Array("db.open".utf8).withUnsafeBytes { Callback(utf8: $0) } == nil)
         #expect(Array("".utf8).withUnsafeBytes { Callback(utf8: $0) } == nil)
     }
+
+    @Test("byte lookup finds no spelling that differs from a catalog one in a single byte, anywhere in it")
+    func byteLookupNearMisses() {
+        // The table keys a spelling by its length and first and last eight bytes and compares the
+        // middle only after those match: a change in any one byte, or a byte more or less, is a miss.
+        let spellings = Set(Callback.allCases.flatMap { [$0.name] + $0.aliases })
+        for spelling in spellings {
+            let utf8 = Array(spelling.utf8)
+            for index in utf8.indices {
+                var changed = utf8
+                changed[index] ^= 0x20
+                let name = String(decoding: changed, as: UTF8.self)
+                let found = changed.withUnsafeBytes { Callback(utf8: $0) }
+                #expect(found == (spellings.contains(name) ? Callback(named: name) : nil), "\(name)")
+            }
+            #expect(Array((spelling + "x").utf8).withUnsafeBytes { Callback(utf8: $0) } == Callback(named: spelling + "x"))
+            #expect(Array(spelling.utf8.dropLast()).withUnsafeBytes { Callback(utf8: $0) } == Callback(named: String(spelling.dropLast())))
+        }
+    }
 }

@@ -21,13 +21,17 @@ struct ScanAheadTests {
         #"{"seq":2,"t":6,"event":"sceneDid"#,
     ].joined(separator: "\n")
 
-    /// What a caller sees: each line's text, number, terminator and scan (or the scan's error).
-    static func described(_ bytes: UnsafeRawBufferPointer, _ number: Int, _ terminated: Bool, _ scanned: ScannedLine?) -> String {
+    /// What a caller sees: each line's text, number, terminator and record (or the scan's error),
+    /// the record built from the other thread's compact event when there is one.
+    static func described(_ bytes: UnsafeRawBufferPointer, _ number: Int, _ terminated: Bool, _ scanned: ScannedEvent?) -> String {
         var scanner = TraceLineScanner()
         let text = String(decoding: bytes, as: UTF8.self)
+        if let scanned {
+            let record = TraceRecord.event(EventRecord(scanned, line: bytes, scratch: UnsafeRawBufferPointer(start: nil, count: 0)))
+            return "\(number) \(terminated) \(text) -> \(record)"
+        }
         do throws(TraceFormatError) {
-            let line: ScannedLine
-            if let scanned { line = scanned } else { line = try scanner.scan(bytes, lineNumber: number) }
+            let line = try scanner.scan(bytes, lineNumber: number)
             return "\(number) \(terminated) \(text) -> \(TraceRecord(line, line: bytes, scanner: scanner))"
         } catch {
             return "\(number) \(terminated) \(text) -> \(error.rendered(file: "t"))"
@@ -49,13 +53,42 @@ struct ScanAheadTests {
         try TraceLineReader.forEachLineScannedAhead(
             linesPerBatch: linesPerBatch, opening: { () throws(TraceFileError) in try TraceLineReader(path: path) }
         ) { bytes, line in
-            if line.scanned != nil { scannedElsewhere += 1 }
-            seen.append(Self.described(bytes, line.number, line.terminated, line.scanned))
+            if line.event != nil { scannedElsewhere += 1 }
+            seen.append(Self.described(bytes, line.number, line.terminated, line.event))
         }
         #expect(seen == expected)
         #expect(seen.count == 9)
         // The plain events; not the launches, the escaped session, the bad and the torn line.
         #expect(scannedElsewhere == 4)
+    }
+
+    @Test("a compact event gives the record its scanned line gives, escaped strings included")
+    func compactEvents() throws {
+        let lines = [
+            #"{"seq":1,"t":10,"event":"didFinishLaunching"}"#,
+            #"{"seq":2,"t":20,"event":"willConnectTo","phase":"begin","session":"S1","scene":"a","thread":"main"}"#,
+            #"{"seq":3,"t":30,"event":"sync.upload","session":"S\u00e91","scene":"b\"c","attrs":{"n":1,"s":["x"]}}"#,
+            #"{"seq":4,"t":40,"event":"db.\u006fpen","phase":"end","thread":"w\tk","attrs":{}}"#,
+            #"{"seq":5,"t":50,"event":"sceneDidDisconnect","session":null,"scene":null,"attrs":null}"#,
+        ]
+        for text in lines {
+            var utf8 = Array(text.utf8)
+            try utf8.withUnsafeMutableBytes { buffer in
+                let bytes = UnsafeRawBufferPointer(buffer)
+                var scanner = TraceLineScanner()
+                let scanned = try scanner.scan(bytes, lineNumber: 1)
+                let event = try #require(ScannedEvent(scanned, lineLength: bytes.count, scratchLength: scanner.scratch.count))
+                let compact = scanner.scratch.withUnsafeBytes { EventRecord(event, line: bytes, scratch: $0) }
+                #expect(TraceRecord.event(compact) == TraceRecord(scanned, line: bytes, scanner: scanner), "\(text)")
+                #expect(event.session.isAbsent == (scanned.session == nil))
+            }
+        }
+        var launch = Array(#"{"lifeline":1,"type":"launch"}"#.utf8)
+        try launch.withUnsafeMutableBytes { buffer in
+            var scanner = TraceLineScanner()
+            let scanned = try scanner.scan(UnsafeRawBufferPointer(buffer), lineNumber: 1)
+            #expect(ScannedEvent(scanned, lineLength: buffer.count, scratchLength: 0) == nil)
+        }
     }
 
     @Test("an input that cannot be opened, or a line too long, throws after the lines before it")

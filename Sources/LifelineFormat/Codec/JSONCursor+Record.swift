@@ -22,15 +22,22 @@ extension JSONCursor {
                     throw failure(.syntax, "expected a field name in quotes", at: index)
                 }
                 let keyOffset = index
-                let key = try scanString(scratch: &scratch)
+                let field: TraceField?
+                if index + 9 <= end, let known = TraceField.match(word: bytes.loadUnaligned(fromByteOffset: index + 1, as: UInt64.self)) {
+                    // A known key of up to seven plain bytes: past it and its quotes without scanning it.
+                    index += known.length + 2
+                    field = known.field
+                } else {
+                    let key = try scanString(scratch: &scratch)
+                    field =
+                        key.isDecoded
+                        ? scratch.withUnsafeBytes {
+                            TraceField.match(UnsafeRawBufferPointer(rebasing: $0[key.start..<(key.start + key.count)]))
+                        }
+                        : TraceField.match(UnsafeRawBufferPointer(rebasing: bytes[key.start..<(key.start + key.count)]))
+                }
                 try expect(UInt8(ascii: ":"), "expected ':' after field name")
                 skipWhitespace()
-                let field =
-                    key.isDecoded
-                    ? scratch.withUnsafeBytes {
-                        TraceField.match(UnsafeRawBufferPointer(rebasing: $0[key.start..<(key.start + key.count)]))
-                    }
-                    : TraceField.match(UnsafeRawBufferPointer(rebasing: bytes[key.start..<(key.start + key.count)]))
                 guard let field else {
                     try skipValue(depth: 1, scratch: &scratch)
                     continue

@@ -76,12 +76,24 @@ struct JSONCursor {
         let open = index
         index += 1
         let contentStart = index
-        var nonASCII = false
         // Eight bytes at a time while none of them needs a look (most strings are plain ASCII);
-        // the byte loop below finds which one does.
-        while index + 8 <= end, !Self.needsLook(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-            index += 8
+        // the first that does is the lowest byte the word's mask flags. Most often it is the
+        // closing quote; anything else goes on byte by byte below.
+        while index + 8 <= end {
+            let flags = Self.lookFlags(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            if flags == 0 {
+                index += 8
+                continue
+            }
+            index += flags.trailingZeroBitCount >> 3
+            if bytes[index] == UInt8(ascii: "\"") {
+                let count = index - contentStart
+                index += 1
+                return ScannedString(start: contentStart, count: count, isDecoded: false)
+            }
+            break
         }
+        var nonASCII = false
         while index < end {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -105,12 +117,19 @@ struct JSONCursor {
     }
 
     /// Whether any of eight bytes is a quote, a backslash, a control character or not ASCII.
-    ///
-    /// Exact (no false negatives or positives for the whole word): a byte's high bit is set in
-    /// `(x - 0x01…) & ~x & 0x80…` only if some byte of `x` is zero, and in `(w - 0x20…) & ~w &
-    /// 0x80…` only if some byte of `w` is below 0x20 (with `w`'s high bits checked apart).
     @inline(__always)
-    static func needsLook(_ word: UInt64) -> Bool {
+    static func needsLook(_ word: UInt64) -> Bool { lookFlags(word) != 0 }
+
+    /// The high bit of each of eight bytes (little-endian) that may be a quote, a backslash, a
+    /// control character or not ASCII; zero when none is.
+    ///
+    /// Exact for the whole word and for its lowest flagged byte, which is the first byte that
+    /// needs a look: a byte's high bit is set in `(x - 0x01…) & ~x & 0x80…` only if it or a byte
+    /// below it is zero (a borrow runs upwards only from a zero byte), and in `(w - 0x20…) & ~w &
+    /// 0x80…` only if it or a byte below it is below 0x20 (with `w`'s high bits flagged apart).
+    /// Bytes above the lowest flagged one may be flagged wrongly, which no caller relies on.
+    @inline(__always)
+    static func lookFlags(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
@@ -118,7 +137,16 @@ struct JSONCursor {
         let zeroInQuote = (quote &- ones) & ~quote
         let zeroInBackslash = (backslash &- ones) & ~backslash
         let control = (word &- ones &* 0x20) & ~word
-        return (word | zeroInQuote | zeroInBackslash | control) & highs != 0
+        return (word | zeroInQuote | zeroInBackslash | control) & highs
+    }
+
+    /// The high bit of the lowest byte of `word` that is a quote, and maybe of some above it
+    /// (see ``lookFlags(_:)``); zero when no byte is.
+    @inline(__always)
+    static func quoteFlags(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22)
+        return (quote &- ones) & ~quote & (ones &* 0x80)
     }
 
     private func controlCharacter(_ byte: UInt8) -> TraceFormatError {
@@ -319,15 +347,22 @@ struct JSONCursor {
             negative = true
             index += 1
         }
+        // Eighteen digits cannot overflow an Int64; only a longer number is summed with checks.
         var value: Int64 = 0
         var overflow = false
         let digitsStart = index
         while index < end, isDigit(bytes[index]) {
-            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = times10.addingReportingOverflow(Int64(bytes[index] - UInt8(ascii: "0")))
-            overflow = overflow || o1 || o2
-            value = sum
+            value = value &* 10 &+ Int64(bytes[index] &- UInt8(ascii: "0"))
             index += 1
+        }
+        if index - digitsStart > 18 {
+            value = 0
+            for position in digitsStart..<index {
+                let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = times10.addingReportingOverflow(Int64(bytes[position] &- UInt8(ascii: "0")))
+                overflow = overflow || o1 || o2
+                value = sum
+            }
         }
         if index == digitsStart { throw failure(.syntax, "invalid number", at: start) }
         if bytes[digitsStart] == UInt8(ascii: "0") && index - digitsStart > 1 {

@@ -7,7 +7,7 @@ extension TraceLineReader {
     ///
     /// `body` gets every line that is not blank, in order, with its bytes (terminator removed),
     /// number, whether it was terminated and, for an event line the other thread scanned, the
-    /// scan; for the others (``ScannedLineBatch/Line/scanned`` explains which) it scans the bytes
+    /// scan; for the others (``ScannedLineBatch/Line/event`` explains which) it scans the bytes
     /// itself. `open` runs on the reading thread; its error, a read error and an overlong line are
     /// thrown once `body` has had every line before them, as ``forEachLine(firstLine:_:)`` and
     /// ``checkReadError()`` would report them.
@@ -16,7 +16,7 @@ extension TraceLineReader {
     /// try TraceLineReader.forEachLineScannedAhead(opening: { () throws(TraceFileError) in
     ///     try TraceLineReader(path: "big.ndjson")
     /// }) { bytes, line in
-    ///     print(line.number, line.scanned?.seq ?? -1)
+    ///     print(line.number, line.event?.seq ?? -1)
     /// }
     /// ```
     package static func forEachLineScannedAhead(
@@ -29,8 +29,13 @@ extension TraceLineReader {
         Thread { queue.finish(scanAhead(open, linesPerBatch: capacity, into: queue)) }.start()
         while let batch = queue.receive() {
             batch.bytes.withUnsafeBytes { raw in
-                for line in batch.lines {
-                    body(UnsafeRawBufferPointer(rebasing: raw[line.start..<(line.start + line.count)]), line)
+                // Each line is passed where it lies in the batch, not copied out.
+                batch.lines.withUnsafeBufferPointer { lines in
+                    for index in lines.indices {
+                        body(
+                            UnsafeRawBufferPointer(rebasing: raw[lines[index].start..<(lines[index].start + lines[index].count)]),
+                            lines[index])
+                    }
                 }
             }
             queue.recycle(batch)
@@ -51,8 +56,8 @@ extension TraceLineReader {
                 if TraceLineScanner.isBlank(bytes) { return true }
                 var line = ScannedLineBatch.Line(start: batch.bytes.count, count: bytes.count, number: number, terminated: terminated)
                 batch.bytes.append(contentsOf: bytes)
-                if let scanned = try? scanner.scan(bytes, lineNumber: number), scanned.kind == .event, scanner.scratch.isEmpty {
-                    line.scanned = scanned
+                if let scanned = try? scanner.scan(bytes, lineNumber: number), scanner.scratch.isEmpty {
+                    line.event = ScannedEvent(scanned, lineLength: bytes.count, scratchLength: 0)
                 }
                 batch.lines.append(line)
                 if batch.lines.count >= linesPerBatch {

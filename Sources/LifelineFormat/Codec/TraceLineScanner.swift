@@ -102,6 +102,67 @@ enum TraceField: UInt8, CaseIterable {
         }
     }
 
+    /// Matches a key from the eight bytes after its opening quote (little-endian), without
+    /// scanning it as a string: the key must be one of at most seven bytes and its closing quote
+    /// among the eight. Returns the field and the key's length in bytes.
+    ///
+    /// Every key of an event record qualifies. Anything else returns nil and goes through
+    /// `scanString` and ``match(_:)``: a longer key, a key with an escape (its backslash matches
+    /// no field here), an unknown key, one too close to the end of the line.
+    @inline(__always)
+    static func match(word: UInt64) -> (field: TraceField, length: Int)? {
+        let quotes = JSONCursor.quoteFlags(word)
+        guard quotes != 0 else { return nil }
+        let length = quotes.trailingZeroBitCount >> 3
+        // The key's bytes, the quote and what follows it cleared (length is at most 7).
+        let key = word & ((1 &<< (UInt64(length) &* 8)) &- 1)
+        let field: TraceField?
+        // Each constant is the key's UTF-8 bytes read as a little-endian integer (`"seq"` is
+        // 0x71_65_73); `TraceLineScannerTests` checks every one against `key`.
+        switch length {
+        case 1: field = key == 0x74 ? .t : nil
+        case 2: field = key == 0x73_6F ? .os : nil
+        case 3:
+            switch key {
+            case 0x71_65_73: field = .seq
+            case 0x64_69_70: field = .pid
+            case 0x70_70_61: field = .app
+            default: field = nil
+            }
+        case 4:
+            switch key {
+            case 0x65_70_79_74: field = .type
+            case 0x74_72_61_70: field = .part
+            default: field = nil
+            }
+        case 5:
+            switch key {
+            case 0x74_6E_65_76_65: field = .event
+            case 0x65_73_61_68_70: field = .phase
+            case 0x65_6E_65_63_73: field = .scene
+            case 0x73_72_74_74_61: field = .attrs
+            default: field = nil
+            }
+        case 6:
+            switch key {
+            case 0x64_61_65_72_68_74: field = .thread
+            case 0x68_63_6E_75_61_6C: field = .launch
+            case 0x65_63_69_76_65_64: field = .device
+            default: field = nil
+            }
+        case 7:
+            switch key {
+            case 0x6E_6F_69_73_73_65_73: field = .session
+            case 0x64_65_74_72_61_74_73: field = .started
+            case 0x73_64_72_6F_63_65_72: field = .records
+            default: field = nil
+            }
+        default: field = nil
+        }
+        guard let field else { return nil }
+        return (field, length)
+    }
+
     @inline(__always)
     private static func pick(_ bytes: UnsafeRawBufferPointer, _ field: TraceField) -> TraceField? {
         field.key.matches(bytes) ? field : nil

@@ -35,7 +35,7 @@ extension RuleChecker {
         try TraceLineReader.forEachLineScannedAhead(
             linesPerBatch: linesPerBatch, opening: { () throws(TraceFileError) in try TraceLineReader(path: path) }
         ) { bytes, line in
-            check(line: bytes, line.number, terminated: line.terminated, scanned: line.scanned, &scanner, name: name, &progress)
+            check(line: bytes, line.number, terminated: line.terminated, scanned: line.event, &scanner, name: name, &progress)
         }
         return progress.result(after: summary)
     }
@@ -79,15 +79,23 @@ extension RuleChecker {
         }
     }
 
-    /// Checks one line that is not blank; `scanned` is its scan when another thread made it.
+    /// Checks one line that is not blank; `given` is its event when another thread scanned it.
     @inline(__always)
     private func check(
-        line bytes: UnsafeRawBufferPointer, _ number: Int, terminated: Bool, scanned given: ScannedLine?,
+        line bytes: UnsafeRawBufferPointer, _ number: Int, terminated: Bool, scanned given: ScannedEvent?,
         _ scanner: inout TraceLineScanner, name: String, _ progress: inout FileProgress
     ) {
+        if let given {
+            guard progress.fileHasLaunch else {
+                progress.skipped.append(TraceDiagnostic(.error, line: number, column: 1, "event before any launch record"))
+                return
+            }
+            // The other thread keeps only events whose strings are all in the line: no scratch space.
+            check(given, bytes: bytes, scratch: UnsafeRawBufferPointer(start: nil, count: 0), line: number)
+            return
+        }
         do throws(TraceFormatError) {
-            let scanned: ScannedLine
-            if let given { scanned = given } else { scanned = try scanner.scan(bytes, lineNumber: number) }
+            let scanned = try scanner.scan(bytes, lineNumber: number)
             switch scanned.kind {
             case .launch:
                 if case .launch(let launch) = TraceRecord(scanned, line: bytes, scanner: scanner) {
@@ -102,7 +110,13 @@ extension RuleChecker {
                     progress.skipped.append(TraceDiagnostic(.error, line: number, column: 1, "event before any launch record"))
                     return
                 }
-                check(scanned, bytes: bytes, scanner: scanner, line: number)
+                if let event = ScannedEvent(scanned, lineLength: bytes.count, scratchLength: scanner.scratch.count) {
+                    scanner.scratch.withUnsafeBytes { check(event, bytes: bytes, scratch: $0, line: number) }
+                } else if case .event(let record) = TraceRecord(scanned, line: bytes, scanner: scanner) {
+                    // A line too long for a compact event's 32-bit offsets (the reader holds none:
+                    // its lines are at most 16 MiB): the record, as the database path checks it.
+                    check(record, line: number)
+                }
             }
         } catch {
             if terminated {
@@ -116,36 +130,32 @@ extension RuleChecker {
         }
     }
 
-    /// Checks one scanned event line without building its record.
+    /// Checks one scanned event without building its record.
     ///
-    /// The name, session and scene are resolved from the line's bytes (a
-    /// `String` is made only for one not seen just before); the owned record,
-    /// with its attributes decoded, is built only when a rule that sees the
-    /// event tests conditions, or the event discards sessions.
+    /// The name, session and scene are resolved from the line's bytes (or the scanner's
+    /// `scratch` space, for strings that had escapes; a `String` is made only for one not seen
+    /// just before); the owned record, with its attributes decoded, is built only when a rule
+    /// that sees the event tests conditions, or the event discards sessions.
     private func check(
-        _ scanned: ScannedLine, bytes: UnsafeRawBufferPointer, scanner: TraceLineScanner, line: Int
+        _ scanned: ScannedEvent, bytes: UnsafeRawBufferPointer, scratch: UnsafeRawBufferPointer, line: Int
     ) {
         let symbol: Int32
         if let callback = scanned.callback {
             symbol = Int32(callback.rawValue)
         } else {
-            symbol = Self.withBytes(scanned.event, bytes, scanner) { appSymbol(bytes: $0) }
+            symbol = appSymbol(bytes: scanned.event.bytes(line: bytes, scratch: scratch) ?? UnsafeRawBufferPointer(start: nil, count: 0))
         }
         let ref = advance(symbol: symbol, seq: scanned.seq, t: scanned.t, line: line, phase: scanned.phase)
         let (entries, wanted) = interest(in: symbol)
         if !wanted { return }
         var record: EventRecord?
-        if testsConditions(symbol, scanned.phase) || (scanned.callback == .didDiscardSceneSessions && scanned.session == nil) {
-            if case .event(let event) = TraceRecord(scanned, line: bytes, scanner: scanner) { record = event }
+        if testsConditions(symbol, scanned.phase) || (scanned.callback == .didDiscardSceneSessions && scanned.session.isAbsent) {
+            record = EventRecord(scanned, line: bytes, scratch: scratch)
         }
         var event = CheckerEvent(ref: ref, sessionSlot: -1, sceneSlot: -1, discarded: false)
         if needsSlots(symbol) {
-            if let session = scanned.session {
-                event.sessionSlot = Self.withBytes(session, bytes, scanner) { sessionSlot(bytes: $0) }
-            }
-            if let scene = scanned.scene {
-                event.sceneSlot = Self.withBytes(scene, bytes, scanner) { sceneSlot(bytes: $0) }
-            }
+            if let session = scanned.session.bytes(line: bytes, scratch: scratch) { event.sessionSlot = sessionSlot(bytes: session) }
+            if let scene = scanned.scene.bytes(line: bytes, scratch: scratch) { event.sceneSlot = sceneSlot(bytes: scene) }
             if let record, record.event.callback == .didDiscardSceneSessions && record.session == nil {
                 event.discarded = discard(record.discardedSessions)
             }
@@ -155,22 +165,5 @@ extension RuleChecker {
         } else {
             deliver(event, entries, fields: nil)
         }
-    }
-
-    /// The bytes of a scanned string: a slice of the line, or (after escapes) a decoded copy.
-    ///
-    /// ``TraceLineScanner/withBytes(_:in:_:)`` does the same, but as a generic
-    /// function of another module it runs unspecialised, which costs more than
-    /// the lookup it serves.
-    @inline(__always)
-    private static func withBytes(
-        _ string: ScannedString, _ line: UnsafeRawBufferPointer, _ scanner: TraceLineScanner,
-        _ body: (UnsafeRawBufferPointer) -> Int32
-    ) -> Int32 {
-        if !string.isDecoded {
-            return body(UnsafeRawBufferPointer(rebasing: line[string.start..<(string.start + string.count)]))
-        }
-        var text = scanner.string(string, in: line)
-        return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
 }
