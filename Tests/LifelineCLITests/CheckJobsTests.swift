@@ -53,6 +53,27 @@ struct CheckJobsTests {
         return directory
     }
 
+    @Test func aFileOrDatabaseNamedTwiceIsCheckedOnce() throws {
+        let directory = try Self.fixture(12)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let imported = try LifelineCommandTests.run(["import", "traces/t001.ndjson", "traces/t002.ndjson", "--db", "a.db"], in: directory)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let common = ["check", "--no-local-rules", "--allow-skipped-lines", "--format", "json", "-j", "2"]
+        func violationRows() throws -> String {
+            try LifelineCommandTests.run(["repl", "a.db", "SELECT COUNT(*) FROM violation;"], in: directory).stdout
+        }
+        let once = try LifelineCommandTests.run(common + ["traces", "a.db"], in: directory)
+        let rowsOnce = try violationRows()
+        // The database by two paths, a trace by its directory and twice more by name.
+        let twice = try LifelineCommandTests.run(
+            common + ["traces", "a.db", "./a.db", "traces/t003.ndjson", "traces/../traces/t003.ndjson"], in: directory)
+        #expect(once.status == 1, "\(once.stderr)")
+        #expect(twice.status == once.status)
+        #expect(twice.stdout == once.stdout)
+        #expect(try violationRows() == rowsOnce)
+        #expect(Int(rowsOnce.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 > 0, "\(rowsOnce)")
+    }
+
     @Test func manySmallTracesGiveTheSameReportWithOneJobAndWithFour() throws {
         let directory = try Self.fixture(120)
         defer { try? FileManager.default.removeItem(at: directory) }
