@@ -48,12 +48,6 @@ struct Check: ParsableCommand {
     @Option(help: "A database to check (when no PATH is given).")
     var db: String?
 
-    @Option(name: .customLong("rules"), help: "A catalog (uikit-scene, uikit-app) or a .rules file or directory; repeatable.")
-    var rules: [String] = []
-
-    @Flag(help: "Do not load ./rules/*.rules: only the built-in catalogs, or what --rules names.")
-    var noLocalRules = false
-
     @Option(
         help: """
             Output format: text, json, jsonl (one JSON object per line), junit, sarif, github or html (a page with \
@@ -65,23 +59,7 @@ struct Check: ParsableCommand {
     @Option(name: [.short, .long], help: "Write the report to FILE instead of standard output.")
     var output: String?
 
-    @Option(name: .customLong("fail-on"), help: "The lowest severity that fails the check: error, warning, info or never.")
-    var failOn = FailThreshold.error
-
-    @Option(help: "Whether pending findings (obligations open when a trace ended) fail the check: fail or report.")
-    var pending = PendingPolicy.report
-
-    @Flag(
-        help:
-            "Check around lines that are not valid records (a torn last line, a corrupt line) and report them as warnings instead of failing with status 2. Unreadable files still fail."
-    )
-    var allowSkippedLines = false
-
-    @Option(
-        help: ArgumentHelp(
-            "The callbacks traces record when their launch records do not say (comma-separated names); rules that need another are not applicable.",
-            valueName: "callback,..."))
-    var records: String?
+    @OptionGroup var checking: CheckArguments
 
     @OptionGroup var interchange: InterchangeArguments
 
@@ -101,8 +79,8 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        let gate = CheckGate(failOn: failOn.severity, pendingFails: pending == .fail)
-        let declared = try declaredRecords(records)
+        let gate = checking.gate
+        let declared = try checking.declared()
         let decoding = try interchange.options()
         var labels: [String: String] = [:]
         if let names {
@@ -112,7 +90,7 @@ struct Check: ParsableCommand {
         let report: CheckReport
         var printed = false
         do {
-            let loaded = try CheckRun.load(rules, rulesDirectory: noLocalRules ? nil : "rules")
+            let loaded = try checking.loadRules()
             let inputs = paths.isEmpty ? [db ?? TraceStore.defaultPath] : paths + (db.map { [$0] } ?? [])
             if paths.isEmpty, !FileManager.default.fileExists(atPath: inputs[0]) {
                 report = CheckReport(errors: [
@@ -121,7 +99,7 @@ struct Check: ParsableCommand {
                 ])
             } else {
                 report = CheckRun.check(
-                    inputs, rules: loaded.rules, sources: loaded.sources, allowSkippedLines: allowSkippedLines,
+                    inputs, rules: loaded.rules, sources: loaded.sources, allowSkippedLines: checking.allowSkippedLines,
                     records: declared, standardInputName: stdinName, names: labels, timelines: format == .html, shape: interchange.shape,
                     interchange: decoding, jobs: jobs)
             }

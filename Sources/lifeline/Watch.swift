@@ -33,32 +33,13 @@ struct Watch: ParsableCommand {
         help: "The name findings and diagnostics give the trace read from standard input ('-').")
     var stdinName: String?
 
-    @Option(name: .customLong("rules"), help: "A catalog (uikit-scene, uikit-app) or a .rules file or directory; repeatable.")
-    var rules: [String] = []
-
-    @Flag(help: "Do not load ./rules/*.rules: only the built-in catalogs, or what --rules names.")
-    var noLocalRules = false
-
     @Option(help: "Output format: text, jsonl or github (printed as findings come), json, junit, sarif or html (at the end).")
     var format: ReportFormat = .text
 
     @Option(name: [.short, .long], help: "Write the report to FILE when the input ends; findings are printed as text as they come.")
     var output: String?
 
-    @Option(name: .customLong("fail-on"), help: "The lowest severity that fails the check: error, warning, info or never.")
-    var failOn = FailThreshold.error
-
-    @Option(help: "Whether pending findings (obligations open when the input ended) fail the check: fail or report.")
-    var pending = PendingPolicy.report
-
-    @Flag(help: "Report lines that are not valid records as warnings instead of failing with status 2 at the end.")
-    var allowSkippedLines = false
-
-    @Option(
-        help: ArgumentHelp(
-            "The callbacks the trace records when its launch records do not say (comma-separated names); rules that need another are not applicable.",
-            valueName: "callback,..."))
-    var records: String?
+    @OptionGroup var checking: CheckArguments
 
     @OptionGroup var interchange: InterchangeArguments
 
@@ -74,12 +55,12 @@ struct Watch: ParsableCommand {
     }
 
     func run() throws {
-        let gate = CheckGate(failOn: failOn.severity, pendingFails: pending == .fail)
-        let declared = try declaredRecords(records)
+        let gate = checking.gate
+        let declared = try checking.declared()
         let decoding = try interchange.options()
         let loaded: CheckRun.LoadedRules
         do {
-            loaded = try CheckRun.load(rules, rulesDirectory: noLocalRules ? nil : "rules")
+            loaded = try checking.loadRules()
         } catch {
             printError(error.description)
             throw ExitCode(2)
@@ -90,7 +71,7 @@ struct Watch: ParsableCommand {
         let diagnosticsToStandardError = format != .text || output != nil
         let interrupt = WatchInterrupt()
         let live = LiveCheck(
-            rules: loaded.rules, sources: loaded.sources, label: label, allowSkippedLines: allowSkippedLines, records: declared,
+            rules: loaded.rules, sources: loaded.sources, label: label, allowSkippedLines: checking.allowSkippedLines, records: declared,
             shape: interchange.shape, interchange: decoding,
             onFinding: { finding in
                 guard finding.status == .violated, let streamed else { return }
