@@ -235,6 +235,23 @@ struct CheckCommandTests {
         #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM violation") } == 0)
     }
 
+    @Test("the sample traces checked from the database they were imported into give the findings checking the files gives")
+    func theSampleDatabaseAgreesWithTheFiles() throws {
+        let directory = try Self.fixture()
+        let database = directory.appendingPathComponent("samples.db").path
+        #expect(try Self.run(["import", "traces/", "--db", database, "--quiet"], Self.repository).status == 0)
+        func violations(_ input: String) throws -> [String] {
+            let result = try Self.run(["check", input, "--format", "json"], Self.repository)
+            #expect(result.status == 1)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let found = try #require(object["violations"] as? [[String: Any]])
+            return found.map { "\($0["rule"] ?? "") \($0["file"] ?? "") \($0["line"] ?? "") \($0["message"] ?? "")" }.sorted()
+        }
+        let fromFiles = try violations("traces/")
+        #expect(fromFiles.count > 5)
+        #expect(try violations(database) == fromFiles)
+    }
+
     @Test func theSampleTracesTripWhatTheirReadmeSays() throws {
         let result = try Self.run(["check", "traces/", "--format", "json"], Self.repository)
         #expect(result.status == 1)

@@ -21,15 +21,16 @@ public final class StoredRowReader {
 
     /// The string with id `id` (an event name, session, scene or thread).
     ///
-    /// Throws ``StoreError`` (``StoreError/Code/corrupt``) when the database has no such string.
+    /// Throws when the database has no such string; ``TraceStore/forEachRow(launch:event:)`` reports
+    /// it as a ``StoreError``.
     public func string(_ id: Int64) throws -> String {
         try strings.value(id)
     }
 
     /// The event `row` as a record: its strings resolved, its thread and its attributes decoded.
     ///
-    /// Throws ``StoreReadError`` when its `attrs` column is not a JSON object, ``StoreError`` when
-    /// a string it refers to is missing.
+    /// Throws ``StoreReadError`` when its `attrs` column is not a JSON object, and (reported by
+    /// ``TraceStore/forEachRow(launch:event:)`` as a ``StoreError``) when a string it refers to is missing.
     public func record(_ row: StoredEventRow) throws -> EventRecord {
         EventRecord(
             seq: row.seq, t: row.t, event: try strings.name(row.name), phase: row.phase,
