@@ -117,7 +117,7 @@ struct StoreCheckTests {
                 idChecker.beginLaunch(launch, trace: file, file: file, line: line)
             } event: { row, reader in
                 try idChecker.check(
-                    IdentifiedEvent(seq: row.seq, t: row.t, name: row.name, phase: row.phase, session: row.session, scene: row.scene),
+                    row.event,
                     line: row.line, ids: &ids, string: reader.string, record: { try reader.record(row) })
             }
             byIDs.summary = idChecker.finish()

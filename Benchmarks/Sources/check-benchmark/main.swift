@@ -366,7 +366,7 @@ if only == nil || only == "database" {
             checker.beginLaunch(launch, trace: file, file: file, line: line)
         } event: { row, reader in
             try checker.check(
-                IdentifiedEvent(seq: row.seq, t: row.t, name: row.name, phase: row.phase, session: row.session, scene: row.scene),
+                row.event,
                 line: row.line, ids: &ids, string: reader.string, record: { try reader.record(row) })
         }
     }

@@ -33,7 +33,7 @@ public final class StoredRowReader {
     /// ``TraceStore/forEachRow(launch:event:)`` as a ``StoreError``) when a string it refers to is missing.
     public func record(_ row: StoredEventRow) throws -> EventRecord {
         EventRecord(
-            seq: row.seq, t: row.t, event: try strings.name(row.name), phase: row.phase,
+            seq: row.event.seq, t: row.event.t, event: try strings.name(row.event.name), phase: row.event.phase,
             session: try strings.optional(handle, 4), scene: try strings.optional(handle, 5),
             thread: try strings.optional(handle, 6), attrs: try attributes(line: row.line))
     }

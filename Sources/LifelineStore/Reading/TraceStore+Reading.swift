@@ -107,10 +107,11 @@ extension TraceStore {
                             default: .instant
                             }
                         let row = StoredEventRow(
-                            seq: sqlite3_column_int64(handle, 0), t: sqlite3_column_int64(handle, 1),
-                            name: sqlite3_column_int64(handle, 2), phase: phase,
-                            session: sqlite3_column_type(handle, 4) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, 4),
-                            scene: sqlite3_column_type(handle, 5) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, 5),
+                            event: IdentifiedEvent(
+                                seq: sqlite3_column_int64(handle, 0), t: sqlite3_column_int64(handle, 1),
+                                name: sqlite3_column_int64(handle, 2), phase: phase,
+                                session: sqlite3_column_type(handle, 4) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, 4),
+                                scene: sqlite3_column_type(handle, 5) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, 5)),
                             line: Int(sqlite3_column_int64(handle, 8)))
                         try event(row, reader)
                     }

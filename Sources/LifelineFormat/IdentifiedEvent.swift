@@ -1,10 +1,8 @@
-import LifelineFormat
-
-/// An event whose strings are given as ids of some string table (a database's), for
-/// ``RuleChecker/check(_:line:ids:string:record:)``.
+/// An event whose strings are given as ids of some string table (a database's `string` table).
 ///
-/// A trivial value: the checker resolves each id once, through the
-/// ``StringIDCache`` of the table, and never builds the event's record unless a
+/// A trivial value, so handing one over costs no reference counting: the store reads them
+/// (`TraceStore.forEachRow`) and the rule checker resolves each id once per table
+/// (`RuleChecker.check(_:line:ids:string:record:)`), never building the event's record unless a
 /// rule needs its fields.
 public struct IdentifiedEvent: Sendable, Hashable {
     public var seq: Int64
