@@ -531,7 +531,7 @@ package enum CheckRun {
     ///
     /// Events go as rows of string ids (``TraceStore/forEachRow(launch:event:)``), each id
     /// resolved once; a record is built only for an event a rule tests the fields of.
-    private static func feed(
+    package static func feed(
         _ store: TraceStore, to checker: RuleChecker, traces: inout [String]
     ) throws(CheckRunError) {
         var ids = StringIDCache()

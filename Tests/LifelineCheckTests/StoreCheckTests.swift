@@ -112,14 +112,9 @@ struct StoreCheckTests {
             var byIDs = Outcome()
             let idChecker = RuleChecker(
                 rules: rules, onFinding: { byIDs.findings.append($0) }, onInstance: { byIDs.instances.append($0) })
-            var ids = StringIDCache()
-            try store.forEachRow { launch, file, line in
-                idChecker.beginLaunch(launch, trace: file, file: file, line: line)
-            } event: { row, reader in
-                try idChecker.check(
-                    row.event,
-                    line: row.line, ids: &ids, string: reader.string, record: { try reader.record(row) })
-            }
+            // The path `lifeline check lifeline.db` and `.check` take.
+            var traces: [String] = []
+            try CheckRun.feed(store, to: idChecker, traces: &traces)
             byIDs.summary = idChecker.finish()
 
             #expect(byRecords.summary?.events ?? 0 > 0)
