@@ -9,6 +9,7 @@ rules a task, not a trace) and turns the JSON lines (docs/rules.md, "JSON lines"
 checker's own on the original files, finding for finding.
 """
 
+import atexit
 import datetime
 import json
 import os
@@ -444,7 +445,11 @@ def ship_package(spark):
     if getattr(context, "_lifeline_spark_shipped", False):
         return
     package = os.path.dirname(os.path.abspath(__file__))
-    archive = os.path.join(tempfile.mkdtemp(prefix="lifeline-spark-py-"), "lifeline_spark.zip")
+    # The driver serves the archive to executors from this path for as long as the context lives, so
+    # it cannot go when `addPyFile` returns; it goes when the driver's interpreter exits.
+    directory = tempfile.mkdtemp(prefix="lifeline-spark-py-")
+    atexit.register(shutil.rmtree, directory, True)
+    archive = os.path.join(directory, "lifeline_spark.zip")
     with zipfile.ZipFile(archive, "w") as bundle:
         for name in sorted(os.listdir(package)):
             if name.endswith(".py"):

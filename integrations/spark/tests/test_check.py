@@ -245,8 +245,10 @@ class CommandTests(unittest.TestCase):
 
     def test_the_entry_point_writes_parquet_and_prints_one_summary_line(self):
         out = tempfile.mkdtemp(prefix="lifeline-spark-cli-")
+        scratch = tempfile.mkdtemp(prefix="lifeline-spark-tmp-")
         try:
-            environment = dict(os.environ, PYTHONPATH=os.path.join(support.REPOSITORY, "integrations", "spark"))
+            environment = dict(os.environ, PYTHONPATH=os.path.join(support.REPOSITORY, "integrations", "spark"),
+                               TMPDIR=scratch)
             process = subprocess.run(
                 [sys.executable, "-m", "lifeline_spark", "check", "traces/bug-wrong-order.ndjson", "traces/cold-launch.ndjson",
                  "--out", out, "--lifeline", support.lifeline(), "--master", "local[1]"],
@@ -256,6 +258,8 @@ class CommandTests(unittest.TestCase):
             self.assertEqual(len(lines), 1, process.stdout)
             self.assertRegex(lines[0], r"^checked 2 traces \(3 launches, \d+ events\) against \d+ rules on Spark: [1-9]")
             self.assertTrue(glob.glob(os.path.join(out, "violations", "app=com.example.Notes", "date=*", "*.parquet")))
+            # The package archive shipped to the executors is gone once the driver exits.
+            self.assertEqual(glob.glob(os.path.join(scratch, "lifeline-spark-py-*")), [])
             # The gate is lifeline check's: with --fail-on never the same errors fail nothing.
             status, stdout, stderr = self.run_main(
                 ["check", "traces/bug-wrong-order.ndjson", "--out", out, "--lifeline", support.lifeline(),
@@ -266,6 +270,7 @@ class CommandTests(unittest.TestCase):
             self.assertEqual(support.spark().range(3).count(), 3)
         finally:
             shutil.rmtree(out, ignore_errors=True)
+            shutil.rmtree(scratch, ignore_errors=True)
 
     def test_the_query_command_runs_a_saved_query_and_refuses_one_it_cannot_translate(self):
         status, stdout, stderr = self.run_main(
