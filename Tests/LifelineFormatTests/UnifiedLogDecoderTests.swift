@@ -29,6 +29,19 @@ struct UnifiedLogDecoderTests {
         #expect(decoded.launches.first?.record.pid == 7)
     }
 
+    /// The lines the reader splits are the lines every other shape counts: a last line without its newline,
+    /// empty lines, a byte order mark alone, nothing at all.
+    @Test(arguments: [
+        "", "\n", "\n\n", "\u{FEFF}", "\u{FEFF}\n", "x", "x\n", "x\ny", "\n\nx\n", "{}\n{}", "{}\r\n{}\r\n\n",
+    ])
+    func theLineCountIsTheFilesLineCount(_ text: String) {
+        let bytes = Array(text.utf8)
+        let expected = bytes.filter { $0 == 0x0A }.count + (bytes.last.map { $0 == 0x0A ? 0 : 1 } ?? 0)
+        #expect(UnifiedLogDecoder.decode(bytes).lineCount == expected)
+        let entries = Array((Self.entry(#""eventMessage":"sceneDidBecomeActive(_:)""#) + "\n" + text).utf8)
+        #expect(UnifiedLogDecoder.decode(entries).lineCount == 1 + expected)
+    }
+
     @Test func aMachTimestampStandsInWhenThereIsNoTimestamp() throws {
         let text = #"{"eventType":"logEvent","processID":7,"machTimestamp":123456789,"eventMessage":"sceneDidBecomeActive(_:)"}"#
         let decoded = UnifiedLogDecoder.decode(Array(text.utf8))

@@ -18,7 +18,6 @@ public enum UnifiedLogDecoder {
     ) -> DecodedTrace {
         defer { progress?(bytes.count) }
         var assembler = LaunchAssembler(shape: .oslog, options: options)
-        let lineCount = LineCount.of(bytes)
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
         if start < bytes.count, bytes[start] == UInt8(ascii: "[") {
@@ -43,9 +42,9 @@ public enum UnifiedLogDecoder {
                 // A document that does not parse yields nothing but its error.
                 var failed = LaunchAssembler(shape: .oslog, options: options)
                 failed.result.fatal = TraceDiagnostic(error)
-                return failed.finish(lineCount: lineCount)
+                return failed.finish(lineCount: LineCount.of(bytes))
             }
-            return assembler.finish(lineCount: lineCount)
+            return assembler.finish(lineCount: LineCount.of(bytes))
         }
         var decoder = InterchangeLineDecoder(shape: .oslog, options: options)
         var number = 0
@@ -57,7 +56,9 @@ public enum UnifiedLogDecoder {
             decoder.add(bytes[index..<end], number: number)
             index = end + 1
         }
-        return decoder.finish(lineCount: lineCount)
+        // The lines split above are the file's lines (a last one without its newline counts), so they need
+        // no second pass to count; only a file of nothing but a byte order mark holds one line none was split from.
+        return decoder.finish(lineCount: number == 0 && !bytes.isEmpty ? 1 : number)
     }
 
     /// Reads one line of `--style ndjson` (without its newline) into the assembler: an entry, or
