@@ -250,6 +250,14 @@ struct CatalogMachineTests {
             ], []
         ),
         (
+            "a launch's discard names the session it restored, whose scene later reconnects (NativeScript#11376, W10)", .scene,
+            [
+                "didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a",
+                "didDiscardSceneSessions[sessions=S1]", "sceneWillResignActive@S1/a", "sceneDidEnterBackground@S1/a",
+                "sceneDidDisconnect@S1/a", "willConnectTo@S1/b", "sceneWillEnterForeground@S1/b", "sceneDidBecomeActive@S1/b",
+            ], ["scene.discarded-stays-gone"]
+        ),
+        (
             "never connected scene closed (M3)", .scene,
             ["didFinishLaunching", "willConnectTo@S1/a", "sceneDidDisconnect@S1/a"], []
         ),

@@ -20,6 +20,12 @@ struct GoldenTests {
     /// The checker's findings and per-rule tallies, as a person reads them.
     static func render(_ name: String) throws -> String {
         let rules = try RuleSet(contentsOf: directory.appendingPathComponent("\(name).rules").path)
+        return try render(name, rules: rules, in: directory)
+    }
+
+    /// `name.ndjson` in `directory` checked against `rules`: its input problems, findings, verdicts
+    /// and summary.
+    static func render(_ name: String, rules: RuleSet, in directory: URL) throws -> String {
         var findings: [Finding] = []
         var instances: [InstanceResult] = []
         let checker = RuleChecker(rules: rules, onFinding: { findings.append($0) }, onInstance: { instances.append($0) })

@@ -91,10 +91,10 @@ extension BuiltinCatalog {
           after applicationWillTerminate: never willConnectTo | sceneWillEnterForeground | sceneDidBecomeActive
         }
 
-        rule scene.discarded-stays-gone per session across launches {
+        rule scene.discarded-stays-gone warning per session across launches {
           when lifecycle = scene
-          message "a discarded session never reconnects; UIKit creates a new session instead"
-          reference "application(_:didDiscardSceneSessions:) docs; Xcode template 'as they will not return' (E9)"
+          message "a discarded session never reconnects; UIKit creates a new session instead (but devices have reported the session in use as discarded at launch)"
+          reference "application(_:didDiscardSceneSessions:) docs; Xcode template 'as they will not return' (E9); a launch's discards can name the live session: NativeScript#11376, with FB9855914 (W10)"
           after didDiscardSceneSessions: never willConnectTo | configurationForConnecting
         }
 
