@@ -44,6 +44,12 @@ struct RuleRuntime {
     private var instanceOfKey: [Int32] = []
     /// Across launches: instance number → session key.
     private var keyOfInstance: [Int32] = []
+    /// Across launches: how many instances there are.
+    private var acrossCount: Int32 = 0
+    /// Across launches: whether each instance's number is its session's key, as long as every session
+    /// was new to the trace when this rule first saw it (always so for a trace's only such rule); the
+    /// two maps above are then not kept.
+    private var instancesAreKeys = true
     /// Across launches: the monitors of the instances that differ from the base, by instance number.
     private var materialised: [Int32: PatternMonitor] = [:]
     /// Across launches: the instance numbers of ``materialised``, ascending.
@@ -116,6 +122,8 @@ struct RuleRuntime {
         instanceOfSceneSlot.removeAll(keepingCapacity: true)
         instanceOfKey.removeAll(keepingCapacity: true)
         keyOfInstance.removeAll(keepingCapacity: true)
+        acrossCount = 0
+        instancesAreKeys = true
         materialised.removeAll()
         materialisedOrder.removeAll(keepingCapacity: true)
         base = nil
@@ -311,7 +319,7 @@ struct RuleRuntime {
         // The instances the base stands for raise what it raised, each in its place among the others.
         var next = 0
         let order = materialisedOrder
-        for instance in 0..<Int32(keyOfInstance.count) {
+        for instance in 0..<acrossCount {
             if next < order.count && order[next] == instance {
                 next += 1
                 materialised[instance]?.step(
@@ -332,21 +340,36 @@ struct RuleRuntime {
         let index = Int(slot)
         if index < instanceOfSessionSlot.count, instanceOfSessionSlot[index] >= 0 { return instanceOfSessionSlot[index] }
         while instanceOfSessionSlot.count <= index { instanceOfSessionSlot.append(-1) }
-        let key = Int(context.pointee.sessionKey(slot))
-        while instanceOfKey.count <= key { instanceOfKey.append(-1) }
-        var instance = instanceOfKey[key]
-        if instance < 0 {
-            instance = Int32(keyOfInstance.count)
-            keyOfInstance.append(Int32(key))
-            instanceOfKey[key] = instance
-            // A new slice re-raises what the base found before it, as ``create(from:key:session:sink:)``.
-            if let inherited = base?.inherited, !inherited.isEmpty {
-                out += inherited
-                flushAcross(instance, context: context, sink: sink)
-            }
-        }
+        let (instance, isNew) = number(ofKey: context.pointee.sessionKey(slot))
         instanceOfSessionSlot[index] = instance
+        // A new slice re-raises what the base found before it, as ``create(from:key:session:sink:)``.
+        if isNew, let inherited = base?.inherited, !inherited.isEmpty {
+            out += inherited
+            flushAcross(instance, context: context, sink: sink)
+        }
         return instance
+    }
+
+    /// The instance number of a session key, and whether it is new (the rule had not seen the session).
+    private mutating func number(ofKey key: Int32) -> (instance: Int32, isNew: Bool) {
+        if instancesAreKeys {
+            if key < acrossCount { return (key, false) }
+            if key == acrossCount {
+                acrossCount += 1
+                return (key, true)
+            }
+            // Another rule saw a session first: from now on numbers and keys part.
+            instancesAreKeys = false
+            keyOfInstance = Array(0..<acrossCount)
+            instanceOfKey = Array(0..<acrossCount)
+        }
+        while instanceOfKey.count <= Int(key) { instanceOfKey.append(-1) }
+        if instanceOfKey[Int(key)] >= 0 { return (instanceOfKey[Int(key)], false) }
+        let instance = acrossCount
+        acrossCount += 1
+        keyOfInstance.append(key)
+        instanceOfKey[Int(key)] = instance
+        return (instance, true)
     }
 
     /// Steps one instance with an event of its own session: its monitor, or a copy of the base for one
@@ -397,7 +420,7 @@ struct RuleRuntime {
         var freshFindings: [RawFinding] = []
         let freshVerdict = fresh.finish(lastEvent: lastEvent, rule: shape, out: &freshFindings)
         var next = 0
-        for instance in 0..<Int32(keyOfInstance.count) {
+        for instance in 0..<acrossCount {
             let verdict: Verdict
             if next < materialisedOrder.count && materialisedOrder[next] == instance {
                 next += 1
@@ -413,7 +436,8 @@ struct RuleRuntime {
     }
 
     private func acrossSlice(_ instance: Int32, context: UnsafeMutablePointer<LaunchContext>) -> SliceKey {
-        SliceKey(trace: context.pointee.trace, session: context.pointee.sessionKeys[keyOfInstance[Int(instance)]])
+        let key = instancesAreKeys ? instance : keyOfInstance[Int(instance)]
+        return SliceKey(trace: context.pointee.trace, session: context.pointee.sessionKeys[key])
     }
 
     private mutating func flushAcross(_ instance: Int32, context: UnsafeMutablePointer<LaunchContext>, sink: FindingSink) {
