@@ -20,6 +20,13 @@ struct LaunchContext {
     private var lastSceneSlot: Int32 = -1
     /// The slots of the sessions the current `didDiscardSceneSessions` names.
     var discardedSlots: [Int32] = []
+    /// The sessions of the whole trace, for `per session across launches` rules.
+    private(set) var sessionKeys = SessionKeys()
+    /// Slot in the current launch → key in ``sessionKeys``, -1 until a rule asks.
+    private var keyOfSessionSlot: [Int32] = []
+
+    /// Starts a trace: its sessions are new ones, whatever their identifiers.
+    mutating func beginTrace() { sessionKeys.removeAll() }
 
     mutating func reset(trace: String, launch: String) {
         self.trace = trace
@@ -28,6 +35,7 @@ struct LaunchContext {
         scenes.removeAll(keepingCapacity: true)
         sessionSlots.removeAll(keepingCapacity: true)
         sceneSlots.removeAll(keepingCapacity: true)
+        keyOfSessionSlot.removeAll(keepingCapacity: true)
         lastSessionSlot = -1
         lastSceneSlot = -1
     }
@@ -39,6 +47,16 @@ struct LaunchContext {
         lastSession = session
         lastSessionSlot = slot
         return slot
+    }
+
+    /// The trace-wide key of the session in a slot of the current launch.
+    mutating func sessionKey(_ slot: Int32) -> Int32 {
+        let index = Int(slot)
+        if index < keyOfSessionSlot.count, keyOfSessionSlot[index] >= 0 { return keyOfSessionSlot[index] }
+        while keyOfSessionSlot.count <= index { keyOfSessionSlot.append(-1) }
+        let key = sessionKeys.key(of: sessions[index])
+        keyOfSessionSlot[index] = key
+        return key
     }
 
     @inline(__always)

@@ -4,9 +4,9 @@
 /// slice it refines (JavaMOP's monitor creation from the less informative
 /// binding). Memory is constant per instance except for timed obligations
 /// and findings held back in a segment whose closing event has not come yet.
-struct PatternMonitor {
+struct PatternMonitor: Equatable {
     /// A timed obligation: a bounded-response trigger or an open begin record.
-    struct Timer {
+    struct Timer: Equatable {
         var deadline: Int64
         var ref: EventRef
         var session: Int32
@@ -42,6 +42,15 @@ struct PatternMonitor {
         segmentOpen = rule.scope.opensAtStart
         definiteSegments = rule.scope == .globally ? 1 : 0
         if case .machine = rule.kind { count = Int(rule.initialState) }
+    }
+
+    /// Whether this monitor is in the same state as `other`: whatever events come next, the two raise
+    /// the same findings and end with the same verdict. The findings a base keeps for the slices it
+    /// will make (``inherited``) are not state.
+    func hasSameState(as other: PatternMonitor) -> Bool {
+        var this = self
+        this.inherited = other.inherited
+        return this == other
     }
 
     // MARK: - Stepping

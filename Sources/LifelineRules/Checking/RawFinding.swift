@@ -1,5 +1,5 @@
 /// A finding as a monitor raises it, before it is named and located.
-struct RawFinding {
+struct RawFinding: Equatable {
     var status: Finding.Status
     var reason: FindingReason
     var opener: EventRef?

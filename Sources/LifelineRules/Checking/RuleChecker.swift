@@ -102,6 +102,7 @@ public final class RuleChecker {
             state.pointee.traceLabel = trace
             state.pointee.traces += 1
             state.pointee.lastTraceEvent = nil
+            context.pointee.beginTrace()
             for index in 0..<runtimeCount { runtimes[index].beginTrace(trace) }
         }
         state.pointee.launches += 1
@@ -304,8 +305,11 @@ public final class RuleChecker {
         return summary
     }
 
-    /// How many rule instances are live now (for memory tests and diagnostics).
-    public var liveInstances: Int { (0..<runtimeCount).reduce(0) { $0 + runtimes[$1].monitors.count } }
+    /// How many rule instances hold a monitor now (for memory tests and diagnostics).
+    ///
+    /// A `per session across launches` instance that has not left the state a fresh one is in holds
+    /// none: only its session's key is kept, for the summary's exact count.
+    public var liveInstances: Int { (0..<runtimeCount).reduce(0) { $0 + runtimes[$1].monitorCount } }
 
     /// Whether a launch is in progress (events go to it).
     var hasLaunch: Bool { state.pointee.hasLaunch }
@@ -322,7 +326,7 @@ public final class RuleChecker {
         if state.pointee.launchEventPending { injectLaunchEvent(at: 0) }
         let lastEvent = state.pointee.lastLaunchEvent
         for index in 0..<runtimeCount where !runtimes[index].compiled.rule.slicing.spansLaunches {
-            runtimes[index].finishInstances(lastEvent: lastEvent, sink: sink)
+            runtimes[index].finishInstances(lastEvent: lastEvent, context: context, sink: sink)
         }
         state.pointee.launch = nil
         state.pointee.hasLaunch = false
@@ -332,7 +336,7 @@ public final class RuleChecker {
         guard state.pointee.traceLabel != nil else { return }
         let lastEvent = state.pointee.lastTraceEvent
         for index in 0..<runtimeCount where runtimes[index].compiled.rule.slicing.spansLaunches {
-            runtimes[index].finishInstances(lastEvent: lastEvent, sink: sink)
+            runtimes[index].finishInstances(lastEvent: lastEvent, context: context, sink: sink)
         }
     }
 

@@ -7,6 +7,15 @@ import LifelineFormat
 /// their session's session-level events), as in JavaMOP. App-level events go
 /// to the base and to every live slice.
 ///
+/// A `per session across launches` rule keeps its instances until the trace
+/// ends, and a trace may name hundreds of thousands of sessions, most of which
+/// never leave the state they started in (an `after didDiscardSceneSessions`
+/// scope that never opens). Such an instance is not kept as a monitor: while
+/// its monitor would equal the base (the same state, having seen nothing the
+/// base has not), the base stands for it, and only its session's key is kept,
+/// so that its verdict is counted once however many launches name it. An
+/// instance has a monitor of its own only while it differs from the base.
+///
 /// A struct the checker keeps in memory it owns, so stepping a monitor is an
 /// in-place mutation with no exclusivity check and no reference counting; the
 /// monitors get the rule as a trivial ``RuleShape``.
@@ -26,11 +35,25 @@ struct RuleRuntime {
     /// Scene slicing: session-level monitors, not instances themselves.
     private var sessionBases: [PatternMonitor] = []
     private var sessionBaseOfSlot: [Int32] = []
-    /// Slot in the current launch → instance index.
+    /// Slot in the current launch → instance index (across launches: the instance's number).
     private var instanceOfSessionSlot: [Int32] = []
     private var instanceOfSceneSlot: [Int32] = []
-    /// Across launches: session identifier → instance index.
-    private var instanceOfSession: [String: Int32] = [:]
+    /// Across launches: session key (``LaunchContext/sessionKey(_:)``) → instance number, -1 when the
+    /// rule has not seen the session. Instances are numbered in the order they were made, which is the
+    /// order they are stepped and ended in.
+    private var instanceOfKey: [Int32] = []
+    /// Across launches: instance number → session key.
+    private var keyOfInstance: [Int32] = []
+    /// Across launches: how many instances there are.
+    private var acrossCount: Int32 = 0
+    /// Across launches: whether each instance's number is its session's key, as long as every session
+    /// was new to the trace when this rule first saw it (always so for a trace's only such rule); the
+    /// two maps above are then not kept.
+    private var instancesAreKeys = true
+    /// Across launches: the monitors of the instances that differ from the base, by instance number.
+    private var materialised: [Int32: PatternMonitor] = [:]
+    /// Across launches: the instance numbers of ``materialised``, ascending.
+    private var materialisedOrder: [Int32] = []
 
     private var out: [RawFinding] = []
 
@@ -71,8 +94,16 @@ struct RuleRuntime {
         }
     }
 
+    /// How many instances hold a monitor now.
+    var monitorCount: Int { monitors.count + materialised.count }
+
     /// Ends every instance (at the end of a launch, or of a trace for spanning slicings).
-    mutating func finishInstances(lastEvent: EventRef?, sink: FindingSink) {
+    mutating func finishInstances(lastEvent: EventRef?, context: UnsafeMutablePointer<LaunchContext>, sink: FindingSink) {
+        if case .session(acrossLaunches: true) = slicing {
+            finishAcross(lastEvent: lastEvent, context: context, sink: sink)
+            reset()
+            return
+        }
         for index in monitors.indices {
             let verdict = monitors[index].finish(lastEvent: lastEvent, rule: shape, out: &out)
             flush(instance: index, sink: sink)
@@ -89,7 +120,12 @@ struct RuleRuntime {
         sessionBaseOfSlot.removeAll(keepingCapacity: true)
         instanceOfSessionSlot.removeAll(keepingCapacity: true)
         instanceOfSceneSlot.removeAll(keepingCapacity: true)
-        instanceOfSession.removeAll(keepingCapacity: true)
+        instanceOfKey.removeAll(keepingCapacity: true)
+        keyOfInstance.removeAll(keepingCapacity: true)
+        acrossCount = 0
+        instancesAreKeys = true
+        materialised.removeAll()
+        materialisedOrder.removeAll(keepingCapacity: true)
         base = nil
     }
 
@@ -109,12 +145,14 @@ struct RuleRuntime {
         switch slicing {
         case .launch, .trace:
             step(instance: 0, roles, event, sink: sink)
-        case .session(let across):
+        case .session(acrossLaunches: true):
+            dispatchAcross(roles, event, context: context, sink: sink)
+        case .session:
             if event.sessionSlot >= 0 {
-                step(instance: sessionInstance(event.sessionSlot, across: across, context: context, sink: sink), roles, event, sink: sink)
+                step(instance: sessionInstance(event.sessionSlot, context: context, sink: sink), roles, event, sink: sink)
             } else if event.discarded {
                 for slot in context.pointee.discardedSlots {
-                    step(instance: sessionInstance(slot, across: across, context: context, sink: sink), roles, event, sink: sink)
+                    step(instance: sessionInstance(slot, context: context, sink: sink), roles, event, sink: sink)
                 }
             } else {
                 stepBase(roles, event)
@@ -183,30 +221,21 @@ struct RuleRuntime {
     /// The instance of a session slot; most events find it already mapped.
     @inline(__always)
     private mutating func sessionInstance(
-        _ slot: Int32, across: Bool, context: UnsafeMutablePointer<LaunchContext>, sink: FindingSink
+        _ slot: Int32, context: UnsafeMutablePointer<LaunchContext>, sink: FindingSink
     ) -> Int {
         if Int(slot) < instanceOfSessionSlot.count, instanceOfSessionSlot[Int(slot)] >= 0 {
             return Int(instanceOfSessionSlot[Int(slot)])
         }
-        return mapSession(slot, across: across, context: context, sink: sink)
+        return mapSession(slot, context: context, sink: sink)
     }
 
     @inline(never)
-    private mutating func mapSession(
-        _ slot: Int32, across: Bool, context: UnsafeMutablePointer<LaunchContext>, sink: FindingSink
-    ) -> Int {
+    private mutating func mapSession(_ slot: Int32, context: UnsafeMutablePointer<LaunchContext>, sink: FindingSink) -> Int {
         while instanceOfSessionSlot.count <= Int(slot) { instanceOfSessionSlot.append(-1) }
-        let session = context.pointee.sessions[Int(slot)]
-        let index: Int
-        if across, let existing = instanceOfSession[session] {
-            index = Int(existing)
-        } else {
-            index = monitors.count
-            let key = SliceKey(
-                trace: context.pointee.trace, launch: across ? nil : context.pointee.launch, session: session)
-            create(from: base, key: key, session: slot, sink: sink)
-            if across { instanceOfSession[session] = Int32(index) }
-        }
+        let index = monitors.count
+        let key = SliceKey(
+            trace: context.pointee.trace, launch: context.pointee.launch, session: context.pointee.sessions[Int(slot)])
+        create(from: base, key: key, session: slot, sink: sink)
         instanceOfSessionSlot[Int(slot)] = Int32(index)
         return index
     }
@@ -253,6 +282,170 @@ struct RuleRuntime {
 
     private mutating func flush(instance: Int, sink: FindingSink) {
         for finding in out { sink.emit(finding, rule: compiled, slice: keys[instance]) }
+        out.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - Sessions across launches
+
+    /// Routes an event of a `per session across launches` rule: to its session's instance, to the
+    /// discarded sessions' instances, or (app-level) to the base and every instance.
+    private mutating func dispatchAcross(
+        _ roles: UInt64, _ event: CheckerEvent, context: UnsafeMutablePointer<LaunchContext>, sink: FindingSink
+    ) {
+        if event.sessionSlot >= 0 {
+            stepAcross(acrossInstance(event.sessionSlot, context: context, sink: sink), roles, event, context: context, sink: sink)
+            return
+        }
+        if event.discarded {
+            for slot in context.pointee.discardedSlots {
+                stepAcross(acrossInstance(slot, context: context, sink: sink), roles, event, context: context, sink: sink)
+            }
+            return
+        }
+        var stepped = base ?? PatternMonitor(rule: shape)
+        stepped.step(roles, event.ref, session: event.sessionSlot, scene: event.sceneSlot, rule: shape, out: &out)
+        let raised = out
+        out.removeAll(keepingCapacity: true)
+        stepped.inherited += raised
+        base = stepped
+        if raised.isEmpty {
+            for instance in materialisedOrder {
+                materialised[instance]?.step(
+                    roles, event.ref, session: event.sessionSlot, scene: event.sceneSlot, rule: shape, out: &out)
+                if !out.isEmpty { flushAcross(instance, context: context, sink: sink) }
+            }
+            return
+        }
+        // The instances the base stands for raise what it raised, each in its place among the others.
+        var next = 0
+        let order = materialisedOrder
+        for instance in 0..<acrossCount {
+            if next < order.count && order[next] == instance {
+                next += 1
+                materialised[instance]?.step(
+                    roles, event.ref, session: event.sessionSlot, scene: event.sceneSlot, rule: shape, out: &out)
+            } else {
+                out = raised
+            }
+            if !out.isEmpty { flushAcross(instance, context: context, sink: sink) }
+        }
+    }
+
+    /// The instance of the session in a slot of the current launch, made (and numbered) the first time
+    /// the trace names the session to this rule.
+    @inline(__always)
+    private mutating func acrossInstance(
+        _ slot: Int32, context: UnsafeMutablePointer<LaunchContext>, sink: FindingSink
+    ) -> Int32 {
+        let index = Int(slot)
+        if index < instanceOfSessionSlot.count, instanceOfSessionSlot[index] >= 0 { return instanceOfSessionSlot[index] }
+        while instanceOfSessionSlot.count <= index { instanceOfSessionSlot.append(-1) }
+        let (instance, isNew) = number(ofKey: context.pointee.sessionKey(slot))
+        instanceOfSessionSlot[index] = instance
+        // A new slice re-raises what the base found before it, as ``create(from:key:session:sink:)``.
+        if isNew, let inherited = base?.inherited, !inherited.isEmpty {
+            out += inherited
+            flushAcross(instance, context: context, sink: sink)
+        }
+        return instance
+    }
+
+    /// The instance number of a session key, and whether it is new (the rule had not seen the session).
+    private mutating func number(ofKey key: Int32) -> (instance: Int32, isNew: Bool) {
+        if instancesAreKeys {
+            if key < acrossCount { return (key, false) }
+            if key == acrossCount {
+                acrossCount += 1
+                return (key, true)
+            }
+            // Another rule saw a session first: from now on numbers and keys part.
+            instancesAreKeys = false
+            keyOfInstance = Array(0..<acrossCount)
+            instanceOfKey = Array(0..<acrossCount)
+        }
+        while instanceOfKey.count <= Int(key) { instanceOfKey.append(-1) }
+        if instanceOfKey[Int(key)] >= 0 { return (instanceOfKey[Int(key)], false) }
+        let instance = acrossCount
+        acrossCount += 1
+        keyOfInstance.append(key)
+        instanceOfKey[Int(key)] = instance
+        return (instance, true)
+    }
+
+    /// Steps one instance with an event of its own session: its monitor, or a copy of the base for one
+    /// the base stands for. A monitor that comes out equal to the base is dropped; a copy that comes out
+    /// different is kept.
+    private mutating func stepAcross(
+        _ instance: Int32, _ roles: UInt64, _ event: CheckerEvent, context: UnsafeMutablePointer<LaunchContext>,
+        sink: FindingSink
+    ) {
+        let fresh = base ?? PatternMonitor(rule: shape)
+        var monitor: PatternMonitor
+        let kept = materialised.removeValue(forKey: instance)
+        if let kept {
+            monitor = kept
+        } else {
+            monitor = fresh
+            monitor.inherited = []
+        }
+        monitor.step(roles, event.ref, session: event.sessionSlot, scene: event.sceneSlot, rule: shape, out: &out)
+        if !out.isEmpty { flushAcross(instance, context: context, sink: sink) }
+        let differs = !monitor.hasSameState(as: fresh)
+        if differs { materialised[instance] = monitor }
+        if differs != (kept != nil) {
+            let position = Self.position(of: instance, in: materialisedOrder)
+            if differs {
+                materialisedOrder.insert(instance, at: position)
+            } else {
+                materialisedOrder.remove(at: position)
+            }
+        }
+    }
+
+    /// Where `instance` is, or would go, in ascending `order`.
+    private static func position(of instance: Int32, in order: [Int32]) -> Int {
+        if let last = order.last, last < instance { return order.count }
+        var low = 0
+        var high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            if order[middle] < instance { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Ends every instance in the order they were made: each kept monitor, and the base for the others.
+    private mutating func finishAcross(lastEvent: EventRef?, context: UnsafeMutablePointer<LaunchContext>, sink: FindingSink) {
+        var fresh = base ?? PatternMonitor(rule: shape)
+        var freshFindings: [RawFinding] = []
+        let freshVerdict = fresh.finish(lastEvent: lastEvent, rule: shape, out: &freshFindings)
+        var next = 0
+        for instance in 0..<acrossCount {
+            let verdict: Verdict
+            if next < materialisedOrder.count && materialisedOrder[next] == instance {
+                next += 1
+                verdict = materialised[instance]?.finish(lastEvent: lastEvent, rule: shape, out: &out) ?? freshVerdict
+            } else {
+                out = freshFindings
+                verdict = freshVerdict
+            }
+            let slice = acrossSlice(instance, context: context)
+            flush(to: slice, sink: sink)
+            sink.record(InstanceResult(ruleID: compiled.rule.id, slice: slice, verdict: verdict), rule: compiled)
+        }
+    }
+
+    private func acrossSlice(_ instance: Int32, context: UnsafeMutablePointer<LaunchContext>) -> SliceKey {
+        let key = instancesAreKeys ? instance : keyOfInstance[Int(instance)]
+        return SliceKey(trace: context.pointee.trace, session: context.pointee.sessionKeys[key])
+    }
+
+    private mutating func flushAcross(_ instance: Int32, context: UnsafeMutablePointer<LaunchContext>, sink: FindingSink) {
+        flush(to: acrossSlice(instance, context: context), sink: sink)
+    }
+
+    private mutating func flush(to slice: SliceKey, sink: FindingSink) {
+        for finding in out { sink.emit(finding, rule: compiled, slice: slice) }
         out.removeAll(keepingCapacity: true)
     }
 }
