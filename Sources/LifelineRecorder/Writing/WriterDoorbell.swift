@@ -22,15 +22,16 @@ import Synchronization
 /// any buffer has passed its wake point without being drained. Two fences in one
 /// total order: either the producer's fence comes first, and the writer's
 /// `isQuiet` sees the events it published (so it drains instead of sleeping), or
-/// the writer's comes first, and the producer sees `parked` and signals. A ring is
-/// quiet while it holds less than a wake stride undrained: when the writer parks
-/// on it, its producer's next wake point is at most one stride past its last, so
-/// a ring holds less than two strides (half of it at the default capacity, the
-/// quarter stride being a quarter of the events it takes) before its producer
-/// rings a parked writer. A shard is quiet until it passes its wake point (its
-/// `wakeSent` flag, read under its lock, which also orders it against the
-/// producer without the fences), so it holds at most its quarter before the
-/// writer is signalled, as before.
+/// the writer's comes first, and the producer sees `parked` and signals.
+///
+/// What waits undrained without a signal: a ring is quiet while it holds less than
+/// a wake stride undrained, and its producer's next wake point is at most one
+/// stride past its last, so when its producer rings a parked writer the ring holds
+/// less than two strides: half of it (a stride is a quarter of the events a ring
+/// takes), the other half being the room for what the thread records while the
+/// writer wakes. A shard is quiet until it passes its wake point (its `wakeSent`
+/// flag, read under its lock, which also orders it against the producer without
+/// the fences), so it holds a quarter when the writer is signalled, as before.
 ///
 /// `Synchronization.Atomic` needs iOS 18 / macOS 15 on Apple platforms: below
 /// those there is no flag, ``ring()`` always signals (as the recorder always did)
