@@ -145,7 +145,7 @@ public final class Recorder: Sendable {
                 to: binding.slot, clock: clock, origin: origin, callback: callback, name: name, phase: phase,
                 thread: binding.thread, session: session, scene: scene, attrs: attrs)
         }
-        if wake { writer.nudge() }
+        if wake { writer.nudge(ring: binding.isRing ? binding.slot : nil) }
     }
 
     // MARK: - Writing

@@ -2,7 +2,7 @@
 public struct RecorderConfiguration: Sendable {
     /// How often the background writer appends buffered events to the file, in seconds.
     /// A `kill -9` loses at most this much recording. While a thread records more than
-    /// 16,000 events a second the writer appends every millisecond instead.
+    /// 16,000 events a second the writer appends more often (every 1 to 16 ms).
     public var flushInterval: Double = 0.25
 
     /// Events each thread buffer holds before the recorder drops (and counts) new ones.

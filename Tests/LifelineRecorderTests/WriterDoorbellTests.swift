@@ -63,6 +63,28 @@ struct WriterDoorbellTests {
         #expect(!doorbell.isParked)
     }
 
+    @Test("a dozing writer is woken only by a producer that is behind (a stride or more undrained)")
+    func dozeWokenOnlyWhenBehind() {
+        guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return }
+        let doorbell = WriterDoorbell()
+        let woken = Shared()
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            woken.value.store(doorbell.doze(timeout: 30) { true } ? 1 : 0, ordering: .releasing)
+            finished.signal()
+        }
+        while !doorbell.isDozing { usleep(100) }
+        #expect(!doorbell.isParked)
+        for _ in 0..<100 { doorbell.ring { false } }
+        #expect(doorbell.ringsSignalled == 0, "a producer on schedule does not wake a dozing writer")
+        #expect(doorbell.isDozing)
+        doorbell.ring { true }
+        finished.wait()
+        #expect(woken.value.load(ordering: .acquiring) == 1, "woken by the ring, not by the 30 s timeout")
+        #expect(doorbell.ringsSignalled == 1)
+        #expect(!doorbell.isDozing)
+    }
+
     @Test("a ring from inside the writer's last look at the buffers is not lost: the park returns at once")
     func ringWhileParking() {
         guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return }

@@ -73,6 +73,33 @@ struct WriterPacingTests {
         #expect(Self.drain(&pacing, at: 32, [0: 200, 1: 300]))
     }
 
+    @Test("while polling, the writer waits half the time the busiest thread takes to fill a wake stride, 1 to 16 ms")
+    func intervalFollowsTheRate() {
+        // 2,048 events in 1 ms (2 million a second): a stride in 1.02 ms, half of it under the 1 ms floor.
+        var fast = WriterPacing(sources: 16, wakeStride: 2048, now: 0)
+        #expect(Self.drain(&fast, at: 1, [8: 2_048]))
+        #expect(fast.pollsAtShortest)
+        // 2,048 events in 20 ms (~100,000 a second): a stride in 20 ms, so a drain every 10 ms.
+        var steady = WriterPacing(sources: 16, wakeStride: 2048, now: 0)
+        #expect(Self.drain(&steady, at: 20, [8: 2_048]))
+        #expect(!steady.pollsAtShortest)
+        #expect(abs(steady.interval - 0.010) < 0.0001)
+        // 300 events in 16 ms (~19,000 a second): half a stride is 55 ms, capped at the 16 ms window.
+        var slow = WriterPacing(sources: 16, wakeStride: 2048, now: 0)
+        #expect(Self.drain(&slow, at: 16, [2: 300]))
+        #expect(slow.interval == 0.016)
+    }
+
+    @Test("a thread that speeds up between two drains shortens the wait at once, not at the window's end")
+    func speedUpShortensTheWait() {
+        var pacing = WriterPacing(sources: 16, wakeStride: 2048, now: 0)
+        #expect(Self.drain(&pacing, at: 20, [8: 2_048]))
+        #expect(!pacing.pollsAtShortest)
+        // 10 ms later, a drain woken by the thread (a stride undrained at its wake point) took 4,096.
+        #expect(Self.drain(&pacing, at: 22, [8: 4_096]))
+        #expect(pacing.pollsAtShortest)
+    }
+
     @Test("a clock reading before the window's start counts as no time passed")
     func clockBackwards() {
         var pacing = WriterPacing(sources: 2, wakeStride: 2048, now: 100 * Self.millisecond)

@@ -21,8 +21,9 @@ import LifelineFormat
 ///
 /// Between drains the writer parks for the flush interval, woken early by a
 /// recording thread at one of its wake points (``WriterDoorbell``), or, while a
-/// thread records fast, polls every millisecond so those wake points cost the
-/// thread no system call (``WriterPacing``).
+/// thread records fast, polls (every millisecond at the fastest rates, otherwise
+/// dozing twice per wake stride of the busiest thread) so those wake points cost
+/// the thread no system call (``WriterPacing``).
 final class TraceWriter: @unchecked Sendable {
     // Immutable after init.
     private let shards: ShardSet
@@ -136,9 +137,17 @@ final class TraceWriter: @unchecked Sendable {
 
     // MARK: - Caller side
 
-    /// A producer reached a wake point (its buffer filled by a quarter): wakes the writer if it is parked.
-    @inline(__always)
-    func nudge() { doorbell.ring() }
+    /// A producer reached a wake point (its buffer filled by a quarter): wakes the writer if it is
+    /// parked, or dozing while the producer's ring (`ring`, or a shard: `nil`) holds a stride undrained.
+    @inline(never)
+    func nudge(ring: Int?) {
+        doorbell.ring {
+            guard let ring, #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else {
+                return true  // a shard's wake point: a quarter undrained since the writer last took it
+            }
+            return rings.undrainedSlots(ring) >= rings.wakeStride
+        }
+    }
 
     /// Blocks until everything recorded before the call is written.
     func flush() {
@@ -212,8 +221,11 @@ final class TraceWriter: @unchecked Sendable {
             if isPaused {
                 // Producers do not ring a paused writer; unpausing, flush and close signal it.
                 _ = doorbell.poll(timeout: interval)
-            } else if pacing.isPolling {
+            } else if pacing.isPolling && pacing.pollsAtShortest {
                 _ = doorbell.poll(timeout: WriterPacing.pollInterval)
+            } else if pacing.isPolling {
+                let timeout = heldBack ? min(pacing.interval, Double(RingSet.settleTime) / 1e9) : pacing.interval
+                _ = doorbell.doze(timeout: timeout) { isQuiet() }
             } else {
                 // Events held back for a ring caught inside an append go out at the next drain: soon, not a whole interval later.
                 let timeout = heldBack ? min(interval, Double(RingSet.settleTime) / 1e9) : interval

@@ -9,20 +9,24 @@ import Synchronization
 /// hypervisor: 10–15 µs on the recording thread. A producer reaches a wake point
 /// (a ring's ``RingSet/wakeStride`` crossing, a shard a quarter full) once per
 /// stride of events, so that cost landed in one call in a couple of thousand.
-/// While events come fast the writer polls (``poll(timeout:)``): it sleeps a
-/// millisecond at a time and drains on its own, so a producer at a wake point
-/// makes no call at all (``ring()`` sees the writer is not parked). When they
-/// slow down the writer parks (``park(timeout:isQuiet:)``) for the flush interval
-/// and the producers' wake points wake it as before.
+/// While events come fast the writer polls (``WriterPacing``), so a producer at a
+/// wake point makes no call at all: at the fastest rates it polls every
+/// millisecond marked awake (``poll(timeout:)``) and ``ring(isBehind:)`` does
+/// nothing; otherwise it dozes twice per wake stride of the busiest producer
+/// (``doze(timeout:isQuiet:)``) and only a producer that finds a stride undrained
+/// (`isBehind`: it sped up) signals it. When events slow down the writer parks
+/// (``park(timeout:isQuiet:)``) for the flush interval and every wake point wakes
+/// it, as before.
 ///
-/// No lost wake-up. ``ring()`` publishes nothing of its own: the producer has
+/// No lost wake-up. ``ring(isBehind:)`` publishes nothing of its own: the producer has
 /// already published its events (a ring's tail store, a shard's unlock), then it
 /// issues a sequentially consistent fence and loads `parked`. The writer stores
 /// `parked = true`, issues the same fence, and only then asks `isQuiet` whether
 /// any buffer has passed its wake point without being drained. Two fences in one
 /// total order: either the producer's fence comes first, and the writer's
 /// `isQuiet` sees the events it published (so it drains instead of sleeping), or
-/// the writer's comes first, and the producer sees `parked` and signals.
+/// the writer's comes first, and the producer sees `parked` and signals (dozing:
+/// the same, with the producer's own undrained count deciding).
 ///
 /// What waits undrained without a signal: a ring is quiet while it holds less than
 /// a wake stride undrained, and its producer's next wake point is at most one
@@ -34,13 +38,18 @@ import Synchronization
 /// the fences), so it holds a quarter when the writer is signalled, as before.
 ///
 /// `Synchronization.Atomic` needs iOS 18 / macOS 15 on Apple platforms: below
-/// those there is no flag, ``ring()`` always signals (as the recorder always did)
-/// and parking is a plain wait.
+/// those there is no flag, ``ring(isBehind:)`` always signals (as the recorder
+/// always did) and parking and dozing are plain waits.
 final class WriterDoorbell: @unchecked Sendable {
+    /// The writer's marks: awake (draining, or polling every millisecond), parked, dozing.
+    private static let awake = 0
+    private static let parked = 1
+    private static let dozing = 2
+
     private let semaphore = DispatchSemaphore(value: 0)
-    /// An `Atomic<Int>` (1 while the writer is parked), `nil` below the OS versions that have `Atomic`.
+    /// An `Atomic<Int>`, the writer's mark (``awake``, ``parked``, ``dozing``), `nil` below the OS versions that have `Atomic`.
     private let flag: UnsafeMutableRawPointer?
-    /// An `Atomic<Int>`: how many times ``ring()`` signalled (tests and measurements).
+    /// An `Atomic<Int>`: how many times ``ring(isBehind:)`` signalled (tests and measurements).
     private let rung: UnsafeMutableRawPointer?
 
     init() {
@@ -73,14 +82,16 @@ final class WriterDoorbell: @unchecked Sendable {
 
     // MARK: - Producers
 
-    /// A producer at its wake point, after publishing its events: wakes the writer if it is parked.
+    /// A producer at its wake point, after publishing its events: wakes the writer if it is
+    /// parked, or dozing and `isBehind` (the producer's buffer holds a wake stride or more undrained).
     ///
     /// The fence is the rare path's (once per wake stride), never the per-event path's.
     @inline(__always)
-    func ring() {
+    func ring(isBehind: () -> Bool = { true }) {
         if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *), let flag {
             atomicMemoryFence(ordering: .sequentiallyConsistent)
-            guard atomic(flag).pointee.load(ordering: .relaxed) != 0 else { return }
+            let mark = atomic(flag).pointee.load(ordering: .relaxed)
+            guard mark == Self.parked || (mark == Self.dozing && isBehind()) else { return }
             atomic(rung.unsafelyUnwrapped).pointee.wrappingAdd(1, ordering: .relaxed)
         }
         semaphore.signal()
@@ -89,7 +100,7 @@ final class WriterDoorbell: @unchecked Sendable {
     /// Wakes the writer whether it is parked or polling (flush, close, pause).
     func signal() { semaphore.signal() }
 
-    /// How many times ``ring()`` found the writer parked and signalled it (0 below the OS versions with `Atomic`).
+    /// How many times ``ring(isBehind:)`` signalled the writer (0 below the OS versions with `Atomic`).
     var ringsSignalled: Int {
         guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *), let rung else { return 0 }
         return atomic(rung).pointee.load(ordering: .relaxed)
@@ -98,7 +109,13 @@ final class WriterDoorbell: @unchecked Sendable {
     /// Whether the writer is parked (tests: a test waits for it before recording past a wake point).
     var isParked: Bool {
         guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *), let flag else { return false }
-        return atomic(flag).pointee.load(ordering: .relaxed) != 0
+        return atomic(flag).pointee.load(ordering: .relaxed) == Self.parked
+    }
+
+    /// Whether the writer is dozing (tests).
+    var isDozing: Bool {
+        guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *), let flag else { return false }
+        return atomic(flag).pointee.load(ordering: .relaxed) == Self.dozing
     }
 
     // MARK: - Writer
@@ -110,18 +127,29 @@ final class WriterDoorbell: @unchecked Sendable {
     /// `isQuiet` runs after the writer is marked parked: it must read what the producers
     /// published (a ring's tail, a shard's state under its lock), never a copy of it.
     func park(timeout: Double, isQuiet: () -> Bool) -> Bool {
+        sleep(marked: Self.parked, timeout: timeout, isQuiet: isQuiet)
+    }
+
+    /// Sleeps as ``park(timeout:isQuiet:)`` does, but a producer at a wake point signals only if it
+    /// is behind: the writer polls at an interval under half the time the busiest producer takes to
+    /// fill a wake stride, so a producer finds a stride undrained only when its rate jumped.
+    func doze(timeout: Double, isQuiet: () -> Bool) -> Bool {
+        sleep(marked: Self.dozing, timeout: timeout, isQuiet: isQuiet)
+    }
+
+    private func sleep(marked mark: Int, timeout: Double, isQuiet: () -> Bool) -> Bool {
         guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *), let flag else {
             return semaphore.wait(timeout: .now() + timeout) == .success
         }
-        let parked = atomic(flag)
-        parked.pointee.store(1, ordering: .sequentiallyConsistent)
+        let marked = atomic(flag)
+        marked.pointee.store(mark, ordering: .sequentiallyConsistent)
         atomicMemoryFence(ordering: .sequentiallyConsistent)
         guard isQuiet() else {
-            parked.pointee.store(0, ordering: .relaxed)
+            marked.pointee.store(Self.awake, ordering: .relaxed)
             return true
         }
         let woken = semaphore.wait(timeout: .now() + timeout) == .success
-        parked.pointee.store(0, ordering: .relaxed)
+        marked.pointee.store(Self.awake, ordering: .relaxed)
         return woken
     }
 
