@@ -145,7 +145,7 @@ public final class Recorder: Sendable {
                 to: binding.slot, clock: clock, origin: origin, callback: callback, name: name, phase: phase,
                 thread: binding.thread, session: session, scene: scene, attrs: attrs)
         }
-        if wake { writer.nudge() }
+        if wake { writer.nudge(ring: binding.isRing ? binding.slot : nil) }
     }
 
     // MARK: - Writing
@@ -171,6 +171,15 @@ public final class Recorder: Sendable {
 
     /// Test hook: stalls the writer as a hung disk would (events pile up, then drop).
     func setWriterPaused(_ paused: Bool) { writer.setPaused(paused) }
+
+    /// Test hook: how many times the writer has drained the buffers.
+    var writerDrainCount: Int { writer.drainCount }
+
+    /// Test hook: whether the writer is parked (a recording thread's next wake point will wake it).
+    var writerIsParked: Bool { writer.isParked }
+
+    /// Test hook: how many wake points found the writer parked and woke it (a system call each).
+    var writerWakesByProducers: Int { writer.wakesByProducers }
 
     static func fileName(for launch: LaunchRecord, in directory: URL) -> String {
         let app = (launch.app ?? "trace").map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }

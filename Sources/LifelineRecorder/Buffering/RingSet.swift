@@ -82,6 +82,8 @@ final class RingSet: @unchecked Sendable {
 
     /// What ``take(_:_:)`` found besides the slots.
     struct Taken {
+        /// Events taken.
+        var events: Int
         /// Events dropped since the last take.
         var dropped: Int
         /// Whether the producer was inside an append after the published slots the take read.
@@ -95,8 +97,8 @@ final class RingSet: @unchecked Sendable {
     /// Slots per ring: a power of two with room for `capacity` events and a quarter as many definitions.
     let slotCount: Int
     private let mask: UInt64
-    /// Slots the producer stores between two wakes of the writer.
-    private let wakeStride: UInt64
+    /// Slots the producer stores between two of its wake points (``TraceWriter`` is rung at each).
+    let wakeStride: UInt64
     private let base: UnsafeMutableRawPointer?
 
     init(count: Int, capacity: Int) {
@@ -337,7 +339,7 @@ final class RingSet: @unchecked Sendable {
     /// Reads what the ring's producers published since the last take: `body` is given each
     /// run of slots (one, or two where the ring wraps) and moves them out, returning how many
     /// events the run held; then the slots are handed back to the producer. Returns the events
-    /// dropped since the last take and whether the producer was inside an append past them.
+    /// taken, those dropped since the last take and whether the producer was inside an append past them.
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     func take(_ ring: Int, _ body: (ShardSet.Batch) -> Int) -> Taken {
         let tail = counter(ring, Self.tailOffset).pointee.load(ordering: .acquiring)
@@ -345,8 +347,8 @@ final class RingSet: @unchecked Sendable {
         // was published shows a `began` at or below it.
         let appending = counter(ring, Self.beganOffset).pointee.load(ordering: .relaxed) > tail
         let head = counter(ring, Self.headOffset).pointee.load(ordering: .relaxed)
+        var events = 0
         if tail != head, let slots = slots(ring) {
-            var events = 0
             forEachSegment(from: head, to: tail, in: slots) { start, count in
                 events += body(ShardSet.Batch(slots: start, count: count, dropped: 0))
             }
@@ -358,7 +360,19 @@ final class RingSet: @unchecked Sendable {
         let seen = counter(ring, Self.droppedSeenOffset)
         let newly = dropped &- seen.pointee.load(ordering: .relaxed)
         seen.pointee.store(dropped, ordering: .releasing)
-        return Taken(dropped: Int(truncatingIfNeeded: newly), appending: appending)
+        return Taken(events: events, dropped: Int(truncatingIfNeeded: newly), appending: appending)
+    }
+
+    /// Slots the ring's producer published that the writer has not taken yet (its tail less its head).
+    ///
+    /// The writer asks before it parks (``WriterDoorbell/park(timeout:isQuiet:)``): both are the
+    /// ring's own counters, read without ordering, because the doorbell's fence orders the tail's
+    /// load against the producer's store and only the writer stores the head.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func undrainedSlots(_ ring: Int) -> UInt64 {
+        let tail = counter(ring, Self.tailOffset).pointee.load(ordering: .relaxed)
+        let head = counter(ring, Self.headOffset).pointee.load(ordering: .relaxed)
+        return tail &- head
     }
 
     /// Events dropped in all rings since their last take.

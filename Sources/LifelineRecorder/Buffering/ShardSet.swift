@@ -58,6 +58,8 @@ final class ShardSet: @unchecked Sendable {
     /// Slots per shard buffer: room for `capacity` events and a quarter as many string definitions
     /// (definitions are rare: one per string new to the shard's table).
     let slotCapacity: Int
+    /// Events a thread stores between two of its wake points: a quarter of a buffer, as for a ring.
+    var wakeStride: Int { max(1, capacity / 4) }
     private let base: UnsafeMutableRawPointer
 
     init(count: Int, capacity: Int) {
@@ -198,6 +200,19 @@ final class ShardSet: @unchecked Sendable {
                 callback: callback, phase: phase, name: ids.name, session: ids.session, scene: ids.scene, thread: thread,
                 t: t, attrs: attrs),
             in: state)
+    }
+
+    /// Whether the shard passed its wake point (a quarter full) since the writer last took it.
+    ///
+    /// The writer asks before it parks (``WriterDoorbell/park(timeout:isQuiet:)``). Read under the
+    /// shard's lock, not racily: the flag is plain memory the producer writes under that lock, and the
+    /// lock orders the two sides as the doorbell's fences order a ring's: if the producer set the flag
+    /// first, the writer sees it and drains; if the writer locked first, its `parked` store happened
+    /// before the producer's lock, so the producer's ring (after it unlocks) sees the writer parked.
+    func hasPassedWakePoint(_ shard: Int) -> Bool {
+        RecorderLock.lock(lock(shard))
+        defer { RecorderLock.unlock(lock(shard)) }
+        return header(shard).pointee.wakeSent
     }
 
     /// Events dropped in all shards since their last take.

@@ -35,7 +35,8 @@ final class ThreadRegistry: @unchecked Sendable {
     private let key: pthread_key_t
     private let leaseKey: pthread_key_t
     private let tag: UInt
-    private let shards: ShardSet
+    /// Internal rather than private: tests read a shard's state through it.
+    let shards: ShardSet
     let rings: RingSet
     private let customLabel: (@Sendable () -> String)?
     /// Labels by thread index.

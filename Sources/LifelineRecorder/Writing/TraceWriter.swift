@@ -18,6 +18,12 @@ import LifelineFormat
 /// when a ring held events back.
 /// On `flush()` and `close()` everything in hand is written, and the writer
 /// clamps times so the file never goes backwards even if a thread races a flush.
+///
+/// Between drains the writer parks for the flush interval, woken early by a
+/// recording thread at one of its wake points (``WriterDoorbell``), or, while a
+/// thread records fast, polls (every millisecond at the fastest rates, otherwise
+/// dozing twice per wake stride of the busiest thread) so those wake points cost
+/// the thread no system call (``WriterPacing``).
 final class TraceWriter: @unchecked Sendable {
     // Immutable after init.
     private let shards: ShardSet
@@ -37,9 +43,11 @@ final class TraceWriter: @unchecked Sendable {
     private var paused = false
     private var totalDropped = 0
     private var currentPath: String
+    /// Drains so far (tests: an idle writer drains once per flush interval).
+    private var drains = 0
 
-    /// Signalled by producers whose buffer is a quarter full, and by flush and close.
-    private let wake = DispatchSemaphore(value: 0)
+    /// Rung by producers at their wake points (a signal only while the writer is parked), signalled by flush, close and pause.
+    private let doorbell = WriterDoorbell()
     /// Signalled once the writer thread has let go of this writer (and, re-signalled, by each ``stop()`` after it).
     private let threadFinished = DispatchSemaphore(value: 0)
 
@@ -49,6 +57,8 @@ final class TraceWriter: @unchecked Sendable {
     private var ringLastT: [UInt64]
     /// Whether the last drain held events back for a ring caught inside an append: the next comes sooner.
     private var heldBack = false
+    /// Whether the writer polls or parks between drains.
+    private var pacing: WriterPacing
     /// Per source (the shards, then the rings): its decoded events not yet written.
     private var pending: [[PendingEvent]]
     /// Per source: how many of its `pending` events (from the front) are already written; they are
@@ -86,6 +96,7 @@ final class TraceWriter: @unchecked Sendable {
         self.ringLastT = Array(repeating: 0, count: rings.count)
         self.tails = (0..<sources).map { _ in ByteBuffer(capacity: 16 << 10) }
         self.decoder = SlotDecoder(shardCount: sources) { [registry] in registry.snapshot() }
+        self.pacing = WriterPacing(sources: sources, wakeStride: shards.wakeStride, now: MonotonicClock.now())
         // The launch record goes out first and at once: a process killed a moment later still names its launch.
         var first: [UInt8] = []
         TraceEncoder.append(launch, to: &first)
@@ -126,9 +137,17 @@ final class TraceWriter: @unchecked Sendable {
 
     // MARK: - Caller side
 
-    /// Wakes the writer early (a buffer is a quarter full).
-    @inline(__always)
-    func nudge() { wake.signal() }
+    /// A producer reached a wake point (its buffer filled by a quarter): wakes the writer if it is
+    /// parked, or dozing while the producer's ring (`ring`, or a shard: `nil`) holds a stride undrained.
+    @inline(never)
+    func nudge(ring: Int?) {
+        doorbell.ring {
+            guard let ring, #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else {
+                return true  // a shard's wake point: a quarter undrained since the writer last took it
+            }
+            return rings.undrainedSlots(ring) >= rings.wakeStride
+        }
+    }
 
     /// Blocks until everything recorded before the call is written.
     func flush() {
@@ -140,7 +159,7 @@ final class TraceWriter: @unchecked Sendable {
         flushRequested += 1
         let target = flushRequested
         control.unlock()
-        wake.signal()
+        doorbell.signal()
         control.lock()
         while flushCompleted < target && !exited { control.wait() }
         control.unlock()
@@ -152,7 +171,7 @@ final class TraceWriter: @unchecked Sendable {
         stopRequested = true
         paused = false
         control.unlock()
-        wake.signal()
+        doorbell.signal()
         control.lock()
         while !exited { control.wait() }
         control.unlock()
@@ -177,26 +196,53 @@ final class TraceWriter: @unchecked Sendable {
         control.lock()
         paused = value
         control.unlock()
-        wake.signal()
+        doorbell.signal()
     }
+
+    /// Test hook: how many times the writer has drained.
+    var drainCount: Int {
+        control.lock()
+        defer { control.unlock() }
+        return drains
+    }
+
+    /// Test hook: whether the writer is parked, waiting for a producer's wake point, a flush or its interval.
+    var isParked: Bool { doorbell.isParked }
+
+    /// Test hook: how many times a producer's wake point found the writer parked and woke it.
+    var wakesByProducers: Int { doorbell.ringsSignalled }
 
     // MARK: - Writer thread
 
     private func run() {
         let interval = max(0.001, configuration.flushInterval)
+        var isPaused = false
         while true {
-            // Events held back for a ring caught inside an append go out at the next drain: soon, not a whole interval later.
-            _ = wake.wait(timeout: .now() + (heldBack ? min(interval, Double(RingSet.settleTime) / 1e9) : interval))
+            if isPaused {
+                // Producers do not ring a paused writer; unpausing, flush and close signal it.
+                _ = doorbell.poll(timeout: interval)
+            } else if pacing.isPolling && pacing.pollsAtShortest {
+                _ = doorbell.poll(timeout: WriterPacing.pollInterval)
+            } else if pacing.isPolling {
+                let timeout = heldBack ? min(pacing.interval, Double(RingSet.settleTime) / 1e9) : pacing.interval
+                _ = doorbell.doze(timeout: timeout) { isQuiet() }
+            } else {
+                // Events held back for a ring caught inside an append go out at the next drain: soon, not a whole interval later.
+                let timeout = heldBack ? min(interval, Double(RingSet.settleTime) / 1e9) : interval
+                _ = doorbell.park(timeout: timeout) { isQuiet() }
+            }
             control.lock()
             let target = flushRequested
             let stopping = stopRequested
-            let isPaused = paused
+            isPaused = paused
             control.unlock()
             if isPaused { continue }
             let everything = stopping || target > flushCompleted
             let dropped = drain(everything: everything)
+            pacing.decide(now: MonotonicClock.now())
             if everything && configuration.synchronizesOnFlush { sink.synchronize() }
             control.lock()
+            drains += 1
             totalDropped += dropped
             flushCompleted = max(flushCompleted, target)
             currentPath = sink.path
@@ -208,6 +254,15 @@ final class TraceWriter: @unchecked Sendable {
             control.unlock()
             if stopping { return }
         }
+    }
+
+    /// Whether no buffer has passed its wake point undrained: the writer may park (asked after it marked itself parked).
+    private func isQuiet() -> Bool {
+        for shard in 0..<shards.count where shards.hasPassedWakePoint(shard) { return false }
+        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+            for ring in 0..<rings.count where rings.undrainedSlots(ring) >= rings.wakeStride { return false }
+        }
+        return true
     }
 
     /// Writes every event that can be ordered now; returns how many events were lost in this round.
@@ -224,7 +279,9 @@ final class TraceWriter: @unchecked Sendable {
             }
             lost += taken.dropped
             guard let slots = taken.slots else { continue }
+            let before = pending[shard].count
             decoder.decode(taken, shard: shard, into: &pending[shard], tails: &tails[shard])
+            pacing.took(pending[shard].count - before, from: shard)
             spares[shard] = slots
         }
         if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
@@ -236,6 +293,7 @@ final class TraceWriter: @unchecked Sendable {
                     return pending[source].count - before
                 }
                 lost += taken.dropped
+                pacing.took(taken.events, from: source)
                 if let last = pending[source].last { ringLastT[ring] = last.t }
                 if taken.appending {
                     let settled = now > RingSet.settleTime ? now - RingSet.settleTime : 0
