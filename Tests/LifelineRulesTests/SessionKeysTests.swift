@@ -19,6 +19,21 @@ struct SessionKeysTests {
         #expect(keys.count == 1)
     }
 
+    /// As `String` keys of a dictionary: canonically equivalent spellings are one session, written as first named.
+    @Test func identifiersBeyondASCIIAreOneSessionInEverySpelling() {
+        var keys = SessionKeys()
+        let composed = keys.key(of: "caf\u{E9}")
+        #expect(keys.key(of: "cafe\u{301}") == composed)
+        #expect(keys.key(of: "cafe") != composed)
+        #expect(keys.key(of: "\u{212B}ngstr\u{F6}m") == keys.key(of: "A\u{30A}ngstro\u{308}m"))
+        #expect(keys[composed] == "caf\u{E9}")
+        #expect(keys[composed].unicodeScalars.count == 4)
+        #expect(keys.count == 3)
+        keys.removeAll()
+        #expect(keys.key(of: "cafe\u{301}") == 0)
+        #expect(keys[0].unicodeScalars.count == 5)
+    }
+
     @Test func uuidsAreKeptAsTheyWereWrittenAndTellCaseApart() {
         var keys = SessionKeys()
         let identifiers = [

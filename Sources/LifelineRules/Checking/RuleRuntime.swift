@@ -51,9 +51,13 @@ struct RuleRuntime {
     /// two maps above are then not kept.
     private var instancesAreKeys = true
     /// Across launches: the monitors of the instances that differ from the base, by instance number.
+    /// No order is kept beside it (keeping one sorted cost a shift of the whole list whenever an instance
+    /// came to differ from the base or stopped differing); the few places that need the instances in
+    /// order walk the numbers, or sort the ones that raised findings.
     private var materialised: [Int32: PatternMonitor] = [:]
-    /// Across launches: the instance numbers of ``materialised``, ascending.
-    private var materialisedOrder: [Int32] = []
+    /// Across launches: the findings the kept monitors raised at one app-level event, by instance, to be
+    /// emitted in instance order (kept to reuse its storage).
+    private var raisedByInstance: [(instance: Int32, findings: [RawFinding])] = []
 
     private var out: [RawFinding] = []
 
@@ -125,7 +129,6 @@ struct RuleRuntime {
         acrossCount = 0
         instancesAreKeys = true
         materialised.removeAll()
-        materialisedOrder.removeAll(keepingCapacity: true)
         base = nil
     }
 
@@ -309,19 +312,29 @@ struct RuleRuntime {
         stepped.inherited += raised
         base = stepped
         if raised.isEmpty {
-            for instance in materialisedOrder {
-                materialised[instance]?.step(
+            // Only the kept monitors can raise anything: step them in the dictionary's order, emit in the instances'.
+            var index = materialised.startIndex
+            while index != materialised.endIndex {
+                materialised.values[index].step(
                     roles, event.ref, session: event.sessionSlot, scene: event.sceneSlot, rule: shape, out: &out)
-                if !out.isEmpty { flushAcross(instance, context: context, sink: sink) }
+                if !out.isEmpty {
+                    raisedByInstance.append((materialised.keys[index], out))
+                    out.removeAll(keepingCapacity: true)
+                }
+                materialised.formIndex(after: &index)
             }
+            guard !raisedByInstance.isEmpty else { return }
+            raisedByInstance.sort { $0.instance < $1.instance }
+            for (instance, findings) in raisedByInstance {
+                out = findings
+                flushAcross(instance, context: context, sink: sink)
+            }
+            raisedByInstance.removeAll(keepingCapacity: true)
             return
         }
         // The instances the base stands for raise what it raised, each in its place among the others.
-        var next = 0
-        let order = materialisedOrder
         for instance in 0..<acrossCount {
-            if next < order.count && order[next] == instance {
-                next += 1
+            if materialised[instance] != nil {
                 materialised[instance]?.step(
                     roles, event.ref, session: event.sessionSlot, scene: event.sceneSlot, rule: shape, out: &out)
             } else {
@@ -390,28 +403,7 @@ struct RuleRuntime {
         }
         monitor.step(roles, event.ref, session: event.sessionSlot, scene: event.sceneSlot, rule: shape, out: &out)
         if !out.isEmpty { flushAcross(instance, context: context, sink: sink) }
-        let differs = !monitor.hasSameState(as: fresh)
-        if differs { materialised[instance] = monitor }
-        if differs != (kept != nil) {
-            let position = Self.position(of: instance, in: materialisedOrder)
-            if differs {
-                materialisedOrder.insert(instance, at: position)
-            } else {
-                materialisedOrder.remove(at: position)
-            }
-        }
-    }
-
-    /// Where `instance` is, or would go, in ascending `order`.
-    private static func position(of instance: Int32, in order: [Int32]) -> Int {
-        if let last = order.last, last < instance { return order.count }
-        var low = 0
-        var high = order.count
-        while low < high {
-            let middle = (low + high) / 2
-            if order[middle] < instance { low = middle + 1 } else { high = middle }
-        }
-        return low
+        if !monitor.hasSameState(as: fresh) { materialised[instance] = monitor }
     }
 
     /// Ends every instance in the order they were made: each kept monitor, and the base for the others.
@@ -419,11 +411,9 @@ struct RuleRuntime {
         var fresh = base ?? PatternMonitor(rule: shape)
         var freshFindings: [RawFinding] = []
         let freshVerdict = fresh.finish(lastEvent: lastEvent, rule: shape, out: &freshFindings)
-        var next = 0
         for instance in 0..<acrossCount {
             let verdict: Verdict
-            if next < materialisedOrder.count && materialisedOrder[next] == instance {
-                next += 1
+            if materialised[instance] != nil {
                 verdict = materialised[instance]?.finish(lastEvent: lastEvent, rule: shape, out: &out) ?? freshVerdict
             } else {
                 out = freshFindings

@@ -32,6 +32,8 @@ struct SessionKeys {
     private var ends: [Int] = []
     /// Key + 1 per slot, 0 when empty; a power of two, at least twice the keys.
     private var slots: [UInt32] = []
+    /// The keys of identifiers beyond ASCII, by `String` equality (canonical equivalence).
+    private var nonASCII: [String: Int32] = [:]
 
     private static let uuidFlag: UInt32 = 1 << 31
     private static let lowercaseFlag: UInt32 = 1 << 30
@@ -40,13 +42,24 @@ struct SessionKeys {
     var count: Int { locators.count }
 
     /// The key of a session identifier: the one it was given when first named, or the next number.
+    ///
+    /// Identifiers are the same session when they are equal `String`s, as they were when the
+    /// sessions were a dictionary's keys: `"caf\u{E9}"` and `"cafe\u{301}"` are one session. Bytes
+    /// tell the same apart only for ASCII, the one case where equal strings have one spelling, so
+    /// an identifier with any other character is looked up by `String` first (rare: UIKit's are UUIDs).
     mutating func key(of session: String) -> Int32 {
         var session = session
-        return session.withUTF8 { key(of: UnsafeRawBufferPointer($0)) }
+        guard session.utf8.contains(where: { $0 >= 0x80 }) else {
+            return session.withUTF8 { key(ofBytes: UnsafeRawBufferPointer($0)) }
+        }
+        if let known = nonASCII[session] { return known }
+        let number = session.withUTF8 { key(ofBytes: UnsafeRawBufferPointer($0)) }
+        nonASCII[session] = number
+        return number
     }
 
-    /// The key of a session identifier given as UTF-8 bytes.
-    mutating func key(of identifier: UnsafeRawBufferPointer) -> Int32 {
+    /// The key of a session identifier given as UTF-8 bytes (ASCII, or the first spelling of one beyond it).
+    private mutating func key(ofBytes identifier: UnsafeRawBufferPointer) -> Int32 {
         if slots.isEmpty { slots = [UInt32](repeating: 0, count: 16) }
         let uuid = Self.uuid(identifier)
         let mask = slots.count - 1
@@ -91,6 +104,7 @@ struct SessionKeys {
         uuids.removeAll(keepingCapacity: true)
         bytes.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
+        nonASCII.removeAll()
         for index in slots.indices { slots[index] = 0 }
     }
 
