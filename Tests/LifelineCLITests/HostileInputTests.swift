@@ -358,6 +358,33 @@ struct HostileInputTests {
         #expect(repl.stderr.components(separatedBy: diagnostic).count == 3, "\(repl.stderr)")
     }
 
+    @Test("a rules file nested a hundred thousand parentheses deep is checked, from ./rules as from --rules, never a stack overflow")
+    func deeplyNestedRules() throws {
+        let depth = 100_000
+        let open = String(repeating: "(", count: depth)
+        let close = String(repeating: ")", count: depth)
+        let trace = #"{"lifeline":1,"type":"launch","started":"2026-11-21T10:00:00Z"}"# + "\n"
+            + #"{"seq":1,"t":0,"event":"ui.setup"}"# + "\n"
+        let directory = try Self.directory([
+            "t.ndjson": trace,
+            "unclosed.rules": "rule unclosed: never \(open)ui.setup\(close.dropLast())\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rules = directory.appendingPathComponent("rules")
+        try FileManager.default.createDirectory(at: rules, withIntermediateDirectories: true)
+        try "rule deep.never-setup: never \(open)ui.setup\(close)\n"
+            .write(to: rules.appendingPathComponent("deep.rules"), atomically: true, encoding: .utf8)
+
+        // Loaded from ./rules with no flag, as in a pull request's CI: the rule fires on its event.
+        let check = try LifelineCommandTests.run(["check", "--format", "jsonl", "t.ndjson"], in: directory)
+        #expect(check.status == 1, "\(check.stderr)")
+        #expect(check.stdout.contains(#""rule":"deep.never-setup""#), "\(check.stdout)")
+
+        let unclosed = try LifelineCommandTests.run(["check", "--no-local-rules", "--rules", "unclosed.rules", "t.ndjson"], in: directory)
+        #expect(unclosed.status == 2, "\(unclosed.stderr)")
+        #expect(unclosed.stderr.hasPrefix("unclosed.rules:2:1: error: expected ')', found end of file\n"), "\(unclosed.stderr.prefix(300))")
+    }
+
     // MARK: - Output that cannot be written
 
     /// Runs the binary with standard output on `/dev/full`.

@@ -187,6 +187,22 @@ struct RuleParserTests {
         }
     }
 
+    @Test("parentheses only group: a pattern in them is the pattern without them")
+    func parentheses() throws {
+        #expect(try body("never (ui.setup | state.save)") == body("never ui.setup | state.save"))
+        #expect(try body("((didFinishLaunching)) precedes (willConnectTo)") == body("didFinishLaunching precedes willConnectTo"))
+    }
+
+    @Test("parentheses nested a hundred thousand deep parse like one pair, without recursion")
+    func deepParentheses() throws {
+        let depth = 100_000
+        let nested = String(repeating: "(", count: depth) + "ui.setup | state.save" + String(repeating: ")", count: depth)
+        #expect(try body("never \(nested)") == body("never ui.setup | state.save"))
+        let unclosed = String(repeating: "(", count: depth) + "ui.setup" + String(repeating: ")", count: depth - 1)
+        let failure = try #require(error("rule x: never \(unclosed)"))
+        #expect(failure.diagnostics.map(\.location) == [SourceLocation(line: 1, column: 15 + 2 * depth + 7)])
+    }
+
     // MARK: - Errors
 
     static let errors: [(source: String, line: Int, column: Int, message: String)] = [

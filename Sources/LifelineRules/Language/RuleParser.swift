@@ -485,14 +485,16 @@ struct RuleParser {
     // MARK: - Events
 
     /// `EVENT ('|' EVENT)*`, optionally in parentheses.
+    ///
+    /// Parentheses are counted rather than parsed by recursion: they only group, and a
+    /// rules file comes from a pull request, so `((((…x…))))` nested a hundred thousand
+    /// deep must be an ordinary file, not a stack overflow.
     private mutating func parseEvents() throws(RuleParseError) -> EventPattern {
-        if accept(symbol: "(") {
-            let events = try parseEvents()
-            try expect(symbol: ")")
-            return events
-        }
+        var open = 0
+        while accept(symbol: "(") { open += 1 }
         var alternatives = [try parseEvent()]
         while accept(symbol: "|") { alternatives.append(try parseEvent()) }
+        for _ in 0..<open { try expect(symbol: ")") }
         return EventPattern(alternatives)
     }
 
