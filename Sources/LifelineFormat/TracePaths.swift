@@ -24,7 +24,7 @@ public enum TracePaths {
             }
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                errors.append(FileDiagnostic(.error, file: path, "no such file or directory"))
+                errors.append(FileDiagnostic(.error, file: path, missingReason(path)))
                 continue
             }
             guard isDirectory.boolValue else {
@@ -59,5 +59,13 @@ public enum TracePaths {
             files += found.sorted()
         }
         return (files, errors)
+    }
+
+    /// Why nothing can be found at a path: usually that it does not exist, but a loop of
+    /// symbolic links or a directory that cannot be searched says so, in `errno`'s words.
+    private static func missingReason(_ path: String) -> String {
+        var status = stat()
+        guard stat(path, &status) != 0, errno != ENOENT else { return "no such file or directory" }
+        return InputFileError.system(errno: errno).description
     }
 }

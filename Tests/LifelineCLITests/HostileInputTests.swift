@@ -230,6 +230,22 @@ struct HostileInputTests {
         return path
     }
 
+    @Test("a loop of symbolic links is named as one in import, check and export, not as a missing file")
+    func symbolicLinkLoop() throws {
+        let directory = try Self.directory([:])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(symlink("loop2.ndjson", directory.appendingPathComponent("loop1.ndjson").path) == 0)
+        #expect(symlink("loop1.ndjson", directory.appendingPathComponent("loop2.ndjson").path) == 0)
+        for arguments in [["import", "--db", "x.db", "loop1.ndjson"], ["check", "loop1.ndjson"], ["export", "loop1.ndjson"]] {
+            let run = try LifelineCommandTests.run(arguments, in: directory)
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+            let said = run.stdout + run.stderr
+            #expect(said.contains("loop1.ndjson: error: too many levels of symbolic links"), "\(arguments): \(said)")
+        }
+        let missing = try LifelineCommandTests.run(["check", "absent.ndjson"], in: directory)
+        #expect((missing.stdout + missing.stderr).contains("absent.ndjson: error: no such file or directory"), "\(missing.stdout)")
+    }
+
     @Test(".read, .import, .load, .check and .output refuse /dev/zero and FIFOs at once instead of hanging")
     func nonRegularFilesInTheShell() throws {
         let directory = try ReplCommandTests.workspace()
