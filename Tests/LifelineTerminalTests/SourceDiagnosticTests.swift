@@ -44,6 +44,27 @@ struct SourceDiagnosticTests {
         #expect(excerpt.rendered == "  1 | éa b\n    |   ^")
     }
 
+    @Test("a line longer than the excerpt's width is cut to a window around the caret, its cut ends marked")
+    func longLine() {
+        let width = SourceExcerpt.maximumWidth
+        let line = String(repeating: "a", count: 1_000) + "X" + String(repeating: "b", count: 1_000)
+        let middle = SourceExcerpt(lineNumber: 1, text: line, caretOffset: 1_000).rendered.split(separator: "\n")
+        let shown = String(repeating: "a", count: width / 2) + "X" + String(repeating: "b", count: width / 2 - 1)
+        #expect(middle[0] == "  1 | ...\(shown)...")
+        #expect(middle[1] == "    | " + String(repeating: " ", count: 3 + width / 2) + "^")
+
+        let start = SourceExcerpt(lineNumber: 1, text: line, caretOffset: 2).rendered.split(separator: "\n")
+        #expect(start[0] == "  1 | " + String(repeating: "a", count: width) + "...")
+        #expect(start[1] == "    |   ^")
+
+        let end = SourceExcerpt(lineNumber: 1, text: line, caretOffset: 2_001).rendered.split(separator: "\n")
+        #expect(end[0] == "  1 | ..." + String(repeating: "b", count: width))
+        #expect(end[1] == "    | " + String(repeating: " ", count: 3 + width) + "^")
+
+        let fits = String(repeating: "c", count: width)
+        #expect(SourceExcerpt(lineNumber: 1, text: fits, caretOffset: 5).rendered == "  1 | \(fits)\n    |      ^")
+    }
+
     @Test("a negative caret offset is clamped to the start of the line")
     func negativeOffset() {
         #expect(SourceExcerpt(lineNumber: 1, text: "x", caretOffset: -3).caretOffset == 0)

@@ -35,11 +35,29 @@ package struct SourceExcerpt: Hashable, Sendable {
         self.init(lineNumber: lineNumber, text: text, caretOffset: String(decoding: prefix, as: UTF8.self).count)
     }
 
+    /// The most characters of a line an excerpt shows. A longer line (a minified file, a
+    /// database read as a script: one "line" of 32 KB) is cut to a window around the caret,
+    /// each cut end marked with `...`, so the diagnostic stays readable and small.
+    package static let maximumWidth = 160
+
     /// The two lines, without a final newline.
     package var rendered: String {
+        let (shown, caret) = window
         let number = lineNumber.map(String.init) ?? ""
         let gutter = String(repeating: " ", count: max(number.count, 1))
-        return "  \(number.isEmpty ? gutter : number) | \(text)\n"
-            + "  \(gutter) | \(String(repeating: " ", count: TerminalText.width(String(text.prefix(caretOffset)))))^"
+        return "  \(number.isEmpty ? gutter : number) | \(shown)\n"
+            + "  \(gutter) | \(String(repeating: " ", count: TerminalText.width(String(shown.prefix(caret)))))^"
+    }
+
+    /// The part of the line shown, and the characters before the caret in it.
+    private var window: (text: String, caret: Int) {
+        let characters = Array(text)
+        guard characters.count > Self.maximumWidth else { return (text, caretOffset) }
+        let caret = min(caretOffset, characters.count)
+        let end = min(characters.count, max(caret - Self.maximumWidth / 2, 0) + Self.maximumWidth)
+        let start = end - Self.maximumWidth
+        let head = start > 0 ? "..." : ""
+        let tail = end < characters.count ? "..." : ""
+        return (head + String(characters[start..<end]) + tail, head.count + caret - start)
     }
 }
