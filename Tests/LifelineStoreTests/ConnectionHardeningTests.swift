@@ -75,6 +75,34 @@ struct ConnectionHardeningTests {
         #expect(UntrustedSQLAuthorizer.denial(action: action, first, second) == nil)
     }
 
+    @Test("the shell's temporary tables are capped in all, the cap cannot be raised, and reaching it is named")
+    func temporaryStorageCap() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let full = try SQLSession(path: fixture.store.path)
+        var pages: [SQLValue] = []
+        try full.execute("PRAGMA temp.max_page_count", columns: { _ in }, row: { pages = $0 })
+        var pageSize: [SQLValue] = []
+        try full.execute("PRAGMA temp.page_size", columns: { _ in }, row: { pageSize = $0 })
+        guard case .integer(let bytes)? = pageSize.first else { Issue.record("no page size: \(pageSize)"); return }
+        #expect(pages == [.integer(ConnectionHardening.maximumTemporaryBytes / bytes)])
+        #expect(throws: SQLStatementError.self) {
+            try full.execute("PRAGMA temp.max_page_count = 2147483647", columns: { _ in }, row: { _ in })
+        }
+
+        let session = try SQLSession(path: fixture.store.path, temporaryBytes: 1 << 20)
+        try session.execute("CREATE TEMP TABLE t (x)", columns: { _ in }, row: { _ in })
+        try session.execute("INSERT INTO t VALUES (zeroblob(500000))", columns: { _ in }, row: { _ in })
+        let error = #expect(throws: SQLStatementError.self) {
+            try session.execute("INSERT INTO t SELECT zeroblob(500000) FROM (VALUES (1), (2), (3))", columns: { _ in }, row: { _ in })
+        }
+        #expect(error?.message == ConnectionHardening.fullMessage)
+        #expect(error?.message.contains("at most 4 GiB") == true)
+        var count: [SQLValue] = []
+        try session.execute("SELECT count(*) FROM t", columns: { _ in }, row: { count = $0 })
+        #expect(count == [.integer(1)])
+    }
+
     @Test("installed on a connection, it names why the last statement was refused")
     func installed() throws {
         let authorizer = UntrustedSQLAuthorizer()

@@ -53,6 +53,29 @@ package enum ConnectionHardening {
         sqlite3_limit(connection, SQLITE_LIMIT_ATTACHED, 0)
     }
 
+    /// The most the shell's temporary tables and indexes may hold together: 4 GiB, room for
+    /// a copy of a 10-million-event database's events (about 1.5 GB) twice over.
+    ///
+    /// A script or a saved query from elsewhere could otherwise fill the disk: each statement
+    /// stops at its time limit, but `INSERT INTO temp.t SELECT randomblob(...)` writes 2 GB in
+    /// nine seconds, and the next statement adds more. `PRAGMA temp.max_page_count` bounds the
+    /// temporary database as a whole, and user SQL cannot raise it (``UntrustedSQLAuthorizer``
+    /// refuses pragmas with a value).
+    package static let maximumTemporaryBytes: Int64 = 4 << 30
+
+    /// Caps a connection's temporary database at `bytes` (``maximumTemporaryBytes`` unless a test
+    /// says less); for connections that run untrusted SQL, before the authorizer that forbids
+    /// changing it is installed.
+    package static func limitTemporaryStorage(_ db: Database, bytes: Int64 = maximumTemporaryBytes) throws {
+        let pageSize = try Int64.fetchOne(db, sql: "PRAGMA temp.page_size") ?? 4096
+        try db.execute(sql: "PRAGMA temp.max_page_count = \(max(bytes / max(pageSize, 512), 1))")
+    }
+
+    /// The message for `SQLITE_FULL` in the shell: the cap above, or a disk that is really full.
+    package static var fullMessage: String {
+        "database or disk is full (temporary tables and indexes may hold at most \(maximumTemporaryBytes >> 30) GiB in the shell)"
+    }
+
     /// The message for `SQLITE_TOOBIG`, which SQLite words as "string or blob too big".
     package static var tooBigMessage: String {
         "string or blob too big (a value or a row may hold at most \(maximumValueBytes / 1_000_000) MB)"

@@ -41,7 +41,9 @@ package final class SQLSession {
     ///
     /// Fails with ``StoreError/Code/noSuchDatabase`` when there is no file, else with
     /// ``StoreError/Code/database`` and SQLite's reason (a file that is not a database).
-    package init(path: String) throws(StoreError) {
+    /// `temporaryBytes` caps what temporary tables and indexes may hold together
+    /// (``ConnectionHardening/maximumTemporaryBytes``; tests pass less).
+    package init(path: String, temporaryBytes: Int64 = ConnectionHardening.maximumTemporaryBytes) throws(StoreError) {
         self.path = path
         guard FileManager.default.fileExists(atPath: path) else {
             throw StoreError(.noSuchDatabase, path: path, message: "no such database")
@@ -56,6 +58,7 @@ package final class SQLSession {
         let authorizer = self.authorizer
         let deadline = self.deadline
         configuration.prepareDatabase { db in
+            try ConnectionHardening.limitTemporaryStorage(db, bytes: temporaryBytes)
             authorizer.install(on: db)
             deadline.install(on: db)
         }
@@ -185,6 +188,8 @@ package final class SQLSession {
                     throw StoreError(.timeLimit, path: path, message: "the statement ran past its time limit")
                 } catch let error as DatabaseError where error.resultCode == .SQLITE_TOOBIG {
                     throw SQLStatementError(message: ConnectionHardening.tooBigMessage, offset: nil)
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
+                    throw SQLStatementError(message: ConnectionHardening.fullMessage, offset: nil)
                 } catch let error as DatabaseError where error.resultCode == .SQLITE_AUTH && authorizer.lastDenial != nil {
                     // `VACUUM INTO` compiles, then attaches its target as it runs.
                     throw SQLStatementError(message: authorizer.lastDenial ?? TraceStore.describe(error), offset: nil)
