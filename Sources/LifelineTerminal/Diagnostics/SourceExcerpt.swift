@@ -50,14 +50,19 @@ package struct SourceExcerpt: Hashable, Sendable {
     }
 
     /// The part of the line shown, and the characters before the caret in it.
+    ///
+    /// Walks the line by index, never copying it: an SQL statement in error can be 1 GB.
     private var window: (text: String, caret: Int) {
-        let characters = Array(text)
-        guard characters.count > Self.maximumWidth else { return (text, caretOffset) }
-        let caret = min(caretOffset, characters.count)
-        let end = min(characters.count, max(caret - Self.maximumWidth / 2, 0) + Self.maximumWidth)
-        let start = end - Self.maximumWidth
-        let head = start > 0 ? "..." : ""
-        let tail = end < characters.count ? "..." : ""
-        return (head + String(characters[start..<end]) + tail, head.count + caret - start)
+        let width = Self.maximumWidth
+        guard let beyond = text.index(text.startIndex, offsetBy: width, limitedBy: text.endIndex), beyond != text.endIndex
+        else { return (text, caretOffset) }
+        let caretIndex = text.index(text.startIndex, offsetBy: caretOffset, limitedBy: text.endIndex) ?? text.endIndex
+        let caret = text.distance(from: text.startIndex, to: caretIndex)
+        var start = text.index(text.startIndex, offsetBy: max(caret - width / 2, 0))
+        let end = text.index(start, offsetBy: width, limitedBy: text.endIndex) ?? text.endIndex
+        if end == text.endIndex { start = text.index(text.endIndex, offsetBy: -width) }
+        let head = start > text.startIndex ? "..." : ""
+        let tail = end < text.endIndex ? "..." : ""
+        return (head + text[start..<end] + tail, head.count + caret - text.distance(from: text.startIndex, to: start))
     }
 }
