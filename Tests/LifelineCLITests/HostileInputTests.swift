@@ -379,7 +379,8 @@ struct HostileInputTests {
         let depth = 100_000
         let open = String(repeating: "(", count: depth)
         let close = String(repeating: ")", count: depth)
-        let trace = #"{"lifeline":1,"type":"launch","started":"2026-11-21T10:00:00Z"}"# + "\n"
+        let trace =
+            #"{"lifeline":1,"type":"launch","started":"2026-11-21T10:00:00Z"}"# + "\n"
             + #"{"seq":1,"t":0,"event":"ui.setup"}"# + "\n"
         let directory = try Self.directory([
             "t.ndjson": trace,
