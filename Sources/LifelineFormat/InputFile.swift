@@ -18,8 +18,16 @@ package enum InputFile: Hashable, Sendable {
 
     /// The kind of file at `path` (after symbolic links), or nil when there is none or it cannot be examined.
     package init?(path: String) {
+        guard let kind = try? InputFile(examining: path) else { return nil }
+        self = kind
+    }
+
+    /// The kind of file at `path` (after symbolic links); when there is none or it cannot be
+    /// examined, throws why in `errno`'s words (no such file, a loop of symbolic links, a
+    /// directory that cannot be searched).
+    package init(examining path: String) throws(InputFileError) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard stat(path, &info) == 0 else { throw .system(errno: errno) }
         self.init(mode: info.st_mode)
     }
 

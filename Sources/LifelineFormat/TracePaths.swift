@@ -22,14 +22,16 @@ public enum TracePaths {
                 files.append(path)
                 continue
             }
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                errors.append(FileDiagnostic(.error, file: path, missingReason(path)))
+            let kind: InputFile
+            do {
+                kind = try InputFile(examining: path)
+            } catch {
+                errors.append(FileDiagnostic(.error, file: path, error.description))
                 continue
             }
-            guard isDirectory.boolValue else {
+            guard kind == .directory else {
                 // `/dev/zero` never ends and a FIFO blocks its reader: standard input is '-'.
-                if let refusal = InputFile(path: path)?.refusal {
+                if let refusal = kind.refusal {
                     errors.append(FileDiagnostic(.error, file: path, "\(refusal) (give '-' to read standard input)"))
                 } else {
                     files.append(path)
@@ -59,13 +61,5 @@ public enum TracePaths {
             files += found.sorted()
         }
         return (files, errors)
-    }
-
-    /// Why nothing can be found at a path: usually that it does not exist, but a loop of
-    /// symbolic links or a directory that cannot be searched says so, in `errno`'s words.
-    private static func missingReason(_ path: String) -> String {
-        var status = stat()
-        guard stat(path, &status) != 0, errno != ENOENT else { return "no such file or directory" }
-        return InputFileError.system(errno: errno).description
     }
 }
