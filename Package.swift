@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
     name: "Lifeline",
-    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .visionOS(.v1)],
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .visionOS(.v1)],
     products: [
         .library(name: "LifelineRecorder", targets: ["LifelineRecorder"]),
         .library(name: "LifelineFormat", targets: ["LifelineFormat"]),
@@ -17,31 +17,42 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
-        // Layer 0: the event model, the NDJSON v1 codec and trace-file discovery. No dependencies.
-        .target(name: "LifelineFormat"),
+        // Layer 0: what an app links besides the recorder: the event model, the callback catalog and the
+        // NDJSON v1 encoder. No dependencies; compiles for every platform above (docs/recorder.md).
+        .target(name: "LifelineCore"),
+        // Layer 0: the tool's shared utilities (batch queues, input files, a seeded generator). Not a product.
+        .target(name: "LifelineSupport"),
+        // Layer 1: reading traces: the NDJSON v1 scanner and readers, validation, trace-file discovery, and the
+        // other shapes traces come in and go out as (console text, unified logs, Chrome traces).
+        .target(name: "LifelineFormat", dependencies: ["LifelineCore", "LifelineSupport"]),
         // Layer 0: what Lifeline prints on a terminal, once each: escaping untrusted text, colour (NO_COLOR),
         // tables, caret diagnostics, "did you mean", REAL numbers, the progress bar.
         .target(name: "LifelineTerminal", dependencies: ["LifelineFormat"]),
-        // Layer 1: the library apps embed. Standard library, Foundation and LifelineFormat only.
-        .target(name: "LifelineRecorder", dependencies: ["LifelineFormat"]),
+        // Layer 1: the library apps embed. Standard library, Foundation and LifelineCore only.
+        .target(name: "LifelineRecorder", dependencies: ["LifelineCore"]),
         // Layer 2: the SQLite store (GRDB migrations), the importer, typed reads, saved queries, and the one
         // connection for user SQL (SQLSession). The only module that imports GRDB or holds SQL.
         .target(
             name: "LifelineStore",
             dependencies: [
+                "LifelineCore",
                 "LifelineFormat",
+                "LifelineSupport",
                 "CSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // Layer 2: the rule language and the streaming checker. Reads events, never SQL.
-        .target(name: "LifelineRules", dependencies: ["LifelineFormat", "LifelineTerminal"]),
+        .target(name: "LifelineRules", dependencies: ["LifelineCore", "LifelineFormat", "LifelineSupport", "LifelineTerminal"]),
         // Layer 3: report renderers (text, JSON, JUnit, SARIF, GitHub), and the words for an import's
         // outcome (ImportReport, which reads the store's result values). Renders only: no files, no SQL.
-        .target(name: "LifelineReports", dependencies: ["LifelineFormat", "LifelineRules", "LifelineStore", "LifelineTerminal"]),
+        .target(
+            name: "LifelineReports",
+            dependencies: ["LifelineFormat", "LifelineSupport", "LifelineRules", "LifelineStore", "LifelineTerminal"]),
         // Layer 3: the check service (rules loaded, paths expanded, traces and databases checked, violations
         // stored) that the CLI, the REPL and the demo call.
-        .target(name: "LifelineCheck", dependencies: ["LifelineFormat", "LifelineRules", "LifelineStore", "LifelineReports"]),
+        .target(
+            name: "LifelineCheck", dependencies: ["LifelineCore", "LifelineFormat", "LifelineRules", "LifelineStore", "LifelineReports"]),
         // GNU readline (libreadline-dev), through static inline accessors for its globals.
         .systemLibrary(name: "CReadline"),
         // The system SQLite for the store's own calls (error offset, connection hardening) and the
@@ -52,12 +63,14 @@ let package = Package(
         .target(
             name: "LifelineREPL",
             dependencies: [
-                "LifelineFormat", "LifelineStore", "LifelineRules", "LifelineReports", "LifelineCheck", "LifelineTerminal",
-                "CReadline", "CSQLite",
+                "LifelineCore", "LifelineFormat", "LifelineSupport", "LifelineStore", "LifelineRules", "LifelineReports",
+                "LifelineCheck", "LifelineTerminal", "CReadline", "CSQLite",
             ]
         ),
         // An executable model of UIKit's life cycle driving instrumented delegates.
-        .target(name: "LifelineSimulator", dependencies: ["LifelineFormat", "LifelineRecorder", "LifelineTerminal"]),
+        .target(
+            name: "LifelineSimulator",
+            dependencies: ["LifelineCore", "LifelineFormat", "LifelineSupport", "LifelineRecorder", "LifelineTerminal"]),
         // What `lifeline demo` runs: simulate, import, query (a library so tests and the rule check reach it).
         .target(
             name: "LifelineDemo",
@@ -70,6 +83,8 @@ let package = Package(
         .executableTarget(
             name: "lifeline",
             dependencies: [
+                "LifelineCore",
+                "LifelineSupport",
                 "LifelineDemo",
                 "LifelineCheck",
                 "LifelineReports",
@@ -90,24 +105,27 @@ let package = Package(
         ),
         // Helpers the test targets share (not a product): temporary directories. The seeded random
         // generator they use is LifelineFormat's SplitMix64, the one the simulator draws from.
-        .target(name: "LifelineTestSupport", path: "Tests/LifelineTestSupport"),
+        .target(name: "LifelineTestSupport", dependencies: ["LifelineSupport"], path: "Tests/LifelineTestSupport"),
         .testTarget(
             name: "LifelineFormatTests",
-            dependencies: ["LifelineFormat", "LifelineTestSupport"],
+            dependencies: ["LifelineFormat", "LifelineSupport", "LifelineTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "LifelineRecorderTests",
-            dependencies: ["LifelineRecorder", "LifelineFormat", "LifelineTestSupport", "recorder-probe"]
+            dependencies: [
+                "LifelineRecorder", "LifelineCore", "LifelineFormat", "LifelineSupport", "LifelineTestSupport", "recorder-probe",
+            ]
         ),
         .testTarget(
             name: "LifelineStoreTests",
             dependencies: [
-                "LifelineStore", "LifelineFormat", "LifelineTestSupport", "CSQLite",
+                "LifelineStore", "LifelineCore", "LifelineFormat", "LifelineSupport", "LifelineTestSupport", "CSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "LifelineSimulatorTests", dependencies: ["LifelineSimulator", "LifelineFormat", "LifelineTestSupport"]),
+        .testTarget(
+            name: "LifelineSimulatorTests", dependencies: ["LifelineSimulator", "LifelineCore", "LifelineFormat", "LifelineTestSupport"]),
         .testTarget(
             name: "LifelineDemoTests",
             dependencies: [
@@ -118,26 +136,27 @@ let package = Package(
         ),
         .testTarget(
             name: "LifelineRulesTests",
-            dependencies: ["LifelineRules", "LifelineFormat", "LifelineTestSupport"],
+            dependencies: ["LifelineRules", "LifelineFormat", "LifelineSupport", "LifelineTestSupport"],
             resources: [.copy("Golden")]
         ),
-        .testTarget(name: "LifelineTerminalTests", dependencies: ["LifelineTerminal", "LifelineFormat"]),
+        .testTarget(name: "LifelineTerminalTests", dependencies: ["LifelineTerminal", "LifelineFormat", "LifelineSupport"]),
         .testTarget(name: "LifelineReportsTests", dependencies: ["LifelineReports", "LifelineRules", "LifelineFormat", "LifelineStore"]),
         .testTarget(
             name: "LifelineCheckTests",
-            dependencies: ["LifelineCheck", "LifelineRules", "LifelineStore", "LifelineFormat", "LifelineReports"]
+            dependencies: ["LifelineCheck", "LifelineRules", "LifelineStore", "LifelineFormat", "LifelineSupport", "LifelineReports"]
         ),
         .testTarget(
             name: "LifelineREPLTests",
             dependencies: [
-                "LifelineREPL", "LifelineStore", "LifelineFormat", "LifelineTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "LifelineREPL", "LifelineStore", "LifelineFormat", "LifelineSupport", "LifelineTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "LifelineCLITests",
             dependencies: [
-                "LifelineFormat", "LifelineStore", "LifelineTestSupport", "lifeline",
+                "LifelineCore", "LifelineFormat", "LifelineSupport", "LifelineStore", "LifelineTestSupport", "lifeline",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             // Scripts the report-schema and browser tests run (fetch and validate, drive Chromium); not Swift sources.

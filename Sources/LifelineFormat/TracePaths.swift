@@ -1,4 +1,5 @@
 import Foundation
+import LifelineSupport
 
 /// Finds the trace files that command-line paths name: what `lifeline import`, `lifeline check`,
 /// the REPL's `.import` and its launcher share.

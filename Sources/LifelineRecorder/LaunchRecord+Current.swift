@@ -1,5 +1,5 @@
 import Foundation
-import LifelineFormat
+import LifelineCore
 
 #if canImport(Darwin)
 import Darwin

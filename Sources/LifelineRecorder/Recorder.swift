@@ -1,5 +1,5 @@
 import Foundation
-import LifelineFormat
+import LifelineCore
 
 /// Records an app's lifecycle callbacks and its own events to a trace file.
 ///

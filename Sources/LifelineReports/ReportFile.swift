@@ -1,5 +1,6 @@
 import Foundation
 import LifelineFormat
+import LifelineSupport
 
 /// Writes a report where `lifeline check -o PATH` says, without ever replacing what is not a file.
 ///

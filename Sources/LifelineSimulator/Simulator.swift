@@ -1,5 +1,6 @@
 import Foundation
 import LifelineFormat
+import LifelineSupport
 
 /// Plays a ``Scenario`` against an executable model of UIKit's life cycle and
 /// records what the sample app's delegates see, with the real recorder.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LifelineFormat
 import LifelineSimulator
+import LifelineSupport
 
 /// `lifeline simulate`: plays a scenario script against the UIKit life-cycle model.
 struct Simulate: ParsableCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import LifelineCore
 import LifelineFormat
 
 /// Standard output for the subcommands: written straight to the file descriptor, with the

@@ -12,7 +12,7 @@ struct ArchitectureDocTests {
     /// The package's own modules and the ones a module may import besides the standard library,
     /// Foundation and the platform's C library.
     static let projectModules: Set<String> = [
-        "LifelineFormat", "LifelineTerminal", "LifelineRecorder", "LifelineStore", "LifelineRules",
+        "LifelineCore", "LifelineSupport", "LifelineFormat", "LifelineTerminal", "LifelineRecorder", "LifelineStore", "LifelineRules",
         "LifelineReports", "LifelineCheck", "LifelineREPL", "LifelineSimulator", "LifelineDemo",
         "CReadline", "CSQLite", "GRDB",
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import LifelineFormat
+import LifelineSupport
 import Testing
 
 /// `lifeline check --jobs N`: inputs checked in parallel give the report one thread gives, byte for

@@ -3,6 +3,7 @@ import LifelineCheck
 import LifelineFormat
 import LifelineRules
 import LifelineStore
+import LifelineSupport
 import Testing
 
 /// The check service on its own: rule loading for every caller, typed failures, and checking a database.

@@ -3,6 +3,7 @@ import LifelineCheck
 import LifelineFormat
 import LifelineReports
 import LifelineRules
+import LifelineSupport
 import Testing
 
 /// `lifeline watch`'s check on its own: lines fed in pieces as a growing file or a pipe delivers

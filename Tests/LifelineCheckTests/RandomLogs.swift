@@ -1,4 +1,5 @@
 import LifelineFormat
+import LifelineSupport
 
 /// Random inputs for the live check: Lifeline traces and console logs with several launches,
 /// callbacks in any order, app events, sessions and scenes, and (in logs) only some callbacks logged.

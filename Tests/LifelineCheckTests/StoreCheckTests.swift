@@ -3,6 +3,7 @@ import LifelineCheck
 import LifelineFormat
 import LifelineRules
 import LifelineStore
+import LifelineSupport
 import Testing
 
 /// Checking a database from its rows of string ids (`TraceStore.forEachRow`, `RuleChecker.check(_:line:ids:…)`)

@@ -1,4 +1,5 @@
 import Foundation
+import LifelineSupport
 import Testing
 
 @testable import LifelineFormat

@@ -1,4 +1,5 @@
 import LifelineFormat
+import LifelineSupport
 import Testing
 
 /// The reader's fast paths — skipping a value, selecting an object's members, reading an array or

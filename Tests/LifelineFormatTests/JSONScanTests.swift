@@ -1,3 +1,4 @@
+import LifelineSupport
 import Testing
 
 @testable import LifelineFormat

@@ -1,4 +1,5 @@
 import LifelineFormat
+import LifelineSupport
 import Testing
 
 /// The Chrome trace and `log show --style json` decoders read their arrays one element at a time:

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import LifelineFormat
+import LifelineSupport
 import LifelineTestSupport
 import Testing
 

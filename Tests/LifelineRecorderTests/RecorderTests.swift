@@ -1,4 +1,5 @@
 import Foundation
+import LifelineCore
 import LifelineFormat
 import LifelineTestSupport
 import Testing

@@ -1,5 +1,7 @@
 import Foundation
+import LifelineCore
 import LifelineFormat
+import LifelineSupport
 import LifelineTestSupport
 import Testing
 

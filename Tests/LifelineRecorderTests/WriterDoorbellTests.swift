@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LifelineFormat
+import LifelineSupport
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import LifelineFormat
+import LifelineSupport
 import LifelineTestSupport
 import Testing
 

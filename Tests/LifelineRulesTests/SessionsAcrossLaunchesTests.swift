@@ -1,4 +1,5 @@
 import LifelineFormat
+import LifelineSupport
 import LifelineTestSupport
 import Testing
 

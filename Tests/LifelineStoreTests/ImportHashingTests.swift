@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import GRDB
 import LifelineFormat
+import LifelineSupport
 import LifelineTestSupport
 import Testing
 

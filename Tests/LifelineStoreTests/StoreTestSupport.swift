@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import LifelineCore
 import LifelineFormat
 import LifelineTestSupport
 

@@ -1,3 +1,5 @@
+import LifelineCore
+
 /// A position in one line of JSON bytes, with the scanning primitives the
 /// trace scanner is built from. Every failure carries its byte column.
 struct JSONCursor {
@@ -242,36 +244,8 @@ struct JSONCursor {
 
     /// Rejects ill-formed UTF-8 (overlong forms, surrogates, values past U+10FFFF, truncation).
     func validateUTF8(_ buffer: UnsafeRawBufferPointer, at offset: Int) throws(TraceFormatError) {
-        var position = 0
-        let count = buffer.count
-        while position < count {
-            let lead = buffer[position]
-            if lead < 0x80 {
-                position += 1
-                continue
-            }
-            let length: Int
-            var lower: UInt8 = 0x80
-            var upper: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lower = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upper = 0x9F
-            case 0xF0: length = 4; lower = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upper = 0x8F
-            default: throw failure(.encoding, "invalid UTF-8", at: offset + position)
-            }
-            guard position + length <= count else { throw failure(.encoding, "invalid UTF-8", at: offset + position) }
-            let second = buffer[position + 1]
-            guard second >= lower && second <= upper else {
-                throw failure(.encoding, "invalid UTF-8", at: offset + position)
-            }
-            for next in (position + 2)..<(position + length) where buffer[next] & 0xC0 != 0x80 {
-                throw failure(.encoding, "invalid UTF-8", at: offset + position)
-            }
-            position += length
+        if let position = UTF8Validation.firstInvalidOffset(in: buffer) {
+            throw failure(.encoding, "invalid UTF-8", at: offset + position)
         }
     }
 
@@ -450,6 +424,3 @@ struct JSONCursor {
         }
     }
 }
-
-@inline(__always)
-func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }

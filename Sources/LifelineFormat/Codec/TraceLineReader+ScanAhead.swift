@@ -1,4 +1,5 @@
 import Foundation
+import LifelineSupport
 
 extension TraceLineReader {
     /// Reads and scans a trace's lines on a thread of its own while `body` handles the lines before,

@@ -1,3 +1,5 @@
+import LifelineSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

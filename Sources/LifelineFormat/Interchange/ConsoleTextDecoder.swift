@@ -1,3 +1,5 @@
+import LifelineCore
+
 /// Reads console text — what `print(#function)` and hand-written lifecycle lines leave in Xcode's
 /// console, `xcrun simctl launch --console`, or a device log — into launches (docs/interchange.md#console-text).
 ///

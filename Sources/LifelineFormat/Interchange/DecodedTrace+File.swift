@@ -1,3 +1,5 @@
+import LifelineSupport
+
 // MARK: - Decoding a file
 
 extension DecodedTrace {

@@ -560,7 +560,9 @@ public struct JSONReader {
     }
 
     private func validated(_ slice: ArraySlice<UInt8>, at offset: Int) throws(TraceFormatError) -> String {
-        guard let text = String(validating: slice, as: UTF8.self) else { throw encodingFailure(at: offset) }
-        return text
+        guard slice.withUnsafeBytes({ UTF8Validation.firstInvalidOffset(in: $0) }) == nil else {
+            throw encodingFailure(at: offset)
+        }
+        return String(decoding: slice, as: UTF8.self)
     }
 }

@@ -1,5 +1,6 @@
 import CReadline
 import Foundation
+import LifelineCore
 import LifelineFormat
 
 #if canImport(Glibc)

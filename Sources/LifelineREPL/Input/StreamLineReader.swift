@@ -1,4 +1,5 @@
 import LifelineFormat
+import LifelineSupport
 
 #if canImport(Glibc)
 import Glibc

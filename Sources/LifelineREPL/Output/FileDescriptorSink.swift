@@ -1,3 +1,4 @@
+import LifelineCore
 import LifelineFormat
 
 #if canImport(Glibc)

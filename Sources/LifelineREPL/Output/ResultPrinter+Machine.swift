@@ -1,4 +1,5 @@
 import CSQLite
+import LifelineCore
 import LifelineReports
 import LifelineTerminal
 

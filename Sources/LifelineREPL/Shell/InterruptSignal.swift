@@ -1,4 +1,5 @@
 import Dispatch
+import LifelineCore
 import LifelineFormat
 import LifelineStore
 

@@ -2,6 +2,7 @@ import Foundation
 import LifelineFormat
 import LifelineReports
 import LifelineStore
+import LifelineSupport
 import LifelineTerminal
 
 // MARK: - Importing traces without leaving

@@ -1,4 +1,4 @@
-import LifelineFormat
+import LifelineCore
 
 /// One recorded event as the caller's thread stores it: 32 bytes, two to a cache line.
 ///

@@ -1,4 +1,4 @@
-import LifelineFormat
+import LifelineCore
 import Synchronization
 
 /// Single-producer rings, one per recording thread: the hot path stores an

@@ -1,4 +1,4 @@
-import LifelineFormat
+import LifelineCore
 
 /// The recorder's per-thread buffers: each shard is a lock, its state and a
 /// buffer of 32-byte slots (``EventSlot``, ``StringDefinitionSlot``), in raw

@@ -1,4 +1,4 @@
-import LifelineFormat
+import LifelineCore
 
 /// The writer's side of the shards' string ids: turns taken slots into pending
 /// events whose line tails are already encoded.

@@ -1,6 +1,7 @@
+import LifelineCore
+
 #if canImport(UIKit)
 import UIKit
-import LifelineFormat
 
 // The only UIKit-specific code in Lifeline: which notifications to observe and
 // how to identify a UIScene. Everything else is platform-neutral and tested on Linux.

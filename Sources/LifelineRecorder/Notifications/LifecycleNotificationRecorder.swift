@@ -1,5 +1,5 @@
 import Foundation
-import LifelineFormat
+import LifelineCore
 
 /// Records lifecycle notifications as events, so an app can trace its life
 /// cycle without instrumenting every delegate method.

@@ -1,4 +1,4 @@
-import LifelineFormat
+import LifelineCore
 
 /// Encodes event lines from pre-escaped fragments, byte for byte as ``TraceEncoder`` would.
 ///

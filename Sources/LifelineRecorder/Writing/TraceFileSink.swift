@@ -1,4 +1,4 @@
-import LifelineFormat
+import LifelineCore
 
 #if canImport(Darwin)
 import Darwin

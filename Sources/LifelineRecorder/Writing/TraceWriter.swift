@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import LifelineFormat
+import LifelineCore
 
 /// The recorder's background thread: drains the rings and the shards, orders
 /// events by time, assigns `seq`, encodes whole lines and appends them to the file.

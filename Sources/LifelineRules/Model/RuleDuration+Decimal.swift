@@ -1,3 +1,5 @@
+import LifelineCore
+
 // MARK: - Durations from decimal text
 
 extension RuleDuration {

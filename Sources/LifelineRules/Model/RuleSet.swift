@@ -1,5 +1,6 @@
 import Foundation
 import LifelineFormat
+import LifelineSupport
 
 /// The rules of one or more `.rules` files, ready to check.
 ///

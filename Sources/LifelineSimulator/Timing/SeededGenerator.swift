@@ -1,4 +1,5 @@
 import LifelineFormat
+import LifelineSupport
 
 /// The simulator's random durations and identities, drawn from the package's one
 /// deterministic generator (``SplitMix64``): traces built from it are byte-identical

@@ -2,6 +2,7 @@ import CSQLite
 import Dispatch
 import Foundation
 import GRDB
+import LifelineCore
 import LifelineFormat
 
 /// A time limit on one statement at a time, for connections that run SQL nobody vetted.

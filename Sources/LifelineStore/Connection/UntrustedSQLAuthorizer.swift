@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import GRDB
+import LifelineCore
 import LifelineFormat
 
 /// An SQLite authorizer for connections that run SQL nobody vetted: the shell's user SQL,

@@ -1,4 +1,5 @@
 import LifelineFormat
+import LifelineSupport
 
 /// Hands ``ImportBatch``es from the parsing thread to the database thread and
 /// back for reuse, with at most `limit` batches in existence: memory stays flat

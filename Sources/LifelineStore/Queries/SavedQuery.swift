@@ -1,5 +1,6 @@
 import Foundation
 import LifelineFormat
+import LifelineSupport
 
 /// A saved SQL query from `queries/`: a `-- description` first line, then SQL.
 ///

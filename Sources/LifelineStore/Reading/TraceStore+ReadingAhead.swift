@@ -1,5 +1,6 @@
 import Foundation
 import LifelineFormat
+import LifelineSupport
 
 extension TraceStore {
     /// ``forEachRecord(_:)`` with the rows read and decoded on a thread of its own, in bounded

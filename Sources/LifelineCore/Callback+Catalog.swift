@@ -15,7 +15,7 @@ extension Callback {
     static let entries: [Entry] = Callback.allCases.map(\.entry)
 
     /// Every accepted spelling, canonical names and aliases alike.
-    static let byName: [String: Callback] = {
+    package static let byName: [String: Callback] = {
         var table: [String: Callback] = [:]
         for callback in Callback.allCases {
             let entry = callback.entry
