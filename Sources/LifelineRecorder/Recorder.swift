@@ -13,27 +13,22 @@ import LifelineCore
 /// the count is written to the trace as a `lifeline.dropped` event.
 ///
 /// ```swift
-/// let recorder = try Recorder(directory: tracesURL)
+/// let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+/// let recorder = try Recorder(directory: caches.appendingPathComponent("lifeline"))
 ///
-/// func application(_ application: UIApplication,
-///                  didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-///     recorder.span(.didFinishLaunching) {
-///         setUpDatabase()
-///     }
-///     return true
-/// }
-///
-/// func sceneDidBecomeActive(_ scene: UIScene) {
-///     recorder.record(.sceneDidBecomeActive, session: scene.session.persistentIdentifier)
-/// }
-///
-/// recorder.mark("db.open", attrs: ["pages": 120])
+/// recorder.span(.didFinishLaunching) { setUpDatabase() }   // in application(_:didFinishLaunchingWithOptions:)
+/// recorder.record(.sceneDidBecomeActive, scene: scene)      // in sceneDidBecomeActive(_:)
+/// recorder.mark("db.open", attrs: ["pages": 120])           // an app-defined event
 /// ```
+///
+/// Apps keep one, created before the first callback records (docs/recorder.md, and
+/// examples/SceneApp/Lifeline.swift); unit tests and builds that do not record use an
+/// ``InMemoryRecorder`` or a ``NoOpRecorder`` in its place, through ``LifecycleRecording``.
 ///
 /// `seq` is assigned by the writer in time order, so the events of one thread
 /// keep their order and events of different threads interleave by when they
 /// happened.
-public final class Recorder: Sendable {
+public final class Recorder: LifecycleRecording {
     /// The launch record written at the top of the file.
     public let launch: LaunchRecord
 
@@ -83,55 +78,10 @@ public final class Recorder: Sendable {
 
     // MARK: - Recording
 
-    /// Records a UIKit callback.
-    ///
-    /// - Parameters:
-    ///   - callback: The delegate method being called.
-    ///   - phase: `.begin`/`.end` around the method's body, or `.instant`.
-    ///   - session: The scene session's `persistentIdentifier` (scene callbacks).
-    ///   - scene: The `UIScene` object's identity (scene callbacks).
-    ///   - attrs: Further facts, such as launch options or the session role.
+    /// Stores one event in the calling thread's buffer and returns: the entry point of
+    /// `record`, `mark` and `span` (``LifecycleRecording``).
     @inline(__always)
-    public func record(
-        _ callback: Callback, phase: Phase = .instant, session: String? = nil, scene: String? = nil,
-        attrs: Attributes? = nil
-    ) {
-        store(callback: callback, name: nil, phase: phase, session: session, scene: scene, attrs: attrs)
-    }
-
-    /// Records an app-defined event such as `db.open` or `state.save`.
-    ///
-    /// A name that is a callback alias (`"didFinishLaunching"`) is recorded as that callback.
-    @inline(__always)
-    public func mark(
-        _ name: String, phase: Phase = .instant, session: String? = nil, scene: String? = nil,
-        attrs: Attributes? = nil
-    ) {
-        store(callback: nil, name: name, phase: phase, session: session, scene: scene, attrs: attrs)
-    }
-
-    /// Records `callback` as a begin/end pair around `body`, which gives it a duration.
-    public func span<Result>(
-        _ callback: Callback, session: String? = nil, scene: String? = nil, attrs: Attributes? = nil,
-        _ body: () throws -> Result
-    ) rethrows -> Result {
-        record(callback, phase: .begin, session: session, scene: scene, attrs: attrs)
-        defer { record(callback, phase: .end, session: session, scene: scene) }
-        return try body()
-    }
-
-    /// Records an app-defined event as a begin/end pair around `body`.
-    public func span<Result>(
-        _ name: String, session: String? = nil, scene: String? = nil, attrs: Attributes? = nil,
-        _ body: () throws -> Result
-    ) rethrows -> Result {
-        mark(name, phase: .begin, session: session, scene: scene, attrs: attrs)
-        defer { mark(name, phase: .end, session: session, scene: scene) }
-        return try body()
-    }
-
-    @inline(__always)
-    private func store(
+    public func recordEvent(
         callback: Callback?, name: String?, phase: Phase, session: String?, scene: String?, attrs: Attributes?
     ) {
         let binding = registry.current()

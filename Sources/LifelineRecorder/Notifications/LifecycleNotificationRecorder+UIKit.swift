@@ -15,7 +15,7 @@ extension LifecycleNotificationRecorder {
     /// methods, so they are not recorded as those callbacks. Legacy apps get the
     /// `UIApplication` state notifications.
     public static func uiKit(
-        recorder: Recorder, lifecycle: Lifecycle, center: NotificationCenter = .default
+        recorder: any LifecycleRecording, lifecycle: Lifecycle, center: NotificationCenter = .default
     ) -> LifecycleNotificationRecorder {
         var mappings: [Mapping] = [
             Mapping(UIApplication.didFinishLaunchingNotification, .didFinishLaunching),
@@ -56,13 +56,30 @@ extension LifecycleNotificationRecorder {
     }
 }
 
-extension Recorder {
-    /// Records a scene callback for `scene`, naming its session and identity.
+extension LifecycleRecording {
+    /// Records a scene callback for `scene`: its session's `persistentIdentifier` and the
+    /// scene object's identity, which per-scene rules need to tell two windows apart.
+    ///
+    /// ```swift
+    /// func sceneDidBecomeActive(_ scene: UIScene) {
+    ///     recorder.record(.sceneDidBecomeActive, scene: scene)
+    /// }
+    /// ```
     @MainActor
     public func record(_ callback: Callback, phase: Phase = .instant, scene: UIScene, attrs: Attributes? = nil) {
         record(
             callback, phase: phase, session: scene.session.persistentIdentifier,
             scene: LifecycleNotificationRecorder.identity(of: scene), attrs: attrs)
+    }
+
+    /// Records a scene callback for `scene` as a begin/end pair around `body`.
+    @MainActor
+    public func span<Result>(
+        _ callback: Callback, scene: UIScene, attrs: Attributes? = nil, _ body: () throws -> Result
+    ) rethrows -> Result {
+        try span(
+            callback, session: scene.session.persistentIdentifier,
+            scene: LifecycleNotificationRecorder.identity(of: scene), attrs: attrs, body)
     }
 }
 #endif

@@ -35,7 +35,7 @@ public final class LifecycleNotificationRecorder: Sendable {
 
     /// Starts observing `mappings` on `center`; observation ends when this object is released.
     public init(
-        recorder: Recorder, mappings: [Mapping], center: NotificationCenter = .default,
+        recorder: any LifecycleRecording, mappings: [Mapping], center: NotificationCenter = .default,
         identify: @escaping Identify = { _ in (nil, nil) }
     ) {
         self.center = center

@@ -1,0 +1,88 @@
+import LifelineRecorder
+import SwiftUI
+
+/// A SwiftUI app: UIKit still calls an app delegate and a scene delegate, which SwiftUI
+/// creates for it when asked (`@UIApplicationDelegateAdaptor`, and the scene configuration's
+/// `delegateClass`); they record the callbacks as a UIKit app's would.
+@main
+struct NotesApp: App {
+    @UIApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
+    @Environment(\.scenePhase) private var scenePhase
+
+    init() {
+        // App.init runs before UIKit calls the app delegate; marked so a trace shows the order.
+        Lifeline.recorder.mark("swiftui.app.init")
+    }
+
+    var body: some Scene {
+        WindowGroup {
+            NotesView()
+        }
+        .onChange(of: scenePhase) { phase in
+            // The app-wide phase SwiftUI derives from all its scenes (not a UIKit callback).
+            Lifeline.recorder.mark("swiftui.scenePhase", attrs: ["phase": .string(String(describing: phase))])
+        }
+    }
+}
+
+/// Records the app delegate's callbacks, and hands each new scene the scene delegate below.
+final class AppDelegate: NSObject, UIApplicationDelegate {
+    private let recorder = Lifeline.recorder
+
+    func application(
+        _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        recorder.record(.didFinishLaunching)
+        return true
+    }
+
+    func application(
+        _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration {
+        recorder.record(.configurationForConnecting, session: connectingSceneSession.persistentIdentifier)
+        let configuration = UISceneConfiguration(name: nil, sessionRole: connectingSceneSession.role)
+        configuration.delegateClass = SceneDelegate.self
+        return configuration
+    }
+
+    func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {
+        recorder.record(.didDiscardSceneSessions, attrs: ["sessions": .strings(sceneSessions.map(\.persistentIdentifier))])
+    }
+}
+
+/// SwiftUI keeps its own window in the scene; this delegate only records.
+final class SceneDelegate: NSObject, UIWindowSceneDelegate {
+    private let recorder = Lifeline.recorder
+
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        recorder.record(.willConnectTo, scene: scene)
+    }
+
+    func sceneWillEnterForeground(_ scene: UIScene) { recorder.record(.sceneWillEnterForeground, scene: scene) }
+
+    func sceneDidBecomeActive(_ scene: UIScene) { recorder.record(.sceneDidBecomeActive, scene: scene) }
+
+    func sceneWillResignActive(_ scene: UIScene) { recorder.record(.sceneWillResignActive, scene: scene) }
+
+    func sceneDidEnterBackground(_ scene: UIScene) {
+        recorder.record(.sceneDidEnterBackground, scene: scene)
+        recorder.flush()  // the app may be suspended, then killed, without another chance
+    }
+
+    func sceneDidDisconnect(_ scene: UIScene) { recorder.record(.sceneDidDisconnect, scene: scene) }
+}
+
+struct NotesView: View {
+    @State private var notes: [String] = []
+
+    var body: some View {
+        NavigationStack {
+            List(notes, id: \.self) { Text($0) }
+                .navigationTitle("Notes")
+                .toolbar {
+                    Button("Add") { notes.append("Note \(notes.count + 1)") }
+                }
+        }
+    }
+}
