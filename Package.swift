@@ -38,8 +38,9 @@ let package = Package(
                 "LifelineCore",
                 "LifelineFormat",
                 "LifelineSupport",
-                "CSQLite",
+                "CSQLiteConfig",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         // Layer 2: the rule language and the streaming checker. Reads events, never SQL.
@@ -55,16 +56,17 @@ let package = Package(
             name: "LifelineCheck", dependencies: ["LifelineCore", "LifelineFormat", "LifelineRules", "LifelineStore", "LifelineReports"]),
         // GNU readline (libreadline-dev), through static inline accessors for its globals.
         .systemLibrary(name: "CReadline"),
-        // The system SQLite for the store's own calls (error offset, connection hardening) and the
-        // REPL's statement splitter (sqlite3_complete), with a wrapper of the variadic
-        // sqlite3_db_config, which Swift cannot call.
-        .systemLibrary(name: "CSQLite"),
+        // The one SQLite call Swift cannot make (the variadic sqlite3_db_config), for the store's
+        // connection hardening. Every other sqlite3_* call goes through GRDB's GRDBSQLite, the one
+        // module over SQLite: two would be two SQLite libraries in one process if GRDB were built
+        // with its own (SQLCipher, say), which SQLite documents as a way to corrupt databases.
+        .target(name: "CSQLiteConfig", dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")]),
         // Layer 4: the interactive shell `lifeline repl` runs (SQL, dot-commands, timelines, rule checks).
         .target(
             name: "LifelineREPL",
             dependencies: [
                 "LifelineCore", "LifelineFormat", "LifelineSupport", "LifelineStore", "LifelineRules", "LifelineReports",
-                "LifelineCheck", "LifelineTerminal", "CReadline", "CSQLite",
+                "LifelineCheck", "LifelineTerminal", "CReadline",
             ]
         ),
         // An executable model of UIKit's life cycle driving instrumented delegates.
@@ -120,8 +122,8 @@ let package = Package(
         .testTarget(
             name: "LifelineStoreTests",
             dependencies: [
-                "LifelineStore", "LifelineCore", "LifelineFormat", "LifelineSupport", "LifelineTestSupport", "CSQLite",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "LifelineStore", "LifelineCore", "LifelineFormat", "LifelineSupport", "LifelineTestSupport", "CSQLiteConfig",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

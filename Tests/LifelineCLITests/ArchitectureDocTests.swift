@@ -14,7 +14,7 @@ struct ArchitectureDocTests {
     static let projectModules: Set<String> = [
         "LifelineCore", "LifelineSupport", "LifelineFormat", "LifelineTerminal", "LifelineRecorder", "LifelineStore", "LifelineRules",
         "LifelineReports", "LifelineCheck", "LifelineREPL", "LifelineSimulator", "LifelineDemo",
-        "CReadline", "CSQLite", "GRDB",
+        "CReadline", "CSQLiteConfig", "GRDB", "GRDBSQLite",
     ]
 
     /// `**Module** (imports A, B and C)` or `(imports nothing)`, for every module paragraph.
@@ -103,5 +103,22 @@ struct ArchitectureDocTests {
         for module in try Self.declaredDependencies().keys where module != "LifelineStore" {
             #expect(!(try Self.sourceImports(of: module)).contains("GRDB"), "\(module) imports GRDB")
         }
+    }
+
+    @Test("one module over SQLite: GRDB's GRDBSQLite, imported by LifelineStore alone, and no module map of ours links it")
+    func oneSQLite() throws {
+        for module in try Self.declaredDependencies().keys where module != "LifelineStore" {
+            #expect(!(try Self.sourceImports(of: module)).contains("GRDBSQLite"), "\(module) imports GRDBSQLite")
+        }
+        let sources = Self.repository.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        var moduleMaps = 0
+        while let file = files?.nextObject() as? URL {
+            guard file.lastPathComponent == "module.modulemap" else { continue }
+            moduleMaps += 1
+            let map = try String(contentsOf: file, encoding: .utf8)
+            #expect(!map.contains("sqlite3"), "\(file.path) declares a second module over SQLite")
+        }
+        #expect(moduleMaps >= 1, "CReadline's module map is found")
     }
 }

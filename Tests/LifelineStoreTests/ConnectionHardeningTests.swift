@@ -1,6 +1,7 @@
-import CSQLite
+import CSQLiteConfig
 import Foundation
 import GRDB
+import GRDBSQLite
 import Testing
 
 @testable import LifelineStore

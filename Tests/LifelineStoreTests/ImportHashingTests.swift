@@ -1,6 +1,6 @@
-import CSQLite
 import Foundation
 import GRDB
+import GRDBSQLite
 import LifelineFormat
 import LifelineSupport
 import LifelineTestSupport

@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import LifelineFormat
 import LifelineReports
@@ -111,8 +110,7 @@ extension ReplCommand {
         name: ".version", summary: "Show the SQLite library's version and Lifeline's", topic: .shell
     ) { shell, arguments in
         guard arguments.isEmpty else { throw ReplError.usage(command: ".version", usage: "") }
-        let sqlite = String(cString: sqlite3_libversion()) + " " + String(cString: sqlite3_sourceid())
-        shell.write("SQLite \(sqlite)\nlifeline \(LifelineVersion.current)\n")
+        shell.write("SQLite \(SQLText.libraryVersion)\nlifeline \(LifelineVersion.current)\n")
     }
 
     // MARK: - Helpers

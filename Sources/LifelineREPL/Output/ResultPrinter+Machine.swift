@@ -1,6 +1,6 @@
-import CSQLite
 import LifelineCore
 import LifelineReports
+import LifelineStore
 import LifelineTerminal
 
 // MARK: - Machine modes
@@ -189,7 +189,7 @@ extension ResultPrinter {
         func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
         let bare =
             bytes.first.map(isLetter) == true && bytes.allSatisfy { isLetter($0) || isDigit($0) }
-            && sqlite3_keyword_check(name, Int32(clamping: bytes.count)) == 0
+            && !SQLText.isKeyword(name)
         return bare ? name : "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 

@@ -1,4 +1,4 @@
-import CSQLite
+import LifelineStore
 
 /// SQL typed at the prompt or read from a script: one or more statements, perhaps over several lines.
 ///
@@ -32,7 +32,7 @@ package struct SQLScript {
     ///
     /// It scans the whole text: to follow text as it arrives, use ``SQLCompletionScanner``.
     package static func isComplete(_ text: String) -> Bool {
-        sqlite3_complete(text) != 0
+        SQLText.isComplete(text)
     }
 
     package var statements: [Statement] {

@@ -1,5 +1,6 @@
-import CSQLite
+import CSQLiteConfig
 import GRDB
+import GRDBSQLite
 
 /// The settings every connection Lifeline opens gets, whatever it opens.
 ///

@@ -1,7 +1,7 @@
-import CSQLite
 import Dispatch
 import Foundation
 import GRDB
+import GRDBSQLite
 import LifelineCore
 import LifelineFormat
 

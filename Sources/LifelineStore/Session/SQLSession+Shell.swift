@@ -1,6 +1,6 @@
-import CSQLite
 import Foundation
 import GRDB
+import GRDBSQLite
 
 // MARK: - What the shell's sqlite3 commands read
 

@@ -1,6 +1,6 @@
-import CSQLite
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The REPL's connection: an existing database opened read-only, for SQL a person types and for
 /// the store's typed reads (``launches()``, ``timeline(launchID:session:)``, ...).
