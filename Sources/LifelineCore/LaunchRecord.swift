@@ -39,11 +39,16 @@ public struct LaunchRecord: Hashable, Sendable {
     /// need it are not applicable to the launch (docs/rules.md, "Partial instrumentation").
     /// App-defined events are not listed: a trace shows the ones it has.
     public var records: CallbackSet?
+    /// Whether the launch began before its trace does (`excerpt`): a log excerpt that starts
+    /// mid-run, whose first line is not the app launching. Anything may have happened before the
+    /// first event, so the checker proves nothing that depends on it (docs/rules.md, "Judging what
+    /// is proven"). `nil` (the recorder's traces, which start at launch) is `false`.
+    public var excerpt: Bool?
 
     public init(
         version: Int = LaunchRecord.currentVersion, launch: String? = nil, pid: Int64? = nil, app: String? = nil,
         platform: String? = nil, os: String? = nil, device: String? = nil, lifecycle: Lifecycle? = nil,
-        started: String? = nil, part: Int64? = nil, records: CallbackSet? = nil
+        started: String? = nil, part: Int64? = nil, records: CallbackSet? = nil, excerpt: Bool? = nil
     ) {
         self.version = version
         self.launch = launch
@@ -56,6 +61,7 @@ public struct LaunchRecord: Hashable, Sendable {
         self.started = started
         self.part = part
         self.records = records
+        self.excerpt = excerpt
     }
 
     /// Whether the trace records `callback` for this launch (every callback when ``records`` is absent).

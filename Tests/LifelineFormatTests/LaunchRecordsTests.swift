@@ -63,6 +63,29 @@ struct LaunchRecordsTests {
         #expect(try TraceRecord(parsing: text) == .launch(launch))
     }
 
+    @Test("excerpt round-trips through the encoder, and anything but a boolean or null is a located error")
+    func excerptRoundTrip() throws {
+        for value in [true, false] {
+            let launch = LaunchRecord(launch: "L", records: CallbackSet([.sceneDidBecomeActive]), excerpt: value)
+            var line: [UInt8] = []
+            TraceEncoder.append(launch, to: &line)
+            let text = String(decoding: line.dropLast(), as: UTF8.self)
+            #expect(text.hasSuffix(#""excerpt":\#(value)}"#))
+            #expect(try TraceRecord(parsing: text) == .launch(launch))
+        }
+        guard case .launch(let absent) = try TraceRecord(parsing: #"{"lifeline":1,"type":"launch","excerpt":null}"#) else {
+            Issue.record("expected a launch record")
+            return
+        }
+        #expect(absent.excerpt == nil)
+        #expect {
+            _ = try TraceRecord(parsing: #"{"lifeline":1,"type":"launch","excerpt":"yes"}"#, lineNumber: 2)
+        } throws: { error in
+            guard let error = error as? TraceFormatError else { return false }
+            return error.line == 2 && error.column == 41 && error.message.contains("expected true, false or null for \"excerpt\"")
+        }
+    }
+
     @Test("every callback fits the set's bits")
     func everyCallbackFits() {
         #expect(Callback.allCases.count <= 64)

@@ -68,23 +68,49 @@ struct PartialRecordsTests {
     }
 
     @Test(
-        "a rule needs every callback it names, in any role",
+        "a rule is not applicable exactly when nothing it could raise is provable or observable",
         arguments: [
-            ("sceneDidBecomeActive within 1s after sceneWillEnterForeground", ["sceneWillEnterForeground"]),
-            ("sceneDidBecomeActive within 1s after sceneWillEnterForeground", ["sceneDidBecomeActive"]),
-            ("after willConnectTo until sceneDidDisconnect: never db.open", ["sceneDidDisconnect"]),
-            ("between sceneWillEnterForeground and sceneDidEnterBackground: eventually sceneDidBecomeActive", ["sceneDidBecomeActive"]),
-            ("never willConnectTo", [String]()),
-            ("sceneWillEnterForeground | willConnectTo leads to sceneDidBecomeActive", ["willConnectTo", "sceneDidBecomeActive"]),
+            // A bounded response whose response may go unseen: every trigger may have been answered.
+            ("sceneDidBecomeActive within 1s after sceneWillEnterForeground", ["sceneWillEnterForeground"], ["sceneDidBecomeActive"]),
+            // Its trigger unrecorded: nothing can raise a finding.
+            ("sceneDidBecomeActive within 1s after sceneWillEnterForeground", ["sceneDidBecomeActive"], ["sceneWillEnterForeground"]),
+            // An unrecorded opener: the scope never opens in what the trace shows.
+            ("after willConnectTo until sceneDidDisconnect: never db.open", ["sceneDidDisconnect"], ["willConnectTo"]),
+            // An unrecorded closer: one just before any event takes it out of scope.
+            (
+                "between sceneWillEnterForeground and sceneDidEnterBackground: eventually sceneDidBecomeActive", ["sceneDidBecomeActive"],
+                ["sceneWillEnterForeground", "sceneDidEnterBackground"]
+            ),
+            ("never willConnectTo", [], ["willConnectTo"]),
+            // One alternative of a response's trigger unrecorded: the recorded one's findings stand.
+            ("sceneWillEnterForeground | willConnectTo leads to sceneDidBecomeActive", ["willConnectTo", "sceneDidBecomeActive"], []),
+            // One alternative of a forbidden event unrecorded (openURLContexts): a recorded one is a violation whatever it did.
+            (
+                "after sceneDidDisconnect until willConnectTo: never sceneDidBecomeActive | sceneOpenURLContexts",
+                ["sceneDidDisconnect", "willConnectTo", "sceneDidBecomeActive"], []
+            ),
+            // A precedence whose cause may go unseen proves nothing; its effect alone unrecorded is unobservable.
+            ("willConnectTo precedes sceneDidBecomeActive", ["sceneDidBecomeActive"], ["willConnectTo"]),
+            ("willConnectTo precedes sceneDidBecomeActive", ["willConnectTo"], ["sceneDidBecomeActive"]),
         ])
-    func needs(body: String, recorded: [String]) throws {
+    func judged(body: String, recorded: [String], blocking: [String]) throws {
         let rule = try #require(try RuleSet(parsing: "rule r per scene: \(body)", file: "t.rules").rules.first)
         let launch = LaunchRecord(records: CallbackSet(recorded.compactMap(Callback.init(named:))))
-        let unrecorded = rule.unrecordedCallbacks(in: launch)
-        #expect(!unrecorded.isEmpty)
-        #expect(Set(unrecorded) == Set(rule.callbacks.elements).subtracting(recorded.compactMap(Callback.init(named:))))
+        #expect(Set(rule.unrecordedCallbacks(in: launch)) == Set(blocking.compactMap(Callback.init(named:))))
         #expect(rule.unrecordedCallbacks(in: LaunchRecord()).isEmpty, "no records field: every callback is recorded")
         #expect(rule.unrecordedCallbacks(in: LaunchRecord(records: rule.callbacks)).isEmpty)
+    }
+
+    @Test func aLogThatBeginsMidRunProvesNothingThatMayHaveHappenedBeforeItsFirstLine() throws {
+        let rule = { (body: String) throws -> Rule in
+            try #require(try RuleSet(parsing: "rule r per scene: \(body)", file: "t.rules").rules.first)
+        }
+        let excerpt = LaunchRecord(excerpt: true)
+        #expect(try rule("before willConnectTo: never sceneDidBecomeActive").unrecordedCallbacks(in: excerpt) == [.willConnectTo])
+        #expect(try rule("willConnectTo precedes sceneDidBecomeActive").unrecordedCallbacks(in: excerpt) == [.willConnectTo])
+        #expect(
+            try rule("after sceneDidDisconnect until willConnectTo: never sceneDidBecomeActive").unrecordedCallbacks(in: excerpt).isEmpty)
+        #expect(try rule("at most 1 didFinishLaunching").unrecordedCallbacks(in: excerpt).isEmpty)
     }
 
     @Test func severalMissingCallbacksAreNamedInTheReason() throws {

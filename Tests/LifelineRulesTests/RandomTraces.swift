@@ -138,9 +138,10 @@ enum RandomTraces {
         private var checker: RuleChecker!
 
         /// `fault` breaks the checker's machine step on purpose (the mutation check).
-        init(_ rules: RuleSet, fault: MachineStepFault? = nil) {
+        init(_ rules: RuleSet, fault: MachineStepFault? = nil, unseenFault: UnseenFault? = nil) {
             checker = RuleChecker(
-                rules: rules, fault: fault, onFinding: { [unowned self] in findings.append(ReferenceFinding($0)) },
+                rules: rules, fault: fault, unseenFault: unseenFault,
+                onFinding: { [unowned self] in findings.append(ReferenceFinding($0)) },
                 onInstance: { [unowned self] in instances.append($0) },
                 onNotApplicable: { [unowned self] in inapplicable.append($0) })
         }

@@ -62,7 +62,7 @@ struct SchemaTests {
                 == [
                     ["v1: files, launches, events, spans, timelines"], ["v2: violations of the last check"],
                     ["v3: interned strings; event is a view of event_raw"], ["v4: the callbacks each launch records"],
-                    ["v5: derived event columns; indexed timeline and span"],
+                    ["v5: derived event columns; indexed timeline and span"], ["v6: launches whose trace begins mid-run"],
                 ])
         // Opening again migrates nothing and keeps the data.
         _ = fixture.importFile(try fixture.write("a.ndjson", sceneTrace))

@@ -45,6 +45,7 @@ public enum TraceEncoder {
             }
             output.append(UInt8(ascii: "]"))
         }
+        if let value = launch.excerpt { raw(value ? #","excerpt":true"# : #","excerpt":false"#, &output) }
         raw("}\n", &output)
     }
 

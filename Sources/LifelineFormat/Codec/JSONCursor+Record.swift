@@ -132,6 +132,14 @@ extension JSONCursor {
             line.lifecycle = lifecycle
         case .attrs: line.attrs = try scanAttributes(scratch: &scratch)
         case .records: line.records = try scanRecords(scratch: &scratch)
+        case .excerpt:
+            guard index < end, bytes[index] == UInt8(ascii: "t") || bytes[index] == UInt8(ascii: "f") || bytes[index] == UInt8(ascii: "n")
+            else { throw failure(.invalidValue, "expected true, false or null for \"excerpt\"", at: index) }
+            switch try scanLiteral() {
+            case .true: line.excerpt = true
+            case .false: line.excerpt = false
+            case .null: line.excerpt = nil
+            }
         }
     }
 

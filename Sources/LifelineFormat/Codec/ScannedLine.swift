@@ -56,6 +56,8 @@ public struct ScannedLine: Sendable {
     public var part: Int64?
     /// The callbacks the launch records (`records`), or `nil` when absent (every callback).
     public var records: CallbackSet?
+    /// Whether the launch began before the trace does (`excerpt`), or `nil` when absent.
+    public var excerpt: Bool?
 
     public init() {}
 }

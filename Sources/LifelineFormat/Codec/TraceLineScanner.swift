@@ -55,7 +55,7 @@ public struct TraceLineScanner: Sendable {
 
 /// The fields trace format v1 defines. Everything else is skipped.
 enum TraceField: UInt8, CaseIterable {
-    case lifeline, type, launch, pid, app, platform, os, device, lifecycle, started, part, records
+    case lifeline, type, launch, pid, app, platform, os, device, lifecycle, started, part, records, excerpt
     case seq, t, event, phase, session, scene, thread, attrs
 
     var key: StaticString {
@@ -72,6 +72,7 @@ enum TraceField: UInt8, CaseIterable {
         case .started: return "started"
         case .part: return "part"
         case .records: return "records"
+        case .excerpt: return "excerpt"
         case .seq: return "seq"
         case .t: return "t"
         case .event: return "event"
@@ -95,7 +96,7 @@ enum TraceField: UInt8, CaseIterable {
         case 4: return pick(bytes, .type) ?? pick(bytes, .part)
         case 5: return pick(bytes, .event) ?? pick(bytes, .phase) ?? pick(bytes, .scene) ?? pick(bytes, .attrs)
         case 6: return pick(bytes, .thread) ?? pick(bytes, .launch) ?? pick(bytes, .device)
-        case 7: return pick(bytes, .session) ?? pick(bytes, .started) ?? pick(bytes, .records)
+        case 7: return pick(bytes, .session) ?? pick(bytes, .started) ?? pick(bytes, .records) ?? pick(bytes, .excerpt)
         case 8: return pick(bytes, .lifeline) ?? pick(bytes, .platform)
         case 9: return pick(bytes, .lifecycle)
         default: return nil
@@ -155,6 +156,7 @@ enum TraceField: UInt8, CaseIterable {
             case 0x6E_6F_69_73_73_65_73: field = .session
             case 0x64_65_74_72_61_74_73: field = .started
             case 0x73_64_72_6F_63_65_72: field = .records
+            case 0x74_70_72_65_63_78_65: field = .excerpt
             default: field = nil
             }
         default: field = nil

@@ -122,6 +122,7 @@ extension LaunchRecord {
         self.init(
             version: Int(scanned.version), launch: text(scanned.launch), pid: scanned.pid, app: text(scanned.app),
             platform: text(scanned.platform), os: text(scanned.os), device: text(scanned.device),
-            lifecycle: scanned.lifecycle, started: text(scanned.started), part: scanned.part, records: scanned.records)
+            lifecycle: scanned.lifecycle, started: text(scanned.started), part: scanned.part, records: scanned.records,
+            excerpt: scanned.excerpt)
     }
 }

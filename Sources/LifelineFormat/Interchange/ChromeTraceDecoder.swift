@@ -271,7 +271,8 @@ public enum ChromeTraceDecoder {
                 launch: object["launch"]?.string, pid: object["pid"]?.integer, app: object["app"]?.string,
                 platform: object["platform"]?.string, os: object["os"]?.string, device: object["device"]?.string,
                 lifecycle: object["lifecycle"]?.string.flatMap(Lifecycle.init(rawValue:)), started: object["started"]?.string,
-                part: object["part"]?.integer, records: records(object["records"]?.string))
+                part: object["part"]?.integer, records: records(object["records"]?.string),
+                excerpt: { if case .bool(let value) = object["excerpt"] { value } else { nil } }())
         }
 
         /// The recorded callbacks an export wrote as names joined by commas; names that are not

@@ -85,6 +85,7 @@ public enum ChromeTraceEncoder {
         if !launch.namesSessions { launchArgs["namesSessions"] = .bool(false) }
         // Args hold scalars: the recorded callbacks as their names joined by commas.
         if let value = record.records { launchArgs["records"] = .string(value.map(\.name).joined(separator: ",")) }
+        if let value = record.excerpt { launchArgs["excerpt"] = .bool(value) }
         writer.begin()
         writer.output.append(contentsOf: #"{"ph":"M","name":"process_name","pid":"#.utf8)
         TraceEncoder.integer(pid, &writer.output)

@@ -17,6 +17,11 @@ final class CompiledRule {
         case boundedResponse(Int64), boundedInvariance(Int64)
         case maximumDuration(Int64), minimumDuration(Int64)
         case machine
+
+        var isPattern: Bool {
+            if case .machine = self { return false }
+            return true
+        }
     }
 
     /// How the rule's scope behaves.
@@ -71,7 +76,7 @@ final class CompiledRule {
     /// Machines: the declared transitions, by role bit (for a flagged transition's severity and message).
     let transitions: [StateMachine.Transition]
 
-    init(rule: Rule, index: Int, symbols: inout SymbolTable, fault: MachineStepFault? = nil) {
+    init(rule: Rule, index: Int, symbols: inout SymbolTable, fault: MachineStepFault? = nil, unseenFault: UnseenFault? = nil) {
         self.rule = rule
         self.index = index
         var scope = ScopeKind.globally
@@ -164,7 +169,7 @@ final class CompiledRule {
         _ = fromBuffer.initialize(from: fromStates)
         shape = RuleShape(
             kind: kind, scope: scope, initialState: initialState, transitions: UnsafeBufferPointer(transitionBuffer),
-            fromStates: UnsafeBufferPointer(fromBuffer), fault: fault)
+            fromStates: UnsafeBufferPointer(fromBuffer), fault: fault, unseenFault: unseenFault)
     }
 
     deinit {
@@ -177,16 +182,57 @@ final class CompiledRule {
     /// A transition qualifies when one of its alternatives names such a callback, whatever its
     /// conditions and position: an unseen callback may have had any attributes, so the set of
     /// states the machine may be in errs on the side of more states (fewer findings).
-    func silentTransitions(records: CallbackSet?) -> UInt64 {
+    ///
+    /// With `appEvents`, transitions on app-defined events qualify too (before the first line of
+    /// a log that begins mid-run, an app event may have happened unseen as well).
+    func silentTransitions(records: CallbackSet?, appEvents: Bool = false) -> UInt64 {
         guard let records else { return 0 }
         var silent: UInt64 = 0
         for (offset, transition) in transitions.enumerated()
         where transition.severity == nil && transition.reportedBy == nil
-            && transition.on.alternatives.contains(where: { $0.name.callback.map { !records.contains($0) } ?? false })
+            && transition.on.alternatives.contains(where: { $0.name.callback.map { !records.contains($0) } ?? appEvents })
         {
             silent |= 1 << UInt64(offset)
         }
         return silent
+    }
+
+    /// Patterns: the role masks an event the trace does not show may have, as a set (bit `m` for
+    /// the mask `m`): one the rule names whose callback `records` leaves out, or, with
+    /// `everything`, any event the rule names (before the first line of a log that begins mid-run).
+    ///
+    /// An unseen event may be a begin, an end or an instant, and may have had any attributes, so
+    /// each conditional alternative may or may not hold: every combination is a mask. The set errs
+    /// on the side of more masks, which prove less.
+    func unseenMasks(records: CallbackSet?, everything: Bool) -> UInt32 {
+        guard kind.isPattern, everything || records != nil else { return 0 }
+        var masks: UInt32 = 0
+        for (symbol, entry) in names {
+            if !everything {
+                guard let records, symbol < Int32(Callback.allCases.count), let callback = Callback(rawValue: UInt8(symbol)),
+                    !records.contains(callback)
+                else { continue }
+            }
+            for phase in [Phase.begin, .end, .instant] {
+                var optional: UInt64 = 0
+                for alternative in entry.conditional where !(alternative.defaultPhases && phase == .end) {
+                    let phaseHolds = alternative.conditions.filter { $0.field == "phase" }.allSatisfy {
+                        $0.holds(phase: phase, thread: nil, session: nil, scene: nil, attrs: [:])
+                    }
+                    if phaseHolds { optional |= alternative.role }
+                }
+                let fixed = phase == .end ? entry.plainEnd : entry.plainBegin
+                // Every submask of the optional roles, the empty one included.
+                var subset = optional
+                while true {
+                    let mask = (fixed | subset) & phaseMask(phase) & 0x1F
+                    if mask != 0 { masks |= 1 << UInt32(mask) }
+                    if subset == 0 { break }
+                    subset = (subset - 1) & optional
+                }
+            }
+        }
+        return masks
     }
 
     /// The name symbols this rule wants to see.

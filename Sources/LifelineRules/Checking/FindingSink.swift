@@ -9,6 +9,9 @@ final class FindingSink {
     private let onInstance: (InstanceResult) -> Void
     private let onNotApplicable: (Inapplicability) -> Void
     private(set) var tally: [String: RuleTally] = [:]
+    /// Per rule (by index), what the current launch's trace may not show that the rule names, for a
+    /// finding it does not prove: `'willConnectTo' is not recorded`.
+    var unseen: [Int: String] = [:]
 
     init(
         names: SymbolTable, onFinding: @escaping (Finding) -> Void, onInstance: @escaping (InstanceResult) -> Void,
@@ -61,7 +64,10 @@ final class FindingSink {
         } else {
             tally[rule.rule.id, default: RuleTally()].pendings += 1
         }
-        let explanation = FindingExplainer(rule: rule.rule, names: names).explain(raw, slice: slice)
+        var explanation = FindingExplainer(rule: rule.rule, names: names).explain(raw, slice: slice)
+        if raw.unproven {
+            explanation += " (not proven: \(unseen[rule.index] ?? "the trace may not show everything"), which may have prevented it)"
+        }
         onFinding(
             Finding(
                 ruleID: rule.rule.id, severity: severity, status: raw.status, reason: raw.reason, slice: slice,

@@ -21,14 +21,21 @@ public struct Inapplicability: Sendable, Hashable {
     public var unrecorded: [Callback]
     /// Whether the rule is a state machine, which needs only one of its callbacks recorded.
     public var isMachine: Bool
+    /// Whether the trace does not show how the launch began (a log that starts mid-run), and
+    /// ``unrecorded`` are the callbacks that may have come before its first line.
+    public var beforeTheTrace: Bool
 
-    public init(ruleID: String, slice: SliceKey, file: String, line: Int, unrecorded: [Callback], isMachine: Bool) {
+    public init(
+        ruleID: String, slice: SliceKey, file: String, line: Int, unrecorded: [Callback], isMachine: Bool,
+        beforeTheTrace: Bool = false
+    ) {
         self.ruleID = ruleID
         self.slice = slice
         self.file = file
         self.line = line
         self.unrecorded = unrecorded
         self.isMachine = isMachine
+        self.beforeTheTrace = beforeTheTrace
     }
 
     /// `needs 'willConnectTo', which this trace does not record`.
@@ -42,6 +49,10 @@ public struct Inapplicability: Sendable, Hashable {
         case 0: list = "nothing"
         case 1: list = names[0]
         default: list = names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        }
+        if beforeTheTrace {
+            let which = names.isEmpty ? "what it needs" : (names.count == 1 ? list : "any of " + list)
+            return "the trace begins after the launch did, and \(which) may have come before its first line"
         }
         return "needs \(list), which this trace does not record"
     }

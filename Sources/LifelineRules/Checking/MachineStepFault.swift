@@ -12,3 +12,15 @@ enum MachineStepFault: Sendable, CaseIterable {
     /// A transition with a severity is taken silently.
     case silencesFlaggedTransitions
 }
+
+/// A deliberate bug in how the checker judges a trace that does not show everything
+/// (PatternMonitor+Unseen.swift), for the mutation check of the differential test against
+/// ``ReferenceEvaluator/evaluateProven(_:launches:insertions:variants:maximumCompletions:)``.
+enum UnseenFault: Sendable, CaseIterable {
+    /// Every finding of the run over the recorded events is reported as proven.
+    case provesEverything
+    /// Nothing unseen is assumed before the first event of a trace that begins mid-run.
+    case forgetsTheBeginning
+    /// Unseen events are followed for one step only, not to every run they reach.
+    case stopsAfterOneUnseenEvent
+}

@@ -14,29 +14,47 @@ struct PatternMonitor: Equatable {
         var flagged: Bool
     }
 
+    // Internal rather than private where PatternMonitor+Unseen.swift reads or normalises them.
     private(set) var segmentOpen: Bool
     private var scopeDone = false
-    private var opener: EventRef?
+    var opener: EventRef?
     private var definiteSegments: Int32
-    private(set) var violations: Int32 = 0
-    private(set) var pendings: Int32 = 0
+    var violations: Int32 = 0
+    var pendings: Int32 = 0
     private var sawEvent = false
 
     // Pattern state; which fields mean what depends on the kind.
-    private var count = 0
+    var count = 0
     private var flagA = false
     private var flagB = false
-    private var refA: EventRef?
-    private var refB: EventRef?
-    private var timers: [Timer] = []
-    private var timerHead = 0
+    var refA: EventRef?
+    var refB: EventRef?
+    var timers: [Timer] = []
+    var timerHead = 0
     /// Findings in a segment that needs its closing event to be definite.
-    private var buffered: [RawFinding] = []
+    var buffered: [RawFinding] = []
     /// Findings a base monitor raised; a slice created from it inherits them.
     var inherited: [RawFinding] = []
     /// Machines under partial instrumentation: the states the machine may be in, sorted; empty
     /// when it is in exactly the state `count` holds.
     private var possible: [Int32] = []
+
+    // Patterns under partial instrumentation (PatternMonitor+Unseen.swift): this monitor is the run
+    // over the recorded events; `worlds` are the other runs that events the trace cannot show may
+    // have made. All empty while the launch records every callback the rule names.
+    /// The other runs, each with the findings it raised before this run did.
+    var worlds: [UnseenWorld] = []
+    /// Whether this instance has been checked under partial instrumentation (its worlds are meaningful).
+    var partial = false
+    /// The time of the last recorded event this instance saw: unseen events are taken to happen then.
+    var lastTime = Int64.min
+    /// Set at the start of a launch whose beginning the trace does not show (an excerpt): before its
+    /// next event, any event the rule names may have happened unseen.
+    var beginningUnseen = false
+    /// Findings of this run that the other runs did not all raise: not proven, reported as pending.
+    var unproven: Int32 = 0
+    /// Set when the other runs grew past ``maximumWorlds``: every later finding is not proven.
+    var undecided = false
 
     init(rule: RuleShape) {
         segmentOpen = rule.scope.opensAtStart
@@ -56,7 +74,20 @@ struct PatternMonitor: Equatable {
     // MARK: - Stepping
 
     /// Feeds one event of the slice with the roles it plays for the rule.
+    @inline(__always)
     mutating func step(
+        _ roles: UInt64, _ event: EventRef, session: Int32, scene: Int32, rule: RuleShape,
+        out: inout [RawFinding]
+    ) {
+        if rule.unseenMasks != 0 || partial || beginningUnseen, rule.kind.isPattern {
+            stepUnseen(roles, event, session: session, scene: scene, rule: rule, out: &out)
+            return
+        }
+        stepRecorded(roles, event, session: session, scene: scene, rule: rule, out: &out)
+    }
+
+    /// One step of this run alone, as if the trace recorded every callback.
+    mutating func stepRecorded(
         _ roles: UInt64, _ event: EventRef, session: Int32, scene: Int32, rule: RuleShape,
         out: inout [RawFinding]
     ) {
@@ -256,6 +287,14 @@ struct PatternMonitor: Equatable {
 
     private mutating func stepMachine(_ roles: UInt64, _ event: EventRef, rule: RuleShape, out: inout [RawFinding]) {
         sawEvent = true
+        if beginningUnseen {
+            // The launch began before the trace does: the machine may have left its initial state
+            // along any legal transition.
+            beginningUnseen = false
+            var states = possible.isEmpty ? [Int32(count)] : possible
+            Self.close(&states, through: rule.beginningSilent, rule: rule)
+            if states.count > 1 { possible = states }
+        }
         if rule.silent != 0 || !possible.isEmpty {
             stepProjected(roles, event, rule: rule, out: &out)
             return
@@ -317,7 +356,7 @@ struct PatternMonitor: Equatable {
     /// possible state and no silent transitions this is the deterministic step exactly.
     private mutating func stepProjected(_ roles: UInt64, _ event: EventRef, rule: RuleShape, out: inout [RawFinding]) {
         var states = possible.isEmpty ? [Int32(count)] : possible
-        Self.close(&states, rule: rule)
+        Self.close(&states, through: rule.silent, rule: rule)
         var legal: [Int32] = []
         var reached: [Int32] = []
         var reportedElsewhere = false
@@ -356,7 +395,7 @@ struct PatternMonitor: Equatable {
             }
         }
         var next = legal.isEmpty ? reached : legal
-        Self.close(&next, rule: rule)
+        Self.close(&next, through: rule.silent, rule: rule)
         if next.count == 1 && rule.silent == 0 {
             count = Int(next[0])
             possible = []
@@ -365,13 +404,13 @@ struct PatternMonitor: Equatable {
         }
     }
 
-    /// Adds every state the silent transitions reach from `states`, keeping them sorted.
-    private static func close(_ states: inout [Int32], rule: RuleShape) {
-        guard rule.silent != 0 else { return }
+    /// Adds every state the `silent` transitions reach from `states`, keeping them sorted.
+    private static func close(_ states: inout [Int32], through silent: UInt64, rule: RuleShape) {
+        guard silent != 0 else { return }
         var index = 0
         while index < states.count {
             let state = states[index]
-            var remaining = rule.silent
+            var remaining = silent
             while remaining != 0 {
                 let transition = remaining.trailingZeroBitCount
                 remaining &= remaining - 1
@@ -395,6 +434,14 @@ struct PatternMonitor: Equatable {
     /// Resolves what is still open when the trace (or, for a launch-spanning
     /// slice, the trace file) ends, and returns the instance's verdict.
     mutating func finish(lastEvent: EventRef?, rule: RuleShape, out: inout [RawFinding]) -> Verdict {
+        if partial || beginningUnseen || rule.unseenMasks != 0, rule.kind.isPattern {
+            return finishUnseen(lastEvent: lastEvent, rule: rule, out: &out)
+        }
+        return finishRecorded(lastEvent: lastEvent, rule: rule, out: &out)
+    }
+
+    /// The end of this run alone.
+    mutating func finishRecorded(lastEvent: EventRef?, rule: RuleShape, out: inout [RawFinding]) -> Verdict {
         if case .machine = rule.kind {
             return violations > 0 ? .violated : (sawEvent ? .satisfied : .vacuous)
         }
@@ -421,6 +468,17 @@ struct PatternMonitor: Equatable {
             }
             segmentOpen = false
         }
+        return verdict
+    }
+
+    /// Forgets what only the instance's verdict needs (another run's verdict is never asked).
+    mutating func forgetVerdict() {
+        definiteSegments = 0
+        sawEvent = false
+    }
+
+    /// The instance's verdict from what it reported.
+    var verdict: Verdict {
         if violations > 0 { return .violated }
         if pendings > 0 { return .pending }
         return definiteSegments > 0 ? .satisfied : .vacuous

@@ -14,4 +14,7 @@ struct RawFinding: Equatable {
     var machineState: Int32 = -1
     /// For a flagged transition: its index in the machine, whose severity and message the finding takes.
     var machineTransition: Int32 = -1
+    /// Set when the trace does not prove the finding: events it cannot show may have prevented it
+    /// (docs/rules.md, "Judging what is proven"). Such a finding is pending.
+    var unproven = false
 }

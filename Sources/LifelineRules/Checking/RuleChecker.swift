@@ -45,7 +45,7 @@ public final class RuleChecker {
 
     /// A checker whose machine step has a deliberate bug: only for the differential test's mutation check.
     init(
-        rules: RuleSet, fault: MachineStepFault?, onFinding: @escaping (Finding) -> Void,
+        rules: RuleSet, fault: MachineStepFault?, unseenFault: UnseenFault? = nil, onFinding: @escaping (Finding) -> Void,
         onInstance: @escaping (InstanceResult) -> Void = { _ in },
         onLaunch: @escaping (SliceKey, LaunchRecord) -> Void = { _, _ in },
         onNotApplicable: @escaping (Inapplicability) -> Void = { _ in }
@@ -56,7 +56,7 @@ public final class RuleChecker {
         var symbols = SymbolTable()
         var compiled: [CompiledRule] = []
         for (index, rule) in rules.rules.enumerated() {
-            compiled.append(CompiledRule(rule: rule, index: index, symbols: &symbols, fault: fault))
+            compiled.append(CompiledRule(rule: rule, index: index, symbols: &symbols, fault: fault, unseenFault: unseenFault))
         }
         runtimeCount = compiled.count
         runtimes = .allocate(capacity: compiled.count)
@@ -116,20 +116,35 @@ public final class RuleChecker {
         for index in 0..<runtimeCount {
             let rule = runtimes[index].compiled.rule
             var applies = rule.applies(to: record)
-            if applies, record.records != nil {
-                let unrecorded = rule.unrecordedCallbacks(in: record)
-                if !unrecorded.isEmpty {
-                    applies = false
-                    sink.notApplicable(
-                        Inapplicability(
-                            ruleID: rule.id, slice: slice, file: file, line: line, unrecorded: unrecorded,
-                            isMachine: { if case .machine = rule.body { true } else { false } }()))
-                }
+            if applies, let unjudged = rule.unjudged(in: record) {
+                applies = false
+                sink.notApplicable(
+                    Inapplicability(
+                        ruleID: rule.id, slice: slice, file: file, line: line, unrecorded: unjudged.callbacks,
+                        isMachine: { if case .machine = rule.body { true } else { false } }(),
+                        beforeTheTrace: unjudged.beforeTheTrace))
             }
-            runtimes[index].beginLaunch(key: slice, applies: applies, records: record.records)
+            runtimes[index].beginLaunch(
+                key: slice, applies: applies, records: record.records, beginningUnseen: record.excerpt == true)
+            sink.unseen[index] = Self.unseenNote(rule, record)
         }
         state.pointee.launchEventPending = launchSymbol != nil
         state.pointee.launchLine = Int32(clamping: line)
+    }
+
+    /// What `record`'s trace may not show of what `rule` names, in words, or nil when it shows everything.
+    static func unseenNote(_ rule: Rule, _ record: LaunchRecord) -> String? {
+        var parts: [String] = []
+        if let records = record.records {
+            let missing = rule.callbacks.subtracting(records).elements.map { "'\($0)'" }
+            switch missing.count {
+            case 0: break
+            case 1: parts.append("\(missing[0]) is not recorded")
+            default: parts.append(missing.dropLast().joined(separator: ", ") + " and \(missing[missing.count - 1]) are not recorded")
+            }
+        }
+        if record.excerpt == true { parts.append("the trace begins after the launch did") }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// Checks one event of the current launch. `line` is its line in the current file.

@@ -82,19 +82,34 @@ struct RuleRuntime {
     /// Starts a launch: fresh instances for per-launch slicings, new slot maps for all.
     ///
     /// `records` are the callbacks the launch records (`nil`: all); a machine takes the transitions
-    /// of the others silently.
-    mutating func beginLaunch(key: SliceKey, applies: Bool, records: CallbackSet? = nil) {
+    /// of the others silently, and a pattern follows every run they allow (PatternMonitor+Unseen.swift).
+    /// `beginningUnseen`: the trace does not show how the launch began (a log that starts mid-run),
+    /// so before its first event anything the rule names may have happened.
+    mutating func beginLaunch(key: SliceKey, applies: Bool, records: CallbackSet? = nil, beginningUnseen: Bool = false) {
         active = applies
         shape.silent = compiled.silentTransitions(records: records)
+        shape.unseenMasks = compiled.unseenMasks(records: records, everything: false)
+        shape.beginningMasks =
+            beginningUnseen && shape.unseenFault != .forgetsTheBeginning ? compiled.unseenMasks(records: records, everything: true) : 0
+        shape.beginningSilent = beginningUnseen ? compiled.silentTransitions(records: CallbackSet(), appEvents: true) : 0
         instanceOfSessionSlot.removeAll(keepingCapacity: true)
         instanceOfSceneSlot.removeAll(keepingCapacity: true)
         sessionBaseOfSlot.removeAll(keepingCapacity: true)
-        guard !compiled.rule.slicing.spansLaunches else { return }
+        guard !compiled.rule.slicing.spansLaunches else {
+            if beginningUnseen, applies {
+                base?.beginningUnseen = true
+                for index in monitors.indices { monitors[index].beginningUnseen = true }
+                for key in materialised.keys { materialised[key]!.beginningUnseen = true }
+            }
+            return
+        }
         reset()
         guard applies else { return }
+        var monitor = PatternMonitor(rule: shape)
+        monitor.beginningUnseen = beginningUnseen
         switch compiled.rule.slicing {
-        case .launch: addInstance(PatternMonitor(rule: shape), key: key, session: -1)
-        default: base = PatternMonitor(rule: shape)
+        case .launch: addInstance(monitor, key: key, session: -1)
+        default: base = monitor
         }
     }
 

@@ -27,9 +27,28 @@ struct RuleShape {
     let fromStates: UnsafeBufferPointer<Int32>
     /// A deliberate bug in the machine step; `nil` except in the differential test's mutation check.
     let fault: MachineStepFault?
+    /// A deliberate bug in judging what a partial trace proves; `nil` except in the mutation check.
+    let unseenFault: UnseenFault?
     /// Machines: the transitions (by role bit) a callback the current launch does not record may take
     /// unseen; 0 when the launch records every callback the machine names. Set per launch.
     var silent: UInt64 = 0
+    /// Patterns: the role masks an event the current launch does not show may have, as a set (bit
+    /// `m` for the mask `m` of opener, closer, first, second and third roles); 0 when the launch
+    /// records every callback the rule names. Set per launch.
+    var unseenMasks: UInt32 = 0
+    /// Patterns: the same before the launch's first event, when the trace does not show how the
+    /// launch began (any event the rule names may have happened). Set per launch.
+    var beginningMasks: UInt32 = 0
+    /// Machines: the legal transitions (by role bit) any event may have taken unseen before the
+    /// launch's first event, when the trace does not show how the launch began. Set per launch.
+    var beginningSilent: UInt64 = 0
+
+    var isTimed: Bool {
+        switch kind {
+        case .boundedResponse, .boundedInvariance, .maximumDuration, .minimumDuration: return true
+        default: return false
+        }
+    }
 
     /// Whether the machine may take transition `index` from `state`.
     @inline(__always)

@@ -32,7 +32,13 @@ extension ReferenceEvaluator {
             // The states the machine may be in: one, unless its launch leaves callbacks unrecorded.
             var possible: Set<String> = [machine.initial]
             var entered: Item?
+            var launch: Int?
             for item in slice {
+                if item.excerpt, item.launchIndex != launch {
+                    // The launch began before its trace: any legal transition may have been taken.
+                    possible = reachable(from: possible, in: machine, unrecorded: CallbackSet(), appEvents: true)
+                }
+                launch = item.launchIndex
                 possible = reachable(from: possible, in: machine, unrecorded: item.records)
                 let order = machine.states.filter(possible.contains)
                 let taken = order.map { state in (state, machine.transition(from: state, where: { matches($0, item.event) })) }
@@ -252,7 +258,9 @@ extension ReferenceEvaluator {
     /// callback outside `unrecorded`'s complement, any number of times: where the machine may be
     /// after callbacks the trace did not record. Conditions are not tested (an unseen callback may
     /// have had any attributes).
-    static func reachable(from states: Set<String>, in machine: StateMachine, unrecorded records: CallbackSet?) -> Set<String> {
+    static func reachable(
+        from states: Set<String>, in machine: StateMachine, unrecorded records: CallbackSet?, appEvents: Bool = false
+    ) -> Set<String> {
         guard let records else { return states }
         var result = states
         var frontier = Array(states)
@@ -261,7 +269,7 @@ extension ReferenceEvaluator {
             where (transition.from.isEmpty || transition.from.contains(state)) && transition.severity == nil
                 && transition.reportedBy == nil
                 && transition.on.alternatives.contains(where: { alternative in
-                    alternative.name.callback.map { !records.contains($0) } ?? false
+                    alternative.name.callback.map { !records.contains($0) } ?? appEvents
                 })
                 && !result.contains(transition.to)
             {

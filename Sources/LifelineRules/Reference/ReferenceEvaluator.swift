@@ -39,6 +39,10 @@ public enum ReferenceEvaluator {
         var isLaunch: Bool
         /// The callbacks its launch records (`nil`: all).
         var records: CallbackSet?
+        /// Its launch's index in the launches evaluated (-1 for an unseen event of a completion).
+        var launchIndex = 0
+        /// Whether its launch's trace begins mid-run (``LaunchRecord/excerpt``).
+        var excerpt = false
         var location: String { "\(file):\(line)" }
     }
 
@@ -46,7 +50,7 @@ public enum ReferenceEvaluator {
     public static func evaluate(_ rules: RuleSet, launches: [Launch]) -> (findings: [ReferenceFinding], instances: [InstanceResult]) {
         var findings: [ReferenceFinding] = []
         var instances: [InstanceResult] = []
-        let itemsByLaunch = launches.map(items(of:))
+        let itemsByLaunch = launches.enumerated().map { items(of: $1, index: $0) }
         for rule in rules.rules {
             for (key, slice, last) in slices(of: rule, launches: launches, items: itemsByLaunch) {
                 let (verdict, found) = judge(rule, slice: slice, last: last, key: key)
@@ -60,20 +64,28 @@ public enum ReferenceEvaluator {
     // MARK: - Slicing
 
     /// The items of each launch, with the synthetic launch event first (timed as the first event).
-    static func items(of launch: Launch) -> [Item] {
+    static func items(of launch: Launch, index: Int) -> [Item] {
         var items: [Item] = []
         let firstT = launch.events.first?.event.t ?? 0
+        let excerpt = launch.record.excerpt == true
         items.append(
             Item(
                 event: EventRecord(seq: -1, t: firstT, event: EventName.launch), file: launch.file, line: launch.line, isLaunch: true,
-                records: launch.record.records))
+                records: launch.record.records, launchIndex: index, excerpt: excerpt))
         for (event, line) in launch.events {
-            items.append(Item(event: event, file: launch.file, line: line, isLaunch: false, records: launch.record.records))
+            items.append(
+                Item(
+                    event: event, file: launch.file, line: line, isLaunch: false, records: launch.record.records, launchIndex: index,
+                    excerpt: excerpt))
         }
         return items
     }
 
-    static func slices(of rule: Rule, launches: [Launch], items: [[Item]]) -> [(SliceKey, [Item], Item?)] {
+    /// `judged` decides which launches the rule is judged on (``judges(_:_:)`` unless given).
+    static func slices(
+        of rule: Rule, launches: [Launch], items: [[Item]], judged: ((LaunchRecord) -> Bool)? = nil
+    ) -> [(SliceKey, [Item], Item?)] {
+        let judges = judged ?? { Self.judges(rule, $0) }
         var result: [(SliceKey, [Item], Item?)] = []
         let seesLaunch = mentions(rule, EventName.launch)
         if rule.slicing.spansLaunches {
@@ -82,7 +94,7 @@ public enum ReferenceEvaluator {
             for trace in traces {
                 let group = launches.indices.filter { launches[$0].trace == trace }
                 let last = group.flatMap { items[$0] }.last { !$0.isLaunch }
-                let applicable = group.filter { judges(rule, launches[$0].record) }.flatMap { items[$0] }
+                let applicable = group.filter { judges(launches[$0].record) }.flatMap { items[$0] }
                 let relevant = applicable.filter { seen(by: rule, $0, seesLaunch: seesLaunch) }
                 if case .trace = rule.slicing {
                     result.append((SliceKey(trace: trace), relevant, last))
@@ -96,7 +108,7 @@ public enum ReferenceEvaluator {
             return result
         }
         for (launch, all) in zip(launches, items) {
-            guard judges(rule, launch.record) else { continue }
+            guard judges(launch.record) else { continue }
             let last = all.last { !$0.isLaunch }
             let relevant = all.filter { seen(by: rule, $0, seesLaunch: seesLaunch) }
             let launchKey = launch.record.launch ?? "\(launch.file):\(launch.line)"
@@ -239,45 +251,25 @@ extension ReferenceEvaluator {
         var result: [Inapplicability] = []
         for launch in launches {
             for rule in rules.rules where rule.applies(to: launch.record) {
-                let unrecorded = unrecordedNeeds(of: rule, launch.record)
-                guard !unrecorded.isEmpty else { continue }
+                guard let unjudged = rule.unjudged(in: launch.record) else { continue }
                 var isMachine = false
                 if case .machine = rule.body { isMachine = true }
                 result.append(
                     Inapplicability(
                         ruleID: rule.id,
                         slice: SliceKey(trace: launch.trace, launch: launch.record.launch ?? "\(launch.file):\(launch.line)"),
-                        file: launch.file, line: launch.line, unrecorded: unrecorded, isMachine: isMachine))
+                        file: launch.file, line: launch.line, unrecorded: unjudged.callbacks, isMachine: isMachine,
+                        beforeTheTrace: unjudged.beforeTheTrace))
             }
         }
         return result
     }
 
-    /// Whether the rule is judged on a launch: its `when` admits it and the launch records what it needs.
+    /// Whether the rule is judged on a launch: its `when` admits it and what the launch's trace may
+    /// not show leaves some finding provable (``Rule/unrecordedCallbacks(in:)``, whose soundness
+    /// ``evaluateProven(_:launches:insertions:variants:)`` tests by enumerating completions).
     static func judges(_ rule: Rule, _ record: LaunchRecord) -> Bool {
-        rule.applies(to: record) && unrecordedNeeds(of: rule, record).isEmpty
-    }
-
-    /// The callbacks `rule` needs that the launch does not record, by direct search over the rule's
-    /// text: every callback a pattern names; for a machine, all of them when it names no recorded
-    /// callback and no app event.
-    static func unrecordedNeeds(of rule: Rule, _ record: LaunchRecord) -> [Callback] {
-        guard let records = record.records else { return [] }
-        let patterns: [EventPattern]
-        switch rule.body {
-        case .machine(let machine): patterns = machine.transitions.map(\.on)
-        case .pattern(let scope, let pattern):
-            patterns = ([scope.opener, scope.closer] + [Role.first, .second, .third].map { event($0, of: pattern) })
-                .compactMap { $0 }
-        }
-        let names = patterns.flatMap(\.alternatives).map(\.name)
-        let named = Callback.allCases.filter { callback in names.contains { $0.callback == callback } }
-        let missing = named.filter { !records.contains($0) }
-        if case .machine = rule.body {
-            let appEvents = names.contains { $0.callback == nil }
-            return !named.isEmpty && missing.count == named.count && !appEvents ? missing : []
-        }
-        return missing
+        rule.applies(to: record) && rule.unjudged(in: record) == nil
     }
 
     static func mentions(_ rule: Rule, _ name: EventName) -> Bool {

@@ -169,8 +169,8 @@ struct ImportRun {
         var inserter = try EventInserter(db, expectedBytes: expectedBytes, resumedLaunch: resumed)
         let launchStatement = try db.makeStatement(
             sql: """
-                INSERT INTO launch (file_id, line, uuid, part, pid, app, platform, os, device, lifecycle, started, records)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO launch (file_id, line, uuid, part, pid, app, platform, os, device, lifecycle, started, records, excerpt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         var launchID = resumed ?? 0
         var inserted = 0
@@ -212,7 +212,7 @@ struct ImportRun {
             try statement.execute(arguments: [
                 fileID, line, record.launch, record.part, record.pid, record.app, record.platform, record.os,
                 record.device, record.lifecycle?.rawValue, record.started,
-                (record.records ?? options.records).map(LaunchRecords.json),
+                (record.records ?? options.records).map(LaunchRecords.json), record.excerpt == true ? 1 : nil,
             ])
             return db.lastInsertedRowID
         case .diagnostic(let text):

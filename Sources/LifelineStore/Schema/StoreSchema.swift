@@ -26,6 +26,9 @@ enum StoreSchema {
         migrator.registerMigration(version5Identifier) { db in
             try db.execute(sql: version5)
         }
+        migrator.registerMigration("v6: launches whose trace begins mid-run") { db in
+            try db.execute(sql: version6)
+        }
         return migrator
     }
 
@@ -376,5 +379,12 @@ enum StoreSchema {
     /// `launch_summary` selects `l.*`, so it gains the column too.
     static let version4 = """
         ALTER TABLE launch ADD COLUMN records TEXT;
+        """
+
+    /// `launch.excerpt`: 1 when the launch began before its trace does (a log that starts mid-run),
+    /// NULL otherwise. Existing launches keep NULL, which is what their traces meant (trace format
+    /// v1's `excerpt`; docs/rules.md, "Judging what is proven").
+    static let version6 = """
+        ALTER TABLE launch ADD COLUMN excerpt INTEGER;
         """
 }
