@@ -23,11 +23,21 @@ import LifelineStore
 /// let report = try DemoRun().run { print($0, terminator: "") }
 /// ```
 package struct DemoRun: Sendable {
+    /// Where the demo writes its traces unless told: `demo-traces/`, beside `traces/`, not in it.
+    ///
+    /// `traces/` holds the repository's sample traces, and the demo's are copies of some of them
+    /// (same scripts, same seed). Written inside it, as `traces/demo/` once was, every copy was
+    /// found a second time by `lifeline check traces/` and `lifeline report traces/`, which counted
+    /// each demo launch twice, while `lifeline repl traces/` (whose import skips a file with the
+    /// same content as one already imported) counted it once. The directory is git-ignored: it is
+    /// output, made again by every run.
+    package static let defaultTraceDirectory = "demo-traces"
+
     package var traceDirectory: String
     package var databasePath: String
     package var seed: UInt64
 
-    package init(traceDirectory: String = "traces/demo", databasePath: String = TraceStore.defaultPath, seed: UInt64 = 1) {
+    package init(traceDirectory: String = DemoRun.defaultTraceDirectory, databasePath: String = TraceStore.defaultPath, seed: UInt64 = 1) {
         self.traceDirectory = traceDirectory
         self.databasePath = databasePath
         self.seed = seed
@@ -90,7 +100,7 @@ package struct DemoRun: Sendable {
         }
         if shown.count > 8 { output("   … and \(shown.count - 8) more (lifeline check \(databasePath))\n") }
         output("   \(check.summaryLine)\n")
-        output("   (stored in the violation table of \(databasePath); the bugs are in traces/demo/bug-*)\n\n")
+        output("   (stored in the violation table of \(databasePath); the bugs are in \(directory)/bug-*)\n\n")
 
         let query = try SavedQuery(name: DemoQuery.name, sql: DemoQuery.sql)
         output("4. Query: queries/\(query.name).sql\n")

@@ -26,16 +26,16 @@ struct DemoRunTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let demo = DemoRun(
-            traceDirectory: directory.appendingPathComponent("traces/demo").path,
+            traceDirectory: directory.appendingPathComponent(DemoRun.defaultTraceDirectory).path,
             databasePath: directory.appendingPathComponent("lifeline.db").path)
         var first = ""
         let report = try demo.run { first += $0 }
         #expect(report.traces.count == DemoScenarios.all.count)
         #expect(report.traces.contains { $0.path.hasSuffix("bug-wrong-order.ndjson") && $0.launches == 2 })
         for (name, _) in DemoScenarios.all {
-            let written = try Data(contentsOf: directory.appendingPathComponent("traces/demo/\(name).ndjson"))
+            let written = try Data(contentsOf: directory.appendingPathComponent("demo-traces/\(name).ndjson"))
             let sample = try Data(contentsOf: repositoryRoot.appendingPathComponent("traces/\(name).ndjson"))
-            #expect(written == sample, "traces/demo/\(name).ndjson equals traces/\(name).ndjson")
+            #expect(written == sample, "demo-traces/\(name).ndjson equals traces/\(name).ndjson")
         }
         #expect(report.imported.files.allSatisfy { $0.outcome == .imported })
         #expect(report.imported.launches == report.traces.reduce(0) { $0 + $1.launches })
