@@ -15,7 +15,8 @@ import LifelineStore
 ///    adds nothing; the database is never deleted (it may hold the user's own
 ///    imports), and a changed trace replaces its old rows.
 /// 3. Checks the database against the built-in catalogs and ./rules/*.rules and
-///    prints the violations found in the demo traces with their witnesses.
+///    prints the errors and warnings found in the demo traces with their witnesses:
+///    the `bug-*` scenarios have them, the others raise info findings at most.
 /// 4. Prints one saved query's result (`queries/time-to-active.sql`).
 /// 5. Ends with the next command to try.
 ///
@@ -91,7 +92,11 @@ package struct DemoRun: Sendable {
             throw CheckRunError(.inputErrors, check.errors.map(\.description).joined(separator: "\n"), diagnostics: check.errors)
         }
         report.findings = check.findings
-        let shown = check.violations.filter { $0.witnesses.contains { $0.file.hasPrefix(directory + "/") } }
+        // The problems: errors and warnings. Info findings say what UIKit did (a swipe-kill disconnects a
+        // scene from the foreground) in good scenarios too; the summary line counts them.
+        let shown = check.violations.filter { finding in
+            finding.severity >= .warning && finding.witnesses.contains { $0.file.hasPrefix(directory + "/") }
+        }
         for finding in shown.sorted(by: { ($0.severity, $0.primary?.location ?? "") > ($1.severity, $1.primary?.location ?? "") })
             .prefix(8)
         {

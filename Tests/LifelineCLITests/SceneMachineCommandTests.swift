@@ -40,7 +40,7 @@ struct SceneMachineCommandTests {
         let found = violations.map { "\($0["rule"] as? String ?? "") \($0["severity"] as? String ?? "")" }
         #expect(
             found.sorted() == [
-                "scene.background-before-disconnect warning", "scene.config-before-connect error", "scene.lifecycle warning",
+                "scene.background-before-disconnect info", "scene.config-before-connect error", "scene.lifecycle warning",
             ])
         let machine = try #require(violations.first { $0["rule"] as? String == "scene.lifecycle" })
         #expect(

@@ -88,6 +88,10 @@ struct SimulateAndDemoCommandTests {
         #expect(run.stdout.contains("demo-traces/bug-wrong-order.ndjson:31: error[scene.connect-after-launch]"))
         #expect(run.stdout.contains("checked 6 traces (10 launches, 260 events) against 32 rules: 3 errors"))
         #expect(run.stdout.contains("the bugs are in demo-traces/bug-*"))
+        // The good scenarios raise no warning or error: a swipe-kill's disconnect from the foreground is info.
+        #expect(run.stdout.contains("3 errors, 1 warning, 4 info, 0 pending"))
+        let problems = run.stdout.split(separator: "\n").filter { $0.contains("error[") || $0.contains("warning[") }
+        #expect(!problems.isEmpty && problems.allSatisfy { $0.contains("demo-traces/bug-") }, "\(problems)")
         #expect(run.stdout.hasSuffix("\nNext: lifeline repl lifeline.db\n"))
         let traces = try FileManager.default.contentsOfDirectory(
             atPath: directory.appendingPathComponent("demo-traces").path)

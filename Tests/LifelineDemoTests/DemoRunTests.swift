@@ -48,6 +48,15 @@ struct DemoRunTests {
         #expect(
             errors.contains { $0.ruleID == "scene.connect-after-launch" && $0.primary?.file.hasSuffix("bug-wrong-order.ndjson") == true })
         #expect(errors.allSatisfy { $0.primary?.file.contains("/bug-") == true })
+        // Only the bug-* scenarios are called buggy: they raise errors or warnings, every one of them, and the
+        // good ones raise info findings at most (a swipe-kill disconnects a scene from the foreground).
+        let problems = report.findings.filter { $0.severity >= .warning }
+        for (name, _) in DemoScenarios.all {
+            let raised = problems.filter { $0.primary?.file.hasSuffix("/\(name).ndjson") == true }
+            #expect(raised.isEmpty != name.hasPrefix("bug-"), "\(name): \(raised.map(\.headline))")
+        }
+        #expect(report.findings.contains { $0.ruleID == "scene.background-before-disconnect" && $0.severity == .info })
+        #expect(!first.contains("info["), "the demo prints the problems; the summary line counts info findings")
         #expect(first.contains("error[scene.connect-after-launch]"))
         #expect(first.hasSuffix("Next: lifeline repl \(demo.databasePath)\n"))
 
