@@ -56,7 +56,9 @@ enum GitHubReport {
             if primary.line > 0 { properties.append("line=\(primary.line)") }
         }
         properties.append("title=" + escapeProperty("\(finding.ruleID)\(finding.status == .pending ? " (pending)" : "")"))
-        return "::\(command) \(properties.joined(separator: ","))::" + escapeData(finding.explanation + "\n" + finding.message)
+        // What happened, the rule's words, and its source (a URL GitHub shows as a link, where the rule has one).
+        let see = finding.citation.map { $0.parts.isEmpty ? "" : "\nsee: \($0)" } ?? ""
+        return "::\(command) \(properties.joined(separator: ","))::" + escapeData(finding.explanation + "\n" + finding.message + see)
     }
 
     /// The escaping GitHub's toolkit applies to a command's message, then ``TerminalText``'s for the

@@ -55,4 +55,21 @@ struct CitationTests {
             #expect(links.allSatisfy { !$0.contains(" ") && !$0.hasSuffix(";") }, "\(links)")
         }
     }
+
+    static let evidence: [(String, String)] = [
+        ("https://a.example/b step 6; prewarm logs SO 71025205 (E2)", "https://a.example/b step 6; prewarm logs SO 71025205"),
+        ("docs (W3, A4)", "docs"),
+        ("skip it (SO 63520008, N1); again (M4)", "skip it (SO 63520008); again"),
+        ("template 'as they will not return' (E9); NativeScript#11376 (W10)", "template 'as they will not return'; NativeScript#11376"),
+        ("https://a.example/scene(_:willconnectto:options:) (section 8)", "https://a.example/scene(_:willconnectto:options:) (section 8)"),
+        ("research W5 and (X1, E100) (unclosed", "research W5 and (X1, E100) (unclosed"),
+    ]
+
+    @Test("a built-in rule's evidence IDs are left out of its citation; a rules file's parentheses are its author's", arguments: evidence)
+    func evidenceIDs(_ reference: String, _ shown: String) throws {
+        let builtin = try #require(BuiltinCatalog.uikitScene.rules.rules.first)
+        let authored = try #require(try RuleSet(parsing: "rule a: never willConnectTo\n", file: "a.rules").rules.first)
+        #expect(Citation(reference, of: builtin).description == shown)
+        #expect(Citation(reference, of: authored).description == reference)
+    }
 }

@@ -113,7 +113,7 @@ package enum HTMLReport {
             json.string(rule.reference)
             json.byte(UInt8(ascii: ","))
             // The reference as the page shows it: `["t", text]` and `["a", url]`, so only a URL is a link's target.
-            Self.list(&json, rule.reference.map { Citation($0).parts } ?? []) { json, part in
+            Self.list(&json, rule.reference.map { Citation($0, of: rule).parts } ?? []) { json, part in
                 switch part {
                 case .text(let text):
                     json.raw("[\"t\",")

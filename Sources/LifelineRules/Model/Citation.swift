@@ -1,3 +1,5 @@
+import Foundation
+
 /// A rule's `reference` as a person reads it: its words, with each http(s) URL in them found.
 ///
 /// A reference is free text: a URL with a note after it, a forum thread's number, "Xcode template
@@ -80,5 +82,57 @@ public struct Citation: Sendable, Hashable, CustomStringConvertible {
             }
         }
         return url.drop { $0 != "/" }.dropFirst(2).isEmpty ? nil : url
+    }
+}
+
+// MARK: - Evidence IDs
+
+extension Citation {
+    /// A reference of `rule` (its own, or one of its state machine's transitions'), as a person reads it.
+    ///
+    /// The built-in catalogs cite the IDs of their evidence in Lifeline's research notes,
+    /// docs/research/uikit-lifecycle.md, in parentheses: `… prewarm logs SO 71025205 (E2)`, `(W3, A4)`,
+    /// `(SO 63520008, N1)`. They are how the catalogs and the notes find each other, but a reader of a
+    /// finding cannot follow `(E2)` anywhere: the sources around them are the citation. So a built-in
+    /// rule's IDs are left out here; the rule's `reference` keeps them, for the machine formats and
+    /// `lifeline rules --verbose`. A rules file's reference is shown as written: its parentheses are its
+    /// author's.
+    public init(_ reference: String, of rule: Rule) {
+        let builtin = BuiltinCatalog.allCases.contains { $0.file == rule.file }
+        self.init(builtin ? Self.withoutEvidenceIDs(reference) : reference)
+    }
+
+    /// The reference without the evidence IDs in its parentheses (a letter of E, W, N, M or A and a
+    /// number): `x (E2)` is `x`, `x (SO 63520008, N1); y` is `x (SO 63520008); y`; parentheses that
+    /// hold no ID are left as written.
+    static func withoutEvidenceIDs(_ reference: String) -> String {
+        var result = ""
+        var rest = Substring(reference)
+        while let open = rest.firstIndex(of: "(") {
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(where: { $0 == ")" || $0 == "(" }), rest[close] == ")" else {
+                result += rest[...open]
+                rest = rest[afterOpen...]
+                continue
+            }
+            let items = rest[afterOpen..<close].split(separator: ",", omittingEmptySubsequences: false)
+            let kept = items.filter { !isEvidenceID($0.trimmingCharacters(in: .whitespaces)) }
+            if kept.count == items.count {
+                result += rest[...close]
+            } else if kept.isEmpty {
+                result += rest[..<open]
+                while result.last == " " { result.removeLast() }
+            } else {
+                result += rest[..<open] + "(" + kept.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ") + ")"
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    private static func isEvidenceID(_ text: String) -> Bool {
+        guard let letter = text.first, "EWNMA".contains(letter) else { return false }
+        let number = text.dropFirst()
+        return (1...2).contains(number.count) && number.allSatisfy { $0.isASCII && $0.isNumber }
     }
 }
