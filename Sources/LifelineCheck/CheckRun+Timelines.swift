@@ -30,7 +30,7 @@ extension CheckRun {
         }
         let collector = TimelineCollector(wanted: wanted)
         var readStandardInput = false
-        for file in ordered(TracePaths.expand(inputs).files) {
+        for file in ordered(TracePaths.expandDistinct(inputs, isStore: isDatabase).files) {
             let path: String
             let label: String
             let input: TraceInput

@@ -144,7 +144,9 @@ package enum CheckRun {
     ///
     /// Inputs are trace files, directories of them (`*.ndjson`, `*.jsonl`, recursively) and
     /// Lifeline databases (recognised by their SQLite header). Rotated parts (`app.2.ndjson`)
-    /// are checked right after the file they continue.
+    /// are checked right after the file they continue. A trace file with the same bytes as an earlier
+    /// one is checked once, at the earlier one, and listed in ``CheckReport/copies``
+    /// (``TracePaths/expandDistinct(_:isStore:)``): a copy holds the same launches.
     ///
     /// Up to `jobs` inputs (default: one per core, ``defaultJobs``) are checked at once, each trace
     /// file with its rotated parts, each database and standard input by a checker of its own thread;
@@ -182,7 +184,8 @@ package enum CheckRun {
         timelines: Bool = false, shape: TraceShape? = nil,
         interchange: InterchangeOptions = InterchangeOptions(), jobs: Int? = nil
     ) -> CheckReport {
-        var (files, errors) = TracePaths.expand(inputs)
+        let expanded = TracePaths.expandDistinct(inputs, isStore: isDatabase)
+        var (files, errors) = (expanded.files, expanded.errors)
         var reading = Reading(shape: shape, interchange: interchange, names: names)
         // The timelines read the inputs a second time: standard input, which can be read once, is kept in a file.
         var standardInputCopy: StandardInputCopy?
@@ -230,6 +233,7 @@ package enum CheckRun {
         var report = CheckReport(
             rules: rules.rules, ruleSources: sources, findings: findings, summary: summary, traces: traces,
             diagnostics: diagnostics, applied: applied, notApplicable: notApplicable)
+        report.copies = expanded.copies
         if timelines {
             report.timelines = Self.timelines(
                 inputs, findings: findings, shape: shape, interchange: interchange, records: records, names: names,

@@ -1,4 +1,5 @@
 import LifelineFormat
+import LifelineReports
 
 /// What `lifeline export --format` writes.
 package enum ExportFormat: String, CaseIterable, Sendable {
@@ -19,6 +20,15 @@ package enum ExportFormat: String, CaseIterable, Sendable {
                 for event in launch.events { TraceEncoder.append(event, to: &output) }
             }
             return output
+        }
+    }
+}
+
+extension ExportFormat: OutputFormat {
+    package var fileExtensions: [String] {
+        switch self {
+        case .chrome: return ["json"]
+        case .ndjson: return ["ndjson", "jsonl"]
         }
     }
 }

@@ -68,8 +68,10 @@ package enum ExportRun {
     /// Reads `inputs` into launches: a rotated part continues its launch; malformed lines are warnings.
     package static func read(_ inputs: [String]) -> Result {
         var result = Result()
-        let (files, errors) = TracePaths.expand(inputs)
+        let (files, errors, copies) = TracePaths.expandDistinct(inputs, isStore: CheckRun.isDatabase)
         result.diagnostics += errors
+        // A copy would export its launches a second time; it is said, not failed.
+        result.diagnostics += copies.map { FileDiagnostic(.warning, file: $0.file, "same content as \($0.original), skipped") }
         for file in CheckRun.ordered(files) {
             if file == "-" {
                 result.diagnostics.append(

@@ -15,7 +15,8 @@ import LifelineStore
 ///    adds nothing; the database is never deleted (it may hold the user's own
 ///    imports), and a changed trace replaces its old rows.
 /// 3. Checks the database against the built-in catalogs and ./rules/*.rules and
-///    prints the violations found in the demo traces with their witnesses.
+///    prints the errors and warnings found in the demo traces with their witnesses:
+///    the `bug-*` scenarios have them, the others raise info findings at most.
 /// 4. Prints one saved query's result (`queries/time-to-active.sql`).
 /// 5. Ends with the next command to try.
 ///
@@ -23,11 +24,21 @@ import LifelineStore
 /// let report = try DemoRun().run { print($0, terminator: "") }
 /// ```
 package struct DemoRun: Sendable {
+    /// Where the demo writes its traces unless told: `demo-traces/`, beside `traces/`, not in it.
+    ///
+    /// `traces/` holds the repository's sample traces, and the demo's are copies of some of them
+    /// (same scripts, same seed). Written inside it, as `traces/demo/` once was, every copy was
+    /// found a second time by `lifeline check traces/` and `lifeline report traces/`, which counted
+    /// each demo launch twice, while `lifeline repl traces/` (whose import skips a file with the
+    /// same content as one already imported) counted it once. The directory is git-ignored: it is
+    /// output, made again by every run.
+    package static let defaultTraceDirectory = "demo-traces"
+
     package var traceDirectory: String
     package var databasePath: String
     package var seed: UInt64
 
-    package init(traceDirectory: String = "traces/demo", databasePath: String = TraceStore.defaultPath, seed: UInt64 = 1) {
+    package init(traceDirectory: String = DemoRun.defaultTraceDirectory, databasePath: String = TraceStore.defaultPath, seed: UInt64 = 1) {
         self.traceDirectory = traceDirectory
         self.databasePath = databasePath
         self.seed = seed
@@ -81,7 +92,11 @@ package struct DemoRun: Sendable {
             throw CheckRunError(.inputErrors, check.errors.map(\.description).joined(separator: "\n"), diagnostics: check.errors)
         }
         report.findings = check.findings
-        let shown = check.violations.filter { $0.witnesses.contains { $0.file.hasPrefix(directory + "/") } }
+        // The problems: errors and warnings. Info findings say what UIKit did (a swipe-kill disconnects a
+        // scene from the foreground) in good scenarios too; the summary line counts them.
+        let shown = check.violations.filter { finding in
+            finding.severity >= .warning && finding.witnesses.contains { $0.file.hasPrefix(directory + "/") }
+        }
         for finding in shown.sorted(by: { ($0.severity, $0.primary?.location ?? "") > ($1.severity, $1.primary?.location ?? "") })
             .prefix(8)
         {
@@ -90,7 +105,7 @@ package struct DemoRun: Sendable {
         }
         if shown.count > 8 { output("   … and \(shown.count - 8) more (lifeline check \(databasePath))\n") }
         output("   \(check.summaryLine)\n")
-        output("   (stored in the violation table of \(databasePath); the bugs are in traces/demo/bug-*)\n\n")
+        output("   (stored in the violation table of \(databasePath); the bugs are in \(directory)/bug-*)\n\n")
 
         let query = try SavedQuery(name: DemoQuery.name, sql: DemoQuery.sql)
         output("4. Query: queries/\(query.name).sql\n")

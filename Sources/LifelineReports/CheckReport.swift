@@ -23,6 +23,9 @@ package struct CheckReport: Sendable {
     /// Rules not judged on a launch because they need callbacks its trace does not record, in the
     /// order the launches came. Never a failure.
     package var notApplicable: [Inapplicability]
+    /// Trace files not checked because an earlier input has the same bytes (``TracePaths/expandDistinct(_:isStore:)``):
+    /// a copy holds the same launches, which would be counted and reported twice. Never a failure.
+    package var copies: [TracePaths.Copy] = []
 
     package init(
         rules: [Rule], ruleSources: [RuleSource] = [], findings: [Finding], summary: CheckSummary, traces: [String],
@@ -101,6 +104,7 @@ package struct CheckReport: Sendable {
             line +=
                 "; \(plural(inapplicable, "rule")) not applicable (\(inapplicable == 1 ? "it needs" : "they need") callbacks not recorded)"
         }
+        if !copies.isEmpty { line += "; \(plural(copies.count, "copy", "copies")) of another trace skipped" }
         if !warnings.isEmpty { line += "; \(plural(warnings.count, "skipped line")) allowed" }
         if !errors.isEmpty { line += "; \(plural(errors.count, "input error")): the check is incomplete" }
         return line

@@ -13,6 +13,12 @@ enum GitHubReport {
     /// `lifeline watch` printed as they came (``LiveReport``).
     static func render(_ report: CheckReport, gate: CheckGate, streamed: Bool = false) -> String {
         var lines: [String] = streamed ? [] : report.diagnostics.map(line)
+        // A copy of another input is not checked again: a notice, not a failure.
+        for copy in streamed ? [] : report.copies {
+            lines.append(
+                "::notice file=\(escapeProperty(copy.file)),title=duplicate trace::"
+                    + escapeData("same content as \(copy.original), skipped"))
+        }
         for finding in streamed ? report.pending : report.findings { lines.append(line(finding, gate: gate)) }
         // Not applicable is not a failure: a notice on the launch record, saying why.
         for group in report.notApplicableGroups {
@@ -50,7 +56,9 @@ enum GitHubReport {
             if primary.line > 0 { properties.append("line=\(primary.line)") }
         }
         properties.append("title=" + escapeProperty("\(finding.ruleID)\(finding.status == .pending ? " (pending)" : "")"))
-        return "::\(command) \(properties.joined(separator: ","))::" + escapeData(finding.explanation + "\n" + finding.message)
+        // What happened, the rule's words, and its source (a URL GitHub shows as a link, where the rule has one).
+        let see = finding.citation.map { $0.parts.isEmpty ? "" : "\nsee: \($0)" } ?? ""
+        return "::\(command) \(properties.joined(separator: ","))::" + escapeData(finding.explanation + "\n" + finding.message + see)
     }
 
     /// The escaping GitHub's toolkit applies to a command's message, then ``TerminalText``'s for the

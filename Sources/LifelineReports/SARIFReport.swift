@@ -170,9 +170,8 @@ enum SARIFReport {
     static func render(_ report: CheckReport, gate: CheckGate) -> String {
         let indexes = Dictionary(report.rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let descriptors = report.rules.map { rule in
-            let url = rule.reference.flatMap { reference in
-                reference.split(separator: " ").first.map(String.init).flatMap { $0.hasPrefix("http") ? $0 : nil }
-            }
+            // The reference's first URL, wherever it stands in the text (``Citation``).
+            let url = rule.reference.flatMap { Citation($0).links.first }
             return Descriptor(
                 id: rule.id, shortDescription: Text(text: rule.message), fullDescription: Text(text: Rule.describe(rule.body)),
                 helpUri: url, help: rule.reference.map(Text.init), defaultConfiguration: Configuration(level: level(rule.severity)))

@@ -7,7 +7,7 @@ enum TextReport {
     /// The whole report; `streamed` leaves out the input problems and violations, which
     /// `lifeline watch` printed as they came (``LiveReport``).
     static func render(_ report: CheckReport, streamed: Bool = false) -> String {
-        var lines: [String] = streamed ? [] : report.diagnostics.map(\.description)
+        var lines: [String] = streamed ? [] : report.copies.map(\.description) + report.diagnostics.map(\.description)
         if !streamed { for finding in report.violations { lines.append(finding.explained) } }
         for finding in report.pending { lines.append(finding.explained) }
         for group in report.notApplicableGroups { lines.append(group.headline) }

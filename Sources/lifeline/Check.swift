@@ -51,12 +51,15 @@ struct Check: ParsableCommand {
     @Option(
         help: """
             Output format: text, json, jsonl (one JSON object per line), junit, sarif, github or html (a page with \
-            timelines, see docs/report.md).
+            timelines, see docs/report.md). Default: the one -o's extension names (.json, .jsonl or .ndjson, .xml for \
+            junit, .sarif, .html), else text.
             """
     )
-    var format: ReportFormat = .text
+    var format: ReportFormat?
 
-    @Option(name: [.short, .long], help: "Write the report to FILE instead of standard output.")
+    @Option(
+        name: [.short, .long],
+        help: "Write the report to FILE instead of standard output, in the format its extension names unless --format says.")
     var output: String?
 
     @OptionGroup var checking: CheckArguments
@@ -71,6 +74,11 @@ struct Check: ParsableCommand {
     var jobs: Int?
 
     func validate() throws {
+        do {
+            _ = try ReportFormat.chosen(format, output: output, default: .text)
+        } catch {
+            throw ValidationError(error.description)
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs needs at least 1") }
         if let stdinName {
             guard paths.contains("-") else { throw ValidationError("--stdin-name names standard input: give '-' as a PATH") }
@@ -79,6 +87,8 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
+        // `--format`, or the format `-o`'s extension names, or text (``OutputFormat``); validate() refused a contradiction.
+        let format = (try? ReportFormat.chosen(format, output: output, default: .text)) ?? .text
         let gate = checking.gate
         let declared = try checking.declared()
         let decoding = try interchange.options()

@@ -7,13 +7,13 @@ struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Simulate sample scenarios with the real recorder, import them and query them.",
         discussion: """
-            Writes traces to traces/demo/ and imports them into lifeline.db (running it again adds nothing: \
+            Writes traces to demo-traces/ (beside the sample traces in traces/, not among them) and imports them into lifeline.db (running it again adds nothing: \
             the traces are deterministic). Exits 0 when every step ran, 2 when one could not (a file that cannot be \
             written, a database that is not Lifeline's).
             """)
 
     @Option(name: [.short, .long], help: "Directory to write the demo traces into.")
-    var output = "traces/demo"
+    var output = DemoRun.defaultTraceDirectory
 
     @Option(help: "The database file.")
     var db = TraceStore.defaultPath

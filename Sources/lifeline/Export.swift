@@ -25,10 +25,11 @@ struct Export: ParsableCommand {
     @Option(help: "A database to export (when no PATH is given).")
     var db: String?
 
-    @Option(help: "Output format: chrome or ndjson.")
-    var format: ExportFormat = .chrome
+    @Option(help: "Output format: chrome or ndjson. Default: the one -o's extension names (.json chrome, .ndjson or .jsonl), else chrome.")
+    var format: ExportFormat?
 
-    @Option(name: [.short, .long], help: "Write to FILE instead of standard output.")
+    @Option(
+        name: [.short, .long], help: "Write to FILE instead of standard output, in the format its extension names unless --format says.")
     var output: String?
 
     @Option(name: .customLong("rules"), help: "A catalog (uikit-scene, uikit-app) or a .rules file or directory; repeatable.")
@@ -40,7 +41,17 @@ struct Export: ParsableCommand {
     @Flag(help: "Draw no findings: export the events only.")
     var noCheck = false
 
+    func validate() throws {
+        do {
+            _ = try ExportFormat.chosen(format, output: output, default: .chrome)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
     func run() throws {
+        // `--format`, or the format `-o`'s extension names, or chrome; validate() refused a contradiction.
+        let format = (try? ExportFormat.chosen(format, output: output, default: .chrome)) ?? .chrome
         let inputs = paths.isEmpty ? [db ?? TraceStore.defaultPath] : paths + (db.map { [$0] } ?? [])
         let loaded: RuleSet?
         do {

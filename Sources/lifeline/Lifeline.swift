@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LifelineFormat
+import LifelineTerminal
 
 /// The `lifeline` command: records, stores and checks app lifecycle traces.
 @main
@@ -29,6 +30,10 @@ struct Lifeline: ParsableCommand {
     /// the statuses subcommands choose to ArgumentParser. Before the process exits, standard output
     /// is checked for a write that failed (``StandardOutput``).
     static func main() {
+        if let message = unknownCommand(in: Array(CommandLine.arguments.dropFirst())) {
+            printError(message)
+            Foundation.exit(2)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -42,5 +47,20 @@ struct Lifeline: ParsableCommand {
             exit(withError: error)
         }
         StandardOutput.shared.finish()
+    }
+
+    /// The error for a first word that names no subcommand, with the nearest one (``EditDistance``).
+    ///
+    /// ArgumentParser reads such a word as an argument of the root command, which takes none, and
+    /// complains about whatever comes next: `lifeline repot traces -o x.html` said "Unknown option
+    /// '-o'". A word where the subcommand belongs is a mistyped subcommand, said so before parsing:
+    /// `error: unknown command 'repot'; did you mean 'report'?`. Nil when the first argument is an
+    /// option (`--help`, `--version`) or a subcommand's name or alias.
+    static func unknownCommand(in arguments: [String]) -> String? {
+        guard let word = arguments.first, !word.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases } + ["help"]
+        guard !names.contains(word) else { return nil }
+        let suggestion = EditDistance.nearest(to: word, in: names).map { "; did you mean '\($0)'?" }
+        return "error: unknown command '\(TerminalText.escape(word))'" + (suggestion ?? "; 'lifeline --help' lists the commands")
     }
 }

@@ -37,6 +37,15 @@ struct Report: ParsableCommand {
     @Flag(help: "Report around lines that are not valid records instead of failing with status 2.")
     var allowSkippedLines = false
 
+    func validate() throws {
+        // The page is HTML whatever the file is called: a name that asks for another format is a mistake.
+        if let named = ReportFormat.implied(byFile: output), named != .html {
+            throw ValidationError(
+                "lifeline report writes an HTML page, and -o \(output) names a \(named.rawValue) file: for that format, run 'lifeline check -o \(output)'"
+            )
+        }
+    }
+
     @OptionGroup var interchange: InterchangeArguments
 
     func run() throws {

@@ -33,10 +33,19 @@ struct Watch: ParsableCommand {
         help: "The name findings and diagnostics give the trace read from standard input ('-').")
     var stdinName: String?
 
-    @Option(help: "Output format: text, jsonl or github (printed as findings come), json, junit, sarif or html (at the end).")
-    var format: ReportFormat = .text
+    @Option(
+        help: """
+            Output format: text, jsonl or github (printed as findings come), json, junit, sarif or html (at the end). \
+            Default: the one -o's extension names (.json, .jsonl or .ndjson, .xml for junit, .sarif, .html), else text.
+            """)
+    var format: ReportFormat?
 
-    @Option(name: [.short, .long], help: "Write the report to FILE when the input ends; findings are printed as text as they come.")
+    @Option(
+        name: [.short, .long],
+        help: """
+            Write the report to FILE when the input ends, in the format its extension names unless --format says; \
+            findings are printed as text as they come.
+            """)
     var output: String?
 
     @OptionGroup var checking: CheckArguments
@@ -44,6 +53,11 @@ struct Watch: ParsableCommand {
     @OptionGroup var interchange: InterchangeArguments
 
     func validate() throws {
+        do {
+            _ = try ReportFormat.chosen(format, output: output, default: .text)
+        } catch {
+            throw ValidationError(error.description)
+        }
         if interchange.from == .chrome {
             throw ValidationError(
                 "--from chrome: a Chrome trace is one JSON document, read whole; check it with 'lifeline check FILE'")
@@ -55,6 +69,8 @@ struct Watch: ParsableCommand {
     }
 
     func run() throws {
+        // `--format`, or the format `-o`'s extension names, or text; validate() refused a contradiction.
+        let format = (try? ReportFormat.chosen(format, output: output, default: .text)) ?? .text
         let gate = checking.gate
         let declared = try checking.declared()
         let decoding = try interchange.options()

@@ -52,12 +52,38 @@ struct CheckCommandTests {
         let directory = try Self.fixture()
         let result = try Self.run(["check", "bad.ndjson", "legal.ndjson"], directory)
         #expect(result.status == 1)
+        // A sentence in UIKit's terms and the source, not the rule language or the research notes' IDs.
         #expect(
             result.stdout.contains(
-                "bad.ndjson:2: error[scene.connect-after-launch]: scene(_:willConnectTo:options:) for session S9 in launch L2, where scene(_:willConnectTo:options:) must never happen (before didFinishLaunching)"
-            ))
+                """
+                bad.ndjson:2: error[scene.connect-after-launch]: scene(_:willConnectTo:options:) for session S9 in launch L2 \
+                came before application(_:didFinishLaunchingWithOptions:) (seq 2)
+                  rule: a scene connects only after the app finished launching
+                  see: https://developer.apple.com/documentation/uikit/about-the-app-launch-sequence step 6; prewarm logs SO 71025205
+
+                """))
+        #expect(!result.stdout.contains("must never happen") && !result.stdout.contains("(E2)") && !result.stdout.contains("(W8)"))
         #expect(result.stdout.contains("bad.ndjson:5: warning[scene.background-within-5s]"))
         #expect(result.stdout.contains("2 traces (2 launches, 8 events) against 32 rules: 1 error, 1 warning, 0 info, 0 pending"))
+        // The machine formats keep the rule's reference as written, with its evidence ID.
+        let json = try Self.run(["check", "bad.ndjson", "--format", "json"], directory)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let violation = try #require((object["violations"] as? [[String: Any]])?.first)
+        #expect(
+            violation["reference"] as? String
+                == "https://developer.apple.com/documentation/uikit/about-the-app-launch-sequence step 6; prewarm logs SO 71025205 (E2)")
+        #expect(
+            violation["explanation"] as? String
+                == "scene(_:willConnectTo:options:) for session S9 in launch L2 came before application(_:didFinishLaunchingWithOptions:) (seq 2)"
+        )
+        // A GitHub annotation says what happened, the rule, and the source with its link.
+        let github = try Self.run(["check", "bad.ndjson", "--format", "github"], directory)
+        #expect(
+            github.stdout.contains(
+                "::error file=bad.ndjson,line=2,title=scene.connect-after-launch::scene(_:willConnectTo:options:) for session S9 in launch L2 "
+                    + "came before application(_:didFinishLaunchingWithOptions:) (seq 2)%0Aa scene connects only after the app finished launching"
+                    + "%0Asee: https://developer.apple.com/documentation/uikit/about-the-app-launch-sequence step 6; prewarm logs SO 71025205\n"
+            ))
     }
 
     @Test func failOnDecidesTheExitStatus() throws {
@@ -275,6 +301,10 @@ struct CheckCommandTests {
         // Legal traces raise warnings at most, never errors.
         let errors = violations.filter { $0["severity"] as? String == "error" }
         #expect(errors.allSatisfy { ($0["file"] as? String ?? "").contains("bug-") })
+        // A swipe-kill disconnecting a scene from the foreground is UIKit's doing (forum 732170): info, not a warning.
+        let disconnects = violations.filter { $0["rule"] as? String == "scene.background-before-disconnect" }
+        #expect(disconnects.count == 5)
+        #expect(disconnects.allSatisfy { $0["severity"] as? String == "info" })
     }
 
     @Test func rulesListsCatalogsAndRules() throws {

@@ -86,7 +86,31 @@ struct LifelineCommandTests {
     func usageError() throws {
         let run = try Self.run(["frobnicate"])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("frobnicate"))
+        #expect(run.stderr == "error: unknown command 'frobnicate'; 'lifeline --help' lists the commands\n")
+    }
+
+    @Test(
+        "a mistyped subcommand is named with the nearest one, whatever follows it",
+        arguments: [
+            (["repot", "traces/", "-o", "x.html"], "report"), (["chek"], "check"), (["Report", "--help"], "report"),
+            (["impotr", "a.ndjson"], "import"), (["hlep"], "help"), (["rep"], "repl"),
+        ])
+    func mistypedSubcommand(_ arguments: [String], _ nearest: String) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try Self.run(arguments, in: directory)
+        #expect(run.status == 2)
+        #expect(run.stderr == "error: unknown command '\(arguments[0])'; did you mean '\(nearest)'?\n")
+        #expect(run.stdout.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "nothing was run")
+    }
+
+    @Test("subcommands, help and options before a subcommand are parsed as before")
+    func knownFirstWords() throws {
+        #expect(try Self.run(["help", "report"]).stdout.contains("USAGE: lifeline report"))
+        #expect(try Self.run(["--version"]).status == 0)
+        let rules = try Self.run(["rules"])
+        #expect(rules.status == 0 && rules.stderr.isEmpty)
     }
 }
 

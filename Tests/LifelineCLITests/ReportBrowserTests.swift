@@ -113,6 +113,36 @@ struct ReportBrowserTests {
         #expect(dom.contains("needs 'willConnectTo', which this trace does not record"))
     }
 
+    @Test func aReferenceLinksTheURLInItAloneAndShowsTheRestAsText() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+        rule x.cited per launch {
+          message "cited"
+          reference "javascript:alert(1), then https://a.example/p?q=1&r=(2) and forum thread 732170"
+          never didFinishLaunching
+        }
+
+        """.write(to: directory.appendingPathComponent("x.rules"), atomically: true, encoding: .utf8)
+        let trace = Self.repository.appendingPathComponent("traces/bug-wrong-order.ndjson").path
+        let page = directory.appendingPathComponent("report.html")
+        let written = try LifelineCommandTests.run(
+            ["report", trace, "--no-local-rules", "--rules", "uikit-scene", "--rules", "x.rules", "-o", page.path], in: directory)
+        try #require(written.status == 0, "\(written.stderr)")
+        let (dom, log) = try Chromium(directory: directory).dumpDOM(page, fragment: "")
+        let root = try Self.rootTag(dom)
+        #expect(root.contains("data-ready=\"true\"") && !root.contains("data-errors"), "\(root)")
+        #expect(Self.consoleProblems(log).isEmpty, "\(Self.consoleProblems(log))")
+        let apple = "https://developer.apple.com/documentation/uikit/about-the-app-launch-sequence"
+        #expect(dom.contains("<a href=\"\(apple)\" target=\"_blank\" rel=\"noopener noreferrer\">\(apple)</a> step 6; "))
+        #expect(
+            dom.contains(
+                "javascript:alert(1), then <a href=\"https://a.example/p?q=1&amp;r=(2)\" target=\"_blank\" rel=\"noopener noreferrer\">"
+                    + "https://a.example/p?q=1&amp;r=(2)</a> and forum thread 732170"))
+        #expect(!dom.contains("href=\"javascript"))
+        #expect(!dom.contains("href=\"\(apple) "), "no link's target is the whole citation")
+    }
+
     @Test func hostileNamesSessionsAndAttributesStayText() throws {
         let directory = try LifelineCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

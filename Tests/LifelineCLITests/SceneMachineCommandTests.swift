@@ -40,7 +40,7 @@ struct SceneMachineCommandTests {
         let found = violations.map { "\($0["rule"] as? String ?? "") \($0["severity"] as? String ?? "")" }
         #expect(
             found.sorted() == [
-                "scene.background-before-disconnect warning", "scene.config-before-connect error", "scene.lifecycle warning",
+                "scene.background-before-disconnect info", "scene.config-before-connect error", "scene.lifecycle warning",
             ])
         let machine = try #require(violations.first { $0["rule"] as? String == "scene.lifecycle" })
         #expect(
@@ -58,7 +58,7 @@ struct SceneMachineCommandTests {
         #expect(result.status == 0)
         #expect(
             result.stdout.contains(
-                "s.ndjson:8: warning[scene.lifecycle]: sceneWillResignActive(_:) for scene a (session S1) in launch L1 in state 'foregroundInactive', moving to 'foregroundInactive'"
+                "s.ndjson:8: warning[scene.lifecycle]: sceneWillResignActive(_:) for scene a (session S1) in launch L1 came in state 'foregroundInactive'\n"
             ))
         #expect(!result.stdout.contains("error["))
         let strict = try CheckCommandTests.run(["check", "s.ndjson", "--rules", "uikit-scene", "--fail-on", "warning"], directory)

@@ -81,15 +81,20 @@ struct SimulateAndDemoCommandTests {
         let run = try Command.run(["demo"], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("1. Simulate"))
-        #expect(run.stdout.contains("wrote 6 traces to traces/demo/ (seed 1)"))
+        // The demo's traces go beside the sample traces (traces/), not among them.
+        #expect(run.stdout.contains("wrote 6 traces to demo-traces/ (seed 1)"))
         #expect(run.stdout.contains("imported 6 files, 10 launches, 260 events, 0 skipped lines"))
         #expect(run.stdout.contains("4. Query: queries/time-to-active.sql"))
-        #expect(run.stdout.contains("traces/demo/bug-wrong-order.ndjson:31: error[scene.connect-after-launch]"))
+        #expect(run.stdout.contains("demo-traces/bug-wrong-order.ndjson:31: error[scene.connect-after-launch]"))
         #expect(run.stdout.contains("checked 6 traces (10 launches, 260 events) against 32 rules: 3 errors"))
-        #expect(run.stdout.contains("traces/demo/bug-wrong-order.ndjson"))
+        #expect(run.stdout.contains("the bugs are in demo-traces/bug-*"))
+        // The good scenarios raise no warning or error: a swipe-kill's disconnect from the foreground is info.
+        #expect(run.stdout.contains("3 errors, 1 warning, 4 info, 0 pending"))
+        let problems = run.stdout.split(separator: "\n").filter { $0.contains("error[") || $0.contains("warning[") }
+        #expect(!problems.isEmpty && problems.allSatisfy { $0.contains("demo-traces/bug-") }, "\(problems)")
         #expect(run.stdout.hasSuffix("\nNext: lifeline repl lifeline.db\n"))
         let traces = try FileManager.default.contentsOfDirectory(
-            atPath: directory.appendingPathComponent("traces/demo").path)
+            atPath: directory.appendingPathComponent("demo-traces").path)
         #expect(
             traces.sorted() == [
                 "bug-block-background.ndjson", "bug-ui-in-didfinish.ndjson", "bug-wrong-order.ndjson",
@@ -98,10 +103,37 @@ struct SimulateAndDemoCommandTests {
         let store = try TraceStore(path: directory.appendingPathComponent("lifeline.db").path)
         #expect(try store.counts() == (files: 6, launches: 10, events: 260))
 
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("traces").path))
+
         let again = try Command.run(["demo"], in: directory)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("imported 6 files (6 unchanged), 0 launches, 0 events"))
         #expect(try store.counts() == (files: 6, launches: 10, events: 260))
+    }
+
+    @Test("check, report and repl of a directory that holds a copy of a trace (the demo's old traces/demo/) count it once")
+    func aCopyIsCountedOnce() throws {
+        let directory = try Command.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let demo = try Command.run(["demo", "-o", "traces/demo"], in: directory)
+        #expect(demo.status == 0, "\(demo.stderr)")
+        let sample = CheckCommandTests.repository.appendingPathComponent("traces/cold-launch.ndjson")
+        try FileManager.default.copyItem(at: sample, to: directory.appendingPathComponent("traces/cold-launch.ndjson"))
+
+        let check = try Command.run(["check", "traces/", "--no-local-rules"], in: directory)
+        #expect(check.status == 1)
+        #expect(check.stdout.hasPrefix("traces/demo/cold-launch.ndjson: same content as traces/cold-launch.ndjson, skipped\n"))
+        #expect(check.stdout.contains("checked 6 traces (10 launches, 260 events)"))
+        #expect(check.stdout.contains("; 1 copy of another trace skipped"))
+        let github = try Command.run(["check", "traces/", "--no-local-rules", "--format", "github"], in: directory)
+        #expect(
+            github.stdout.hasPrefix(
+                "::notice file=traces/demo/cold-launch.ndjson,title=duplicate trace::same content as traces/cold-launch.ndjson, skipped\n"))
+        let report = try Command.run(["report", "traces/", "--no-local-rules", "-o", "r.html"], in: directory)
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(report.stdout.hasSuffix("wrote r.html (10 launch timelines)\n"))
+        let repl = try Command.run(["repl", "traces/", "SELECT count(*) FROM launch;"], in: directory)
+        #expect(repl.stdout.hasSuffix("10\n"), "\(repl.stdout)\(repl.stderr)")
     }
 
     /// Runs the binary with `input` on its standard input.

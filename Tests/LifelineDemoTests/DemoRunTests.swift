@@ -26,16 +26,16 @@ struct DemoRunTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let demo = DemoRun(
-            traceDirectory: directory.appendingPathComponent("traces/demo").path,
+            traceDirectory: directory.appendingPathComponent(DemoRun.defaultTraceDirectory).path,
             databasePath: directory.appendingPathComponent("lifeline.db").path)
         var first = ""
         let report = try demo.run { first += $0 }
         #expect(report.traces.count == DemoScenarios.all.count)
         #expect(report.traces.contains { $0.path.hasSuffix("bug-wrong-order.ndjson") && $0.launches == 2 })
         for (name, _) in DemoScenarios.all {
-            let written = try Data(contentsOf: directory.appendingPathComponent("traces/demo/\(name).ndjson"))
+            let written = try Data(contentsOf: directory.appendingPathComponent("demo-traces/\(name).ndjson"))
             let sample = try Data(contentsOf: repositoryRoot.appendingPathComponent("traces/\(name).ndjson"))
-            #expect(written == sample, "traces/demo/\(name).ndjson equals traces/\(name).ndjson")
+            #expect(written == sample, "demo-traces/\(name).ndjson equals traces/\(name).ndjson")
         }
         #expect(report.imported.files.allSatisfy { $0.outcome == .imported })
         #expect(report.imported.launches == report.traces.reduce(0) { $0 + $1.launches })
@@ -48,6 +48,15 @@ struct DemoRunTests {
         #expect(
             errors.contains { $0.ruleID == "scene.connect-after-launch" && $0.primary?.file.hasSuffix("bug-wrong-order.ndjson") == true })
         #expect(errors.allSatisfy { $0.primary?.file.contains("/bug-") == true })
+        // Only the bug-* scenarios are called buggy: they raise errors or warnings, every one of them, and the
+        // good ones raise info findings at most (a swipe-kill disconnects a scene from the foreground).
+        let problems = report.findings.filter { $0.severity >= .warning }
+        for (name, _) in DemoScenarios.all {
+            let raised = problems.filter { $0.primary?.file.hasSuffix("/\(name).ndjson") == true }
+            #expect(raised.isEmpty != name.hasPrefix("bug-"), "\(name): \(raised.map(\.headline))")
+        }
+        #expect(report.findings.contains { $0.ruleID == "scene.background-before-disconnect" && $0.severity == .info })
+        #expect(!first.contains("info["), "the demo prints the problems; the summary line counts info findings")
         #expect(first.contains("error[scene.connect-after-launch]"))
         #expect(first.hasSuffix("Next: lifeline repl \(demo.databasePath)\n"))
 

@@ -124,7 +124,7 @@ struct HTMLReportTests {
             parsing: """
                 rule x.never per session {
                   message "</script><img src=x onerror=alert(1)>"
-                  reference "javascript:alert(1)"
+                  reference "javascript:alert(1) see https://a.example/x?a=1&b=</script><script>alert(5)</script> (E1)"
                   never sceneDidBecomeActive
                 }
 
@@ -175,7 +175,13 @@ struct HTMLReportTests {
         let finding = try #require((summary["findings"] as? [[Any]])?.first)
         #expect(finding[1] as? String == "x.never" && finding[2] as? String == "violated" && finding[6] as? Int == 0)
         let rule = try #require((summary["rules"] as? [[Any]])?[finding[0] as? Int ?? -1])
-        #expect(rule[3] as? String == "javascript:alert(1)", "kept as text; the page links only http(s) references")
+        #expect(rule[3] as? String == "javascript:alert(1) see https://a.example/x?a=1&b=</script><script>alert(5)</script> (E1)")
+        // The page links only the http(s) URL in the reference, the URL alone; the rest is text.
+        let parts = try #require(rule[4] as? [[String]])
+        #expect(
+            parts == [
+                ["t", "javascript:alert(1) see "], ["a", "https://a.example/x?a=1&b="], ["t", "</script><script>alert(5)</script> (E1)"],
+            ])
         let witness = try #require((finding[10] as? [[Any]])?.first)
         #expect(witness.count == 3 && witness[1] as? Int == 0 && witness[2] as? Int == 0, "the witness is launch 0, event 0")
         let events = try element("launch-0")

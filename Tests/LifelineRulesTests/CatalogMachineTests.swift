@@ -382,7 +382,7 @@ struct CatalogMachineTests {
             ["didFinishLaunching", "willConnectTo@S1/a", "configurationForConnecting@S1"], lifecycle: .scene)
         #expect(
             findings.map(\.headline) == [
-                "t:4: error[scene.config-before-connect]: application(_:configurationForConnecting:options:) for session S1 in launch L, where application(_:configurationForConnecting:options:)[session] must never happen (after willConnectTo until sceneDidDisconnect)"
+                "t:4: error[scene.config-before-connect]: application(_:configurationForConnecting:options:) for session S1 in launch L came after scene(_:willConnectTo:options:) (seq 2) with no sceneDidDisconnect(_:) in between"
             ])
     }
 

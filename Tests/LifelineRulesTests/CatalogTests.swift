@@ -24,83 +24,83 @@ struct CatalogTests {
     static let cases: [(String, [String], [String], String)] = [
         (
             "scene.launch-once", ["didFinishLaunching"], ["didFinishLaunching", "didFinishLaunching"],
-            "application(_:didFinishLaunchingWithOptions:) in launch L is occurrence 2, at most 1 allowed"
+            "application(_:didFinishLaunchingWithOptions:) in launch L happened 2 times, at most 1 allowed"
         ),
         (
             "scene.will-finish-first", ["willFinishLaunching", "didFinishLaunching"], ["didFinishLaunching", "willFinishLaunching"],
-            "application(_:willFinishLaunchingWithOptions:) in launch L, where application(_:willFinishLaunchingWithOptions:) must never happen (after didFinishLaunching)"
+            "application(_:willFinishLaunchingWithOptions:) in launch L came after application(_:didFinishLaunchingWithOptions:) (seq 1)"
         ),
         (
             "scene.connect-after-launch", ["didFinishLaunching", "willConnectTo@S1/a"], ["willConnectTo@S1/a", "didFinishLaunching"],
-            "scene(_:willConnectTo:options:) for session S1 in launch L, where scene(_:willConnectTo:options:) must never happen (before didFinishLaunching)"
+            "scene(_:willConnectTo:options:) for session S1 in launch L came before application(_:didFinishLaunchingWithOptions:) (seq 2)"
         ),
         (
             "scene.sessions-after-launch", ["didFinishLaunching", "configurationForConnecting@S1"],
             ["configurationForConnecting@S1", "didFinishLaunching"],
-            "application(_:configurationForConnecting:options:) for session S1 in launch L, where application(_:configurationForConnecting:options:) | application(_:didDiscardSceneSessions:) must never happen (before didFinishLaunching)"
+            "application(_:configurationForConnecting:options:) for session S1 in launch L came before application(_:didFinishLaunchingWithOptions:) (seq 2)"
         ),
         (
             "scene.config-before-connect", ["configurationForConnecting@S1", "willConnectTo@S1/a"],
             ["willConnectTo@S1/a", "configurationForConnecting@S1"],
-            "application(_:configurationForConnecting:options:) for session S1 in launch L, where application(_:configurationForConnecting:options:)[session] must never happen (after willConnectTo until sceneDidDisconnect)"
+            "application(_:configurationForConnecting:options:) for session S1 in launch L came after scene(_:willConnectTo:options:) (seq 1) with no sceneDidDisconnect(_:) in between"
         ),
         // A new scene object may reuse the address (the `scene` id) of one that disconnected and was freed.
         (
             "scene.connect-once", ["willConnectTo@S1/a", "sceneDidDisconnect@S1/a", "willConnectTo@S1/a"],
             ["willConnectTo@S1/a", "willConnectTo@S1/a"],
-            "scene(_:willConnectTo:options:) for scene a (session S1) in launch L, where scene(_:willConnectTo:options:) must never happen (after willConnectTo until sceneDidDisconnect)"
+            "scene(_:willConnectTo:options:) for scene a (session S1) in launch L came after scene(_:willConnectTo:options:) (seq 1) with no sceneDidDisconnect(_:) in between"
         ),
         (
             "scene.callbacks-after-connect", ["willConnectTo@S1/a", "sceneDidBecomeActive@S1/a"],
             ["sceneDidBecomeActive@S1/a", "willConnectTo@S1/a"],
-            "sceneDidBecomeActive(_:) for scene a (session S1) in launch L, where sceneWillEnterForeground(_:) | sceneDidBecomeActive(_:) | sceneWillResignActive(_:) | sceneDidEnterBackground(_:) | sceneDidDisconnect(_:) | scene(_:openURLContexts:) | scene(_:continue:) must never happen (before willConnectTo)"
+            "sceneDidBecomeActive(_:) for scene a (session S1) in launch L came before scene(_:willConnectTo:options:) (seq 2)"
         ),
         (
             "scene.nothing-after-disconnect", ["sceneDidDisconnect@S1/a", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a"],
             ["sceneDidDisconnect@S1/a", "sceneWillEnterForeground@S1/a"],
-            "sceneWillEnterForeground(_:) for scene a (session S1) in launch L, where sceneWillEnterForeground(_:) | sceneDidBecomeActive(_:) | sceneWillResignActive(_:) | sceneDidEnterBackground(_:) | sceneDidDisconnect(_:) | scene(_:openURLContexts:) | scene(_:continue:) must never happen (after sceneDidDisconnect until willConnectTo)"
+            "sceneWillEnterForeground(_:) for scene a (session S1) in launch L came after sceneDidDisconnect(_:) (seq 1) with no scene(_:willConnectTo:options:) in between"
         ),
         (
             "scene.foreground-before-active",
             ["sceneDidEnterBackground@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a"],
             ["sceneDidEnterBackground@S1/a", "sceneDidBecomeActive@S1/a"],
-            "sceneDidBecomeActive(_:) for scene a (session S1) in launch L, where sceneDidBecomeActive(_:) must never happen (after sceneDidEnterBackground until sceneWillEnterForeground | sceneDidDisconnect)"
+            "sceneDidBecomeActive(_:) for scene a (session S1) in launch L came after sceneDidEnterBackground(_:) (seq 1) with no sceneWillEnterForeground(_:) or sceneDidDisconnect(_:) in between"
         ),
         (
             "scene.nothing-after-terminate", ["sceneDidBecomeActive@S1/a", "applicationWillTerminate"],
             ["applicationWillTerminate", "sceneDidBecomeActive@S1/a"],
-            "sceneDidBecomeActive(_:) in launch L, where scene(_:willConnectTo:options:) | sceneWillEnterForeground(_:) | sceneDidBecomeActive(_:) must never happen (after applicationWillTerminate)"
+            "sceneDidBecomeActive(_:) in launch L came after applicationWillTerminate(_:) (seq 1)"
         ),
         (
             "scene.foreground-then-active", ["sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a", "sceneDidEnterBackground@S1/a"],
             ["sceneWillEnterForeground@S1/a", "sceneDidEnterBackground@S1/a"],
-            "no sceneDidBecomeActive(_:) for scene a (session S1) in launch L (between sceneWillEnterForeground and sceneDidEnterBackground | sceneDidDisconnect); the scope closed at sceneDidEnterBackground(_:)"
+            "no sceneDidBecomeActive(_:) for scene a (session S1) in launch L between sceneWillEnterForeground(_:) (seq 1) and sceneDidEnterBackground(_:) (seq 2)"
         ),
         (
             "scene.first-active-in-foreground", ["willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a"],
             ["willConnectTo@S1/a", "sceneDidBecomeActive@S1/a"],
-            "sceneDidBecomeActive(_:) for scene a (session S1) in launch L, where sceneDidBecomeActive(_:) must never happen (after willConnectTo until sceneWillEnterForeground | sceneWillResignActive | sceneDidEnterBackground | sceneDidDisconnect)"
+            "sceneDidBecomeActive(_:) for scene a (session S1) in launch L came after scene(_:willConnectTo:options:) (seq 1) with no sceneWillEnterForeground(_:), sceneWillResignActive(_:), sceneDidEnterBackground(_:) or sceneDidDisconnect(_:) in between"
         ),
         (
             "scene.resign-before-background", ["sceneDidBecomeActive@S1/a", "sceneWillResignActive@S1/a", "sceneDidEnterBackground@S1/a"],
             ["sceneDidBecomeActive@S1/a", "sceneDidEnterBackground@S1/a"],
-            "sceneDidEnterBackground(_:) for scene a (session S1) in launch L, where sceneDidEnterBackground(_:) must never happen (after sceneDidBecomeActive until sceneWillResignActive | sceneWillEnterForeground | sceneDidDisconnect)"
+            "sceneDidEnterBackground(_:) for scene a (session S1) in launch L came after sceneDidBecomeActive(_:) (seq 1) with no sceneWillResignActive(_:), sceneWillEnterForeground(_:) or sceneDidDisconnect(_:) in between"
         ),
         (
             "scene.background-before-disconnect",
             ["sceneWillEnterForeground@S1/a", "sceneDidEnterBackground@S1/a", "sceneDidDisconnect@S1/a"],
             ["sceneWillEnterForeground@S1/a", "sceneDidDisconnect@S1/a"],
-            "sceneDidDisconnect(_:) for scene a (session S1) in launch L, where sceneDidDisconnect(_:) must never happen (after sceneWillEnterForeground until sceneDidEnterBackground | willConnectTo)"
+            "sceneDidDisconnect(_:) for scene a (session S1) in launch L came after sceneWillEnterForeground(_:) (seq 1) with no sceneDidEnterBackground(_:) or scene(_:willConnectTo:options:) in between"
         ),
         (
             "scene.active-once", ["sceneDidBecomeActive@S1/a", "sceneWillResignActive@S1/a", "sceneDidBecomeActive@S1/a"],
             ["sceneDidBecomeActive@S1/a", "sceneDidBecomeActive@S1/a"],
-            "sceneDidBecomeActive(_:) for scene a (session S1) in launch L, where sceneDidBecomeActive(_:) must never happen (after sceneDidBecomeActive until sceneWillResignActive | sceneDidEnterBackground | sceneDidDisconnect)"
+            "sceneDidBecomeActive(_:) for scene a (session S1) in launch L came after sceneDidBecomeActive(_:) (seq 1) with no sceneWillResignActive(_:), sceneDidEnterBackground(_:) or sceneDidDisconnect(_:) in between"
         ),
         (
             "scene.background-once", ["sceneDidEnterBackground@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidEnterBackground@S1/a"],
             ["sceneDidEnterBackground@S1/a", "sceneDidEnterBackground@S1/a"],
-            "sceneDidEnterBackground(_:) for scene a (session S1) in launch L, where sceneDidEnterBackground(_:) must never happen (after sceneDidEnterBackground until sceneWillEnterForeground | sceneDidDisconnect)"
+            "sceneDidEnterBackground(_:) for scene a (session S1) in launch L came after sceneDidEnterBackground(_:) (seq 1) with no sceneWillEnterForeground(_:) or sceneDidDisconnect(_:) in between"
         ),
         (
             "scene.background-within-5s", ["sceneDidEnterBackground@S1/a:begin", "sceneDidEnterBackground@S1/a:end+4900"],
@@ -114,27 +114,27 @@ struct CatalogTests {
         ),
         (
             "scene.no-app-state-callbacks", ["applicationDidBecomeActive[via=notification]"], ["applicationDidBecomeActive"],
-            "applicationDidBecomeActive(_:) in launch L, where applicationDidBecomeActive(_:)[via != \"notification\"] | applicationWillResignActive(_:)[via != \"notification\"] | applicationDidEnterBackground(_:)[via != \"notification\"] | applicationWillEnterForeground(_:)[via != \"notification\"] must never happen"
+            "unexpected applicationDidBecomeActive(_:) whose 'via' is not \"notification\" in launch L"
         ),
         (
             "app.state-after-launch", ["didFinishLaunching", "applicationDidBecomeActive"],
             ["applicationDidBecomeActive", "didFinishLaunching"],
-            "applicationDidBecomeActive(_:) in launch L, where applicationDidBecomeActive(_:) | applicationWillResignActive(_:) | applicationDidEnterBackground(_:) | applicationWillEnterForeground(_:) must never happen (before didFinishLaunching)"
+            "applicationDidBecomeActive(_:) in launch L came before application(_:didFinishLaunchingWithOptions:) (seq 2)"
         ),
         (
             "app.no-scene-callbacks", ["applicationDidBecomeActive"], ["willConnectTo@S1/a"],
-            "scene(_:willConnectTo:options:) in launch L, where scene(_:willConnectTo:options:) | sceneWillEnterForeground(_:) | sceneDidBecomeActive(_:) | sceneWillResignActive(_:) | sceneDidEnterBackground(_:) | sceneDidDisconnect(_:) | application(_:configurationForConnecting:options:) | application(_:didDiscardSceneSessions:) must never happen"
+            "unexpected scene(_:willConnectTo:options:) in launch L"
         ),
         (
             "app.foreground-before-active",
             ["applicationDidEnterBackground", "applicationWillEnterForeground", "applicationDidBecomeActive"],
             ["applicationDidEnterBackground", "applicationDidBecomeActive"],
-            "applicationDidBecomeActive(_:) in launch L, where applicationDidBecomeActive(_:) must never happen (after applicationDidEnterBackground until applicationWillEnterForeground)"
+            "applicationDidBecomeActive(_:) in launch L came after applicationDidEnterBackground(_:) (seq 1) with no applicationWillEnterForeground(_:) in between"
         ),
         (
             "app.nothing-after-terminate", ["applicationDidBecomeActive", "applicationWillTerminate"],
             ["applicationWillTerminate", "applicationDidBecomeActive"],
-            "applicationDidBecomeActive(_:) in launch L, where applicationDidBecomeActive(_:) | applicationWillEnterForeground(_:) must never happen (after applicationWillTerminate)"
+            "applicationDidBecomeActive(_:) in launch L came after applicationWillTerminate(_:) (seq 1)"
         ),
         (
             "app.background-within-5s", ["applicationDidEnterBackground:begin", "applicationDidEnterBackground:end+100"],
@@ -143,11 +143,11 @@ struct CatalogTests {
         ),
         (
             "app.launch-once", ["didFinishLaunching"], ["didFinishLaunching", "didFinishLaunching"],
-            "application(_:didFinishLaunchingWithOptions:) in launch L is occurrence 2, at most 1 allowed"
+            "application(_:didFinishLaunchingWithOptions:) in launch L happened 2 times, at most 1 allowed"
         ),
         (
             "app.will-finish-first", ["willFinishLaunching", "didFinishLaunching"], ["didFinishLaunching", "willFinishLaunching"],
-            "application(_:willFinishLaunchingWithOptions:) in launch L, where application(_:willFinishLaunchingWithOptions:) must never happen (after didFinishLaunching)"
+            "application(_:willFinishLaunchingWithOptions:) in launch L came after application(_:didFinishLaunchingWithOptions:) (seq 1)"
         ),
         (
             "app.launch-within-20s", ["didFinishLaunching:begin", "didFinishLaunching:end+19000"],
@@ -157,7 +157,7 @@ struct CatalogTests {
         (
             "app.active-once", ["applicationDidBecomeActive", "applicationWillResignActive", "applicationDidBecomeActive"],
             ["applicationDidBecomeActive", "applicationDidBecomeActive"],
-            "applicationDidBecomeActive(_:) in launch L, where applicationDidBecomeActive(_:) must never happen (after applicationDidBecomeActive until applicationWillResignActive | applicationDidEnterBackground)"
+            "applicationDidBecomeActive(_:) in launch L came after applicationDidBecomeActive(_:) (seq 1) with no applicationWillResignActive(_:) or applicationDidEnterBackground(_:) in between"
         ),
         (
             "scene.terminate-within-5s", ["applicationWillTerminate:begin", "applicationWillTerminate:end+4000"],
@@ -261,7 +261,7 @@ struct CatalogTests {
         let flagged = check([EventRecord(seq: 1, t: 1, event: "willConnectTo", session: "S1", scene: "a")])
         #expect(
             flagged.map(\.headline) == [
-                "t:5: warning[scene.discarded-stays-gone]: scene(_:willConnectTo:options:) for session S1 in trace t, where scene(_:willConnectTo:options:) | application(_:configurationForConnecting:options:) must never happen (after didDiscardSceneSessions)"
+                "t:5: warning[scene.discarded-stays-gone]: scene(_:willConnectTo:options:) for session S1 in trace t came after application(_:didDiscardSceneSessions:) (seq 2)"
             ])
     }
 }

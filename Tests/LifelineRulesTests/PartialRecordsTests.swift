@@ -174,8 +174,8 @@ struct PartialRecordsTests {
         let outcome = try check(Self.machine, Self.trace(records: Self.withoutConnect, events))
         #expect(
             outcome.findings.map(\.headline) == [
-                "t.ndjson:3: error[states]: sceneWillEnterForeground(_:) for scene 0x1 (session S1) in launch L1 in state 'inactive', which has no transition on it",
-                "t.ndjson:5: warning[states]: sceneDidEnterBackground(_:) for scene 0x1 (session S1) in launch L1 in state 'active', moving to 'background'",
+                "t.ndjson:3: error[states]: sceneWillEnterForeground(_:) for scene 0x1 (session S1) in launch L1 came in state 'inactive', where it is not expected",
+                "t.ndjson:5: warning[states]: sceneDidEnterBackground(_:) for scene 0x1 (session S1) in launch L1 came in state 'active', moving to 'background'",
             ])
     }
 

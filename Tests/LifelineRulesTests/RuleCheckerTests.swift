@@ -46,8 +46,8 @@ struct RuleCheckerTests {
             """)
         #expect(
             findings.map(\.headline) == [
-                "t.ndjson:3: warning[m]: sceneDidBecomeActive(_:) for scene a (session S1) in launch L1 in state 'connected', moving to 'active'",
-                "t.ndjson:5: error[m]: sceneWillEnterForeground(_:) for scene a (session S1) in launch L1 in state 'active', which has no transition on it",
+                "t.ndjson:3: warning[m]: sceneDidBecomeActive(_:) for scene a (session S1) in launch L1 came in state 'connected', moving to 'active'",
+                "t.ndjson:5: error[m]: sceneWillEnterForeground(_:) for scene a (session S1) in launch L1 came in state 'active', where it is not expected",
             ])
         #expect(findings.map(\.message) == ["a scene becomes active without entering the foreground", "scene states"])
         #expect(findings.map(\.reference) == ["W2", "the machine's source"])
@@ -75,8 +75,8 @@ struct RuleCheckerTests {
             """)
         #expect(
             findings.map(\.headline) == [
-                "t.ndjson:3: error[named]: application(_:configurationForConnecting:options:) in launch L1, where application(_:configurationForConnecting:options:)[session] must never happen",
-                "t.ndjson:5: error[sized]: db.write in launch L1, where db.write[bytes, thread = \"main\"] must never happen",
+                "t.ndjson:3: error[named]: unexpected application(_:configurationForConnecting:options:) in launch L1",
+                "t.ndjson:5: error[sized]: unexpected db.write with a 'bytes' whose thread is \"main\" in launch L1",
             ])
     }
 

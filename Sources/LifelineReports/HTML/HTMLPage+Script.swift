@@ -52,7 +52,17 @@ extension HTMLPage {
         }
         function grouped(n) { return num(n).toLocaleString('en-US'); }
         function link(text, hash) { var a = el('a', null, text); a.href = hash; return a; }
-        function safeURL(text) { return /^https?:\/\//i.test(text || '') ? text : null; }
+        function safeURL(text) { return /^https?:\/\/[^\s]+$/i.test(text || '') ? text : null; }
+        // A rule's reference: its text as text, and each URL in it (the URL alone) as a link.
+        function citation(parts) {
+          var span = el('span', 'cite');
+          parts.forEach(function (p) {
+            var url = p[0] === 'a' ? safeURL(p[1]) : null;
+            if (url) { var a = el('a', null, url); a.href = url; a.target = '_blank'; a.rel = 'noopener noreferrer'; span.appendChild(a); }
+            else span.appendChild(document.createTextNode(p[1]));
+          });
+          return span;
+        }
         function sevBadge(sev, pending) { return el('span', 'sev ' + (pending ? 'pending' : sev), pending ? 'pending' : sev); }
         function short(text, max) { text = String(text); return text.length > max ? text.slice(0, max - 1) + '…' : text; }
 
@@ -62,11 +72,11 @@ extension HTMLPage {
                    file: l[7], line: l[8], events: l[9], duration: num(l[10]), tta: l[11] === null ? null : num(l[11]),
                    error: 0, warning: 0, info: 0, pending: 0, findings: [] };
         });
-        var rules = D.rules.map(function (r) { return { id: r[0], severity: r[1], message: r[2], reference: r[3], violated: 0, pending: 0 }; });
+        var rules = D.rules.map(function (r) { return { id: r[0], severity: r[1], message: r[2], reference: r[3], citation: r[4], violated: 0, pending: 0 }; });
         var findings = D.findings.map(function (f, i) {
-          var rule = rules[f[0]] || { message: '', reference: null };
+          var rule = rules[f[0]] || { message: '', reference: null, citation: [] };
           var finding = { index: i, rule: f[0], ruleID: f[1], pending: f[2] === 'pending', severity: f[3], fails: f[4],
-                          explanation: f[5], message: rule.message, reference: rule.reference, launch: f[6], session: f[7], scene: f[8],
+                          explanation: f[5], message: rule.message, reference: rule.reference, citation: rule.citation, launch: f[6], session: f[7], scene: f[8],
                           location: f[9],
                           witnesses: f[10].map(function (w) { return { role: w[0], launch: w[1], event: w[2], seq: w[3], name: w[4], location: w[5] }; }) };
           var launch = launches[finding.launch];
@@ -288,9 +298,7 @@ extension HTMLPage {
               meta.appendChild(document.createTextNode('rule: ' + f.message));
               if (f.reference) {
                 meta.appendChild(document.createTextNode(' · see '));
-                var url = safeURL(f.reference);
-                if (url) { var a = el('a', null, f.reference); a.href = url; a.target = '_blank'; a.rel = 'noopener noreferrer'; meta.appendChild(a); }
-                else meta.appendChild(document.createTextNode(f.reference));
+                meta.appendChild(citation(f.citation));
               }
               if (f.location) meta.appendChild(document.createTextNode(' · at ' + f.location));
               if (withLaunch) meta.appendChild(document.createTextNode(f.launch >= 0 ? ' · launch #' + (f.launch + 1) : ' · no launch timeline'));

@@ -97,7 +97,8 @@ package enum HTMLReport {
             json.byte(UInt8(ascii: "]"))
         }
 
-        // Rules: every rule checked, so a finding names its rule by index.
+        // Rules: every rule checked, so a finding names its rule by index: `[id, severity, message, reference,
+        // the reference's parts]`.
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in report.rules.enumerated() where ruleIndex[rule.id] == nil { ruleIndex[rule.id] = index }
         json.raw(",\"rules\":")
@@ -110,6 +111,19 @@ package enum HTMLReport {
             json.string(rule.message)
             json.byte(UInt8(ascii: ","))
             json.string(rule.reference)
+            json.byte(UInt8(ascii: ","))
+            // The reference as the page shows it: `["t", text]` and `["a", url]`, so only a URL is a link's target.
+            Self.list(&json, rule.reference.map { Citation($0, of: rule).parts } ?? []) { json, part in
+                switch part {
+                case .text(let text):
+                    json.raw("[\"t\",")
+                    json.string(text)
+                case .link(let url):
+                    json.raw("[\"a\",")
+                    json.string(url)
+                }
+                json.byte(UInt8(ascii: "]"))
+            }
             json.byte(UInt8(ascii: "]"))
         }
 

@@ -22,12 +22,15 @@ public struct Finding: Sendable, Hashable {
     public var explanation: String
     /// The rule's one-line message.
     public var message: String
-    /// The rule's reference, if it has one.
+    /// The rule's reference, if it has one, as written (the machine formats carry it).
     public var reference: String?
+    /// The reference as a person reads it: its URLs found, a built-in rule's evidence IDs left out
+    /// (``Citation/init(_:of:)``). The text and GitHub formats, the REPL's `.why` and the demo show it.
+    public var citation: Citation?
 
     public init(
         ruleID: String, severity: Severity, status: Status, reason: FindingReason, slice: SliceKey,
-        witnesses: [Witness], explanation: String, message: String, reference: String?
+        witnesses: [Witness], explanation: String, message: String, reference: String?, citation: Citation? = nil
     ) {
         self.ruleID = ruleID
         self.severity = severity
@@ -38,6 +41,7 @@ public struct Finding: Sendable, Hashable {
         self.explanation = explanation
         self.message = message
         self.reference = reference
+        self.citation = citation ?? reference.map { Citation($0) }
     }
 
     /// The event to report the finding at: the offending event, else the last event of the trace.
@@ -53,17 +57,17 @@ public struct Finding: Sendable, Hashable {
         return "\(location): \(label)[\(ruleID)]: \(explanation)"
     }
 
-    /// The headline, the rule's message and reference, and one line per witness.
+    /// The headline, the rule's message and citation, and one line per witness.
     ///
     /// ```
     /// traces/a.ndjson:7: error[scene.connect-after-launch]: scene(_:willConnectTo:options:) for session S1 …
     ///   rule: a scene connects only after the app finished launching
-    ///   trigger: … at traces/a.ndjson:4
+    ///   see: https://developer.apple.com/documentation/uikit/about-the-app-launch-sequence step 6; …
     ///   offending: scene(_:willConnectTo:options:) begin seq 3 at traces/a.ndjson:7
     /// ```
     public var explained: String {
         var lines = [headline, "  rule: \(message)"]
-        if let reference { lines.append("  see: \(reference)") }
+        if let citation, !citation.parts.isEmpty { lines.append("  see: \(citation)") }
         for witness in witnesses { lines.append("  \(witness)") }
         return lines.joined(separator: "\n")
     }

@@ -71,7 +71,8 @@ final class FindingSink {
         onFinding(
             Finding(
                 ruleID: rule.rule.id, severity: severity, status: raw.status, reason: raw.reason, slice: slice,
-                witnesses: witnesses, explanation: explanation, message: message, reference: reference))
+                witnesses: witnesses, explanation: explanation, message: message, reference: reference,
+                citation: reference.map { Citation($0, of: rule.rule) }))
     }
 
     private func witness(_ ref: EventRef, _ role: Witness.Role) -> Witness {

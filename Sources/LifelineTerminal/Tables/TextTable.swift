@@ -3,7 +3,7 @@
 /// ```
 /// launch  file                            time_to_active_ms
 /// ------  ------------------------------  -----------------
-///      9  traces/demo/cold-launch.ndjson              151.6
+///      9  demo-traces/cold-launch.ndjson              151.6
 /// ```
 ///
 /// The demo's tables, the summary table of `lifeline check` and the listing of `lifeline rules`
