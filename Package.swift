@@ -141,6 +141,7 @@ let package = Package(
             dependencies: ["LifelineRules", "LifelineFormat", "LifelineSupport", "LifelineTestSupport"],
             resources: [.copy("Golden")]
         ),
+        .testTarget(name: "LifelineSupportTests", dependencies: ["LifelineSupport"]),
         .testTarget(name: "LifelineTerminalTests", dependencies: ["LifelineTerminal", "LifelineFormat", "LifelineSupport"]),
         .testTarget(name: "LifelineReportsTests", dependencies: ["LifelineReports", "LifelineRules", "LifelineFormat", "LifelineStore"]),
         .testTarget(

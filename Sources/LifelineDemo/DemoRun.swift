@@ -37,11 +37,18 @@ package struct DemoRun: Sendable {
     package var traceDirectory: String
     package var databasePath: String
     package var seed: UInt64
+    /// How the "Next:" line spells the command: `lifeline`, or its path when it is not on `PATH`
+    /// (after `swift run`), so the line works pasted as printed.
+    package var command: String
 
-    package init(traceDirectory: String = DemoRun.defaultTraceDirectory, databasePath: String = TraceStore.defaultPath, seed: UInt64 = 1) {
+    package init(
+        traceDirectory: String = DemoRun.defaultTraceDirectory, databasePath: String = TraceStore.defaultPath, seed: UInt64 = 1,
+        command: String = "lifeline"
+    ) {
         self.traceDirectory = traceDirectory
         self.databasePath = databasePath
         self.seed = seed
+        self.command = command
     }
 
     /// Runs every step, writing the narration to `output` (text with its own newlines).
@@ -114,7 +121,10 @@ package struct DemoRun: Sendable {
         for line in report.table.rendered.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
             output("   \(line)\n")
         }
-        output("\nNext: lifeline repl \(databasePath)\n")
+        output("\nNext: \(command) repl \(databasePath)\n")
+        if command != "lifeline" {
+            output("(lifeline is not on PATH: README.md, \"Install\", puts it there)\n")
+        }
         return report
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LifelineDemo
 import LifelineStore
+import LifelineSupport
 
 /// `lifeline demo`: the README's main command (the work is ``DemoRun``).
 struct Demo: ParsableCommand {
@@ -23,7 +24,8 @@ struct Demo: ParsableCommand {
 
     func run() throws {
         do {
-            _ = try DemoRun(traceDirectory: output, databasePath: db, seed: seed).run { print($0, terminator: "") }
+            let command = CommandSpelling.current(named: "lifeline")
+            _ = try DemoRun(traceDirectory: output, databasePath: db, seed: seed, command: command).run { print($0, terminator: "") }
         } catch {
             printError("\(error)")
             throw ExitCode(2)

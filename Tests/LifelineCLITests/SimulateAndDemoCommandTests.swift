@@ -74,11 +74,32 @@ struct SimulateAndDemoCommandTests {
         #expect(missing.stderr.hasPrefix("none.scenario: error: cannot read the scenario"))
     }
 
+    @Test("without lifeline on PATH the demo's next step names the binary it ran, and works pasted as printed")
+    func demoNextStepWorksAsPrinted() throws {
+        let directory = try Command.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try Command.run(["demo"], in: directory, environment: ["PATH": "/usr/bin:/bin"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let next = try #require(lines.first { $0.hasPrefix("Next: ") })
+        let binary = Command.binary.resolvingSymlinksInPath().path
+        #expect(next == "Next: \(binary) repl lifeline.db")
+        #expect(lines.last == "(lifeline is not on PATH: README.md, \"Install\", puts it there)")
+        // The line, pasted into a shell: the REPL opens the demo's database and reads a query from standard input.
+        let pasted = try Command.run(
+            ["-c", String(next.dropFirst("Next: ".count))], in: directory, input: "SELECT COUNT(*) FROM launch;\n",
+            environment: ["PATH": "/usr/bin:/bin"], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(pasted.status == 0, "\(pasted.stderr)")
+        #expect(pasted.stdout.contains("10"), "\(pasted.stdout)")
+    }
+
     @Test("demo simulates, imports and queries in a fresh directory, and runs again without adding anything")
     func demo() throws {
         let directory = try Command.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try Command.run(["demo"], in: directory)
+        // With lifeline on PATH, as README's "Install" puts it.
+        let onPath = Command.binary.deletingLastPathComponent().path + ":/usr/bin:/bin"
+        let run = try Command.run(["demo"], in: directory, environment: ["PATH": onPath])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("1. Simulate"))
         // The demo's traces go beside the sample traces (traces/), not among them.
