@@ -15,6 +15,8 @@ struct CheckerState {
     var lastTraceEvent: EventRef?
     var launchEventPending = false
     var launchLine: Int32 = 0
+    /// The source the launch record came from.
+    var launchSource: Int32 = 0
     var traces = 0
     var launches = 0
     var events = 0
@@ -22,4 +24,10 @@ struct CheckerState {
     /// recur, and comparing a short string costs less than hashing it.
     var recentNames: [(name: String, symbol: Int32)] = []
     var nextRecent = 0
+    /// The current launch's scene callbacks that name no scene (``IdentityNote``).
+    var perSessionScenes = 0
+    var unnamedScenes = 0
+    var ambiguousLines: [Int] = []
+    /// Stand-in scene slots connected now (a `willConnectTo` with no `sceneDidDisconnect` since).
+    var connectedStandIns: Set<Int32> = []
 }

@@ -24,6 +24,13 @@ struct LaunchContext {
     private(set) var sessionKeys = SessionKeys()
     /// Slot in the current launch → key in ``sessionKeys``, -1 until a rule asks.
     private var keyOfSessionSlot: [Int32] = []
+    /// Slots that stand in for an identity the trace does not give: the launch's one unnamed
+    /// session, and the scene of a session whose scene events name no scene. Slice keys leave
+    /// their names out.
+    private(set) var standInSessions: Set<Int32> = []
+    private(set) var standInScenes: Set<Int32> = []
+    /// Which launch of the trace this is, so that one launch's unnamed session is not another's.
+    private var launchNumber = 0
 
     /// Starts a trace: its sessions are new ones, whatever their identifiers.
     mutating func beginTrace() { sessionKeys.removeAll() }
@@ -36,9 +43,37 @@ struct LaunchContext {
         sessionSlots.removeAll(keepingCapacity: true)
         sceneSlots.removeAll(keepingCapacity: true)
         keyOfSessionSlot.removeAll(keepingCapacity: true)
+        standInSessions.removeAll()
+        standInScenes.removeAll()
+        launchNumber += 1
         lastSessionSlot = -1
         lastSceneSlot = -1
     }
+
+    /// The launch's one session for scene events that name none (a console line).
+    mutating func unnamedSession() -> Int32 {
+        let slot = Self.slot("\u{0}session of launch \(launchNumber)", in: &sessionSlots, names: &sessions)
+        standInSessions.insert(slot)
+        return slot
+    }
+
+    /// The one scene of the session in `slot`, for its scene events that name no scene.
+    mutating func standInScene(forSession slot: Int32) -> Int32 {
+        let scene = Self.slot("\u{0}scene of session \(slot)", in: &sceneSlots, names: &scenes)
+        standInScenes.insert(scene)
+        return scene
+    }
+
+    /// A stored identifier as slice keys show it: nil for a stand-in's, whose names start with NUL.
+    /// (A trace could spell such a name itself; it would then share the stand-in's slice, which
+    /// changes no verdict it could not change by naming a session twice.)
+    static func shownName(_ stored: String) -> String? { stored.utf8.first == 0 ? nil : stored }
+
+    /// A session's identifier as slice keys show it: nil for the launch's unnamed session.
+    func sessionName(_ slot: Int32) -> String? { standInSessions.contains(slot) ? nil : sessions[Int(slot)] }
+
+    /// A scene's identity as slice keys show it: nil for a scene that stands in for its session's.
+    func sceneName(_ slot: Int32) -> String? { standInScenes.contains(slot) ? nil : scenes[Int(slot)] }
 
     @inline(__always)
     mutating func sessionSlot(_ session: String) -> Int32 {

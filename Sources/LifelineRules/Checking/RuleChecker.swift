@@ -25,6 +25,7 @@ public final class RuleChecker {
     private let launchSymbol: Int32?
     private let onLaunch: (SliceKey, LaunchRecord) -> Void
     private let onNotApplicable: (Inapplicability) -> Void
+    private let onIdentity: (IdentityNote) -> Void
     /// The callbacks recorded by launches whose record does not say (`lifeline check --records`);
     /// `nil`: such launches record every callback.
     public var assumedRecords: CallbackSet?
@@ -32,15 +33,17 @@ public final class RuleChecker {
     /// Prepares the rules. `onInstance` receives every instance's verdict when it ends; `onLaunch`
     /// each launch as it starts (not a rotated file's copy of the current one), with its slice and
     /// its record (with ``assumedRecords`` filled in); `onNotApplicable` each rule that is not judged
-    /// on a launch because it needs callbacks the launch does not record.
+    /// on a launch because it needs callbacks the launch does not record; `onIdentity`, at the end of
+    /// a launch whose scene callbacks did not all name their scene, how they were judged.
     public convenience init(
         rules: RuleSet, onFinding: @escaping (Finding) -> Void, onInstance: @escaping (InstanceResult) -> Void = { _ in },
         onLaunch: @escaping (SliceKey, LaunchRecord) -> Void = { _, _ in },
-        onNotApplicable: @escaping (Inapplicability) -> Void = { _ in }
+        onNotApplicable: @escaping (Inapplicability) -> Void = { _ in },
+        onIdentity: @escaping (IdentityNote) -> Void = { _ in }
     ) {
         self.init(
             rules: rules, fault: nil, onFinding: onFinding, onInstance: onInstance, onLaunch: onLaunch,
-            onNotApplicable: onNotApplicable)
+            onNotApplicable: onNotApplicable, onIdentity: onIdentity)
     }
 
     /// A checker whose machine step has a deliberate bug: only for the differential test's mutation check.
@@ -48,11 +51,13 @@ public final class RuleChecker {
         rules: RuleSet, fault: MachineStepFault?, unseenFault: UnseenFault? = nil, onFinding: @escaping (Finding) -> Void,
         onInstance: @escaping (InstanceResult) -> Void = { _ in },
         onLaunch: @escaping (SliceKey, LaunchRecord) -> Void = { _, _ in },
-        onNotApplicable: @escaping (Inapplicability) -> Void = { _ in }
+        onNotApplicable: @escaping (Inapplicability) -> Void = { _ in },
+        onIdentity: @escaping (IdentityNote) -> Void = { _ in }
     ) {
         self.rules = rules
         self.onLaunch = onLaunch
         self.onNotApplicable = onNotApplicable
+        self.onIdentity = onIdentity
         var symbols = SymbolTable()
         var compiled: [CompiledRule] = []
         for (index, rule) in rules.rules.enumerated() {
@@ -130,6 +135,7 @@ public final class RuleChecker {
         }
         state.pointee.launchEventPending = launchSymbol != nil
         state.pointee.launchLine = Int32(clamping: line)
+        state.pointee.launchSource = state.pointee.source
     }
 
     /// What `record`'s trace may not show of what `rule` names, in words, or nil when it shows everything.
@@ -234,6 +240,12 @@ public final class RuleChecker {
         _ event: CheckerEvent, _ entries: UnsafeMutableBufferPointer<DispatchTable.Entry>,
         fields: UnsafePointer<EventRecord>?
     ) {
+        var event = event
+        if event.sceneSlot < 0, UInt32(bitPattern: event.ref.name) < 64, Self.sceneCallbacks & (1 << UInt64(event.ref.name)) != 0,
+            table.needsSlots(event.ref.name)
+        {
+            standIn(&event)
+        }
         let phase = event.ref.phase
         for entry in entries {
             let runtime = runtimes + Int(entry.rule)
@@ -249,6 +261,29 @@ public final class RuleChecker {
             guard runtime.pointee.active else { continue }
             let roles = entry.conditional < 0 ? entry.roles(phase) : conditionalRoles(entry, phase, fields)
             runtime.pointee.dispatch(roles, event, context: context, sink: sink)
+        }
+    }
+
+    /// The scene-delegate callbacks, by raw value: a scene's own life, which per-scene rules judge.
+    static let sceneCallbacks: UInt64 = Callback.allCases.reduce(0) { $1.scope == .scene ? $0 | 1 << UInt64($1.rawValue) : $0 }
+
+    /// Gives a scene callback that names no scene the scene standing in for its session's (or, with
+    /// no session either, the launch's unnamed session's), and notes it (``IdentityNote``).
+    private func standIn(_ event: inout CheckerEvent) {
+        if event.sessionSlot < 0 {
+            event.sessionSlot = context.pointee.unnamedSession()
+            state.pointee.unnamedScenes += 1
+        } else {
+            state.pointee.perSessionScenes += 1
+        }
+        event.sceneSlot = context.pointee.standInScene(forSession: event.sessionSlot)
+        guard event.ref.phase != .end else { return }
+        if event.ref.name == Int32(Callback.willConnectTo.rawValue) {
+            if !state.pointee.connectedStandIns.insert(event.sceneSlot).inserted {
+                state.pointee.ambiguousLines.append(Int(event.ref.line))
+            }
+        } else if event.ref.name == Int32(Callback.sceneDidDisconnect.rawValue) {
+            state.pointee.connectedStandIns.remove(event.sceneSlot)
         }
     }
 
@@ -338,6 +373,18 @@ public final class RuleChecker {
 
     private func endLaunch() {
         guard state.pointee.hasLaunch else { return }
+        if state.pointee.perSessionScenes + state.pointee.unnamedScenes > 0 {
+            onIdentity(
+                IdentityNote(
+                    slice: SliceKey(trace: context.pointee.trace, launch: context.pointee.launch),
+                    file: sink.sources.isEmpty ? "" : sink.sources[Int(state.pointee.launchSource)],
+                    line: Int(state.pointee.launchLine), perSession: state.pointee.perSessionScenes,
+                    unnamed: state.pointee.unnamedScenes, ambiguousLines: state.pointee.ambiguousLines))
+        }
+        state.pointee.perSessionScenes = 0
+        state.pointee.unnamedScenes = 0
+        state.pointee.ambiguousLines = []
+        state.pointee.connectedStandIns = []
         if state.pointee.launchEventPending { injectLaunchEvent(at: 0) }
         let lastEvent = state.pointee.lastLaunchEvent
         for index in 0..<runtimeCount where !runtimes[index].compiled.rule.slicing.spansLaunches {

@@ -252,7 +252,7 @@ struct RuleRuntime {
         while instanceOfSessionSlot.count <= Int(slot) { instanceOfSessionSlot.append(-1) }
         let index = monitors.count
         let key = SliceKey(
-            trace: context.pointee.trace, launch: context.pointee.launch, session: context.pointee.sessions[Int(slot)])
+            trace: context.pointee.trace, launch: context.pointee.launch, session: context.pointee.sessionName(slot))
         create(from: base, key: key, session: slot, sink: sink)
         instanceOfSessionSlot[Int(slot)] = Int32(index)
         return index
@@ -279,8 +279,8 @@ struct RuleRuntime {
         let parent = sessionSlot >= 0 ? sessionBases[Int(sessionBase(sessionSlot))] : base
         let key = SliceKey(
             trace: context.pointee.trace, launch: context.pointee.launch,
-            session: sessionSlot >= 0 ? context.pointee.sessions[Int(sessionSlot)] : nil,
-            scene: context.pointee.scenes[slot])
+            session: sessionSlot >= 0 ? context.pointee.sessionName(sessionSlot) : nil,
+            scene: context.pointee.sceneName(Int32(slot)))
         create(from: parent, key: key, session: sessionSlot, sink: sink)
         instanceOfSceneSlot[slot] = Int32(index)
         return index
@@ -442,7 +442,7 @@ struct RuleRuntime {
 
     private func acrossSlice(_ instance: Int32, context: UnsafeMutablePointer<LaunchContext>) -> SliceKey {
         let key = instancesAreKeys ? instance : keyOfInstance[Int(instance)]
-        return SliceKey(trace: context.pointee.trace, session: context.pointee.sessionKeys[key])
+        return SliceKey(trace: context.pointee.trace, session: LaunchContext.shownName(context.pointee.sessionKeys[key]))
     }
 
     private mutating func flushAcross(_ instance: Int32, context: UnsafeMutablePointer<LaunchContext>, sink: FindingSink) {

@@ -43,7 +43,14 @@ public enum ReferenceEvaluator {
         var launchIndex = 0
         /// Whether its launch's trace begins mid-run (``LaunchRecord/excerpt``).
         var excerpt = false
+        /// For a scene callback that names no session or no scene: the one it is judged by
+        /// (the launch's unnamed session; its session's one scene), as ``IdentityNote`` says.
+        var standInSession: String?
+        var standInScene: String?
         var location: String { "\(file):\(line)" }
+        /// The session and scene slices see it in.
+        var sessionID: String? { event.session ?? standInSession }
+        var sceneID: String? { event.scene ?? standInScene }
     }
 
     /// Every finding and instance verdict of `rules` over `launches`, in no particular order.
@@ -73,10 +80,14 @@ public enum ReferenceEvaluator {
                 event: EventRecord(seq: -1, t: firstT, event: EventName.launch), file: launch.file, line: launch.line, isLaunch: true,
                 records: launch.record.records, launchIndex: index, excerpt: excerpt))
         for (event, line) in launch.events {
-            items.append(
-                Item(
-                    event: event, file: launch.file, line: line, isLaunch: false, records: launch.record.records, launchIndex: index,
-                    excerpt: excerpt))
+            var item = Item(
+                event: event, file: launch.file, line: line, isLaunch: false, records: launch.record.records, launchIndex: index,
+                excerpt: excerpt)
+            if event.event.callback?.scope == .scene, event.scene == nil {
+                if event.session == nil { item.standInSession = "\u{0}session of launch \(index)" }
+                item.standInScene = "\u{0}scene of \(item.sessionID!)"
+            }
+            items.append(item)
         }
         return items
     }
@@ -101,7 +112,7 @@ public enum ReferenceEvaluator {
                 } else {
                     for session in sessions(in: relevant) {
                         let slice = relevant.filter { belongs($0, toSession: session) }
-                        result.append((SliceKey(trace: trace, session: session), slice, last))
+                        result.append((SliceKey(trace: trace, session: LaunchContext.shownName(session)), slice, last))
                     }
                 }
             }
@@ -118,23 +129,29 @@ public enum ReferenceEvaluator {
             case .session:
                 for session in sessions(in: relevant) {
                     let slice = relevant.filter { belongs($0, toSession: session) }
-                    result.append((SliceKey(trace: launch.trace, launch: launchKey, session: session), slice, last))
+                    result.append(
+                        (SliceKey(trace: launch.trace, launch: launchKey, session: LaunchContext.shownName(session)), slice, last))
                 }
             case .scene:
                 var scenes: [(scene: String, session: String?)] = []
                 for item in relevant {
-                    if let scene = item.event.scene, !scenes.contains(where: { $0.scene == scene }) {
-                        scenes.append((scene, item.event.session))
+                    if let scene = item.sceneID, !scenes.contains(where: { $0.scene == scene }) {
+                        scenes.append((scene, item.sessionID))
                     }
                 }
                 for (scene, session) in scenes {
                     let slice = relevant.filter { item in
-                        if let other = item.event.scene { return other == scene }
-                        if let other = item.event.session { return other == session }
+                        if let other = item.sceneID { return other == scene }
+                        if let other = item.sessionID { return other == session }
                         if let listed = discardList(item) { return session.map(listed.contains) ?? false }
                         return true
                     }
-                    result.append((SliceKey(trace: launch.trace, launch: launchKey, session: session, scene: scene), slice, last))
+                    result.append(
+                        (
+                            SliceKey(
+                                trace: launch.trace, launch: launchKey, session: session.flatMap(LaunchContext.shownName),
+                                scene: LaunchContext.shownName(scene)), slice, last
+                        ))
                 }
             }
         }
@@ -145,7 +162,7 @@ public enum ReferenceEvaluator {
     static func sessions(in items: [Item]) -> [String] {
         var sessions: [String] = []
         for item in items {
-            for session in item.event.session.map({ [$0] }) ?? discardList(item) ?? [] where !sessions.contains(session) {
+            for session in item.sessionID.map({ [$0] }) ?? discardList(item) ?? [] where !sessions.contains(session) {
                 sessions.append(session)
             }
         }
@@ -153,7 +170,7 @@ public enum ReferenceEvaluator {
     }
 
     static func belongs(_ item: Item, toSession session: String) -> Bool {
-        if let other = item.event.session { return other == session }
+        if let other = item.sessionID { return other == session }
         if let listed = discardList(item) { return listed.contains(session) }
         return true
     }
