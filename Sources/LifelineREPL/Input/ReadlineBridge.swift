@@ -40,7 +40,8 @@ enum ReadlineBridge {
         let word = String(decoding: bytes[start..<end], as: UTF8.self)
         let matches = ReplCompleter.complete(before: before, word: word, catalog.withLock { $0 })
         guard let first = matches.first else { return nil }
-        if matches.count == 1 && first.hasSuffix("/") { lifeline_rl_set_completion_suppress_append(1) }
+        // A directory is completed without a space, so its files can follow.
+        lifeline_rl_set_completion_append_character(matches.count == 1 && first.hasSuffix("/") ? 0 : 0x20)
         let common = matches.dropFirst().reduce(first) { prefix, match in String(zip(prefix, match).prefix { $0 == $1 }.map(\.0)) }
         let entries = matches.count == 1 ? [first] : [common] + matches
         guard let raw = malloc((entries.count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride) else { return nil }

@@ -7,7 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads lines at a terminal with GNU readline: a prompt, line editing, history
+/// Reads lines at a terminal with readline, GNU's or libedit's emulation of it (CReadline; the build
+/// picks one): a prompt, line editing, history
 /// kept across sessions, and tab completion from a ``CompletionCatalog``.
 ///
 /// Readline runs in its callback mode: the reader polls standard input and
@@ -103,7 +104,7 @@ package final class ReadlineLineReader: LineReader {
                 // start over on a new line.
                 FileDescriptorSink.standardOutput.write("^C")
                 rl_free_line_state()
-                rl_callback_sigcleanup()
+                lifeline_rl_callback_sigcleanup()
                 rl_callback_handler_remove()
                 FileDescriptorSink.standardOutput.write("\n")
                 return .interrupt
