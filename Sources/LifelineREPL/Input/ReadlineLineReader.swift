@@ -8,8 +8,8 @@ import Darwin
 #endif
 
 /// Reads lines at a terminal with readline, GNU's or libedit's emulation of it (CReadline; the build
-/// picks one): a prompt, line editing, history
-/// kept across sessions, and tab completion from a ``CompletionCatalog``.
+/// picks one): a prompt, line editing, history kept across sessions (``HistoryFile``), and tab
+/// completion from a ``CompletionCatalog``.
 ///
 /// Readline runs in its callback mode: the reader polls standard input and
 /// ``InterruptSignal/wakeDescriptor`` and feeds readline a character at a
@@ -24,8 +24,7 @@ package final class ReadlineLineReader: LineReader {
     package let sourceName: String? = nil
     package private(set) var lineNumber = 0
 
-    private let historyPath: String?
-    private let historyLimit: Int
+    private let history: HistoryFile?
     private let interrupt: InterruptSignal
     private let catalog: () -> CompletionCatalog
     private var lastHistoryEntry: String?
@@ -38,8 +37,7 @@ package final class ReadlineLineReader: LineReader {
         historyPath: String?, historyLimit: Int = 1000, interrupt: InterruptSignal,
         catalog: @escaping () -> CompletionCatalog
     ) {
-        self.historyPath = historyPath
-        self.historyLimit = historyLimit
+        history = historyPath.map { HistoryFile(path: $0, limit: historyLimit) }
         self.interrupt = interrupt
         self.catalog = catalog
         interrupt.setInteractive()
@@ -52,16 +50,12 @@ package final class ReadlineLineReader: LineReader {
             ReadlineBridge.complete(start: Int(start), end: Int(end))
         }
         using_history()
-        stifle_history(Int32(historyLimit))
-        if let historyPath {
-            let descriptor = open(historyPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-            if descriptor >= 0 { close(descriptor) }
-            read_history(historyPath)
-        }
+        stifle_history(Int32(clamping: historyLimit))
+        for line in history?.load() ?? [] { add_history(line) }
     }
 
     deinit {
-        if let historyPath { history_truncate_file(historyPath, Int32(historyLimit)) }
+        history?.trim()
     }
 
     /// `$LIFELINE_HISTORY`, else `~/.lifeline_history`.
@@ -127,7 +121,7 @@ package final class ReadlineLineReader: LineReader {
         if !line.trimmingCharacters(in: .whitespaces).isEmpty && line != lastHistoryEntry {
             add_history(line)
             lastHistoryEntry = line
-            if let historyPath { append_history(1, historyPath) }
+            history?.append(line)
         }
         return input
     }
