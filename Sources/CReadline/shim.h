@@ -75,6 +75,9 @@ static inline void lifeline_rl_set_attempted_completion_over(int value) { rl_att
 static inline void lifeline_rl_set_completion_append_character(int value) { rl_completion_append_character = value; }
 
 static inline const char *lifeline_rl_line_buffer(void) { return rl_line_buffer; }
+// The line's length, in the unit of the offsets a completion function gets: bytes in GNU readline (and macOS's
+// libedit), characters in newer libedit, which sets it so before calling one.
+static inline int lifeline_rl_end(void) { return rl_end; }
 
 // After Ctrl-C at a prompt, before the handler is removed: GNU readline 7 and later keep, in callback mode, the
 // state of a half-read key sequence, search or numeric argument, which this clears. libedit keeps none across

@@ -46,8 +46,8 @@ package final class ReadlineLineReader: LineReader {
         lifeline_rl_set_catch_sigwinch(1)
         lifeline_rl_set_change_environment(0)
         lifeline_rl_set_completer_word_break_characters(ReadlineBridge.wordBreaks)
-        lifeline_rl_set_attempted_completion_function { text, start, end in
-            ReadlineBridge.complete(start: Int(start), end: Int(end))
+        lifeline_rl_set_attempted_completion_function { text, _, end in
+            ReadlineBridge.complete(text: text, end: Int(end))
         }
         using_history()
         stifle_history(Int32(clamping: historyLimit))
