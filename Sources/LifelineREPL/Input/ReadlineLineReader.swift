@@ -41,6 +41,10 @@ package final class ReadlineLineReader: LineReader {
         self.interrupt = interrupt
         self.catalog = catalog
         interrupt.setInteractive()
+        // The terminal's character set, from LANG or LC_*: libedit decodes what is typed with it and
+        // drops every byte it cannot decode, so without this a UTF-8 terminal's 'é' vanished from the
+        // line. GNU readline sets it itself when it starts; here it is set for both.
+        setlocale(LC_CTYPE, "")
         lifeline_rl_set_readline_name(ReadlineBridge.name)
         lifeline_rl_set_catch_signals(0)
         lifeline_rl_set_catch_sigwinch(1)
