@@ -79,6 +79,25 @@ static inline const char *lifeline_rl_line_buffer(void) { return rl_line_buffer;
 // libedit), characters in newer libedit, which sets it so before calling one.
 static inline int lifeline_rl_end(void) { return rl_end; }
 
+// The terminal's window changed size (the REPL observes SIGWINCH itself: see WindowResizeSignal.swift). GNU
+// readline's rl_resize_terminal asks the terminal for its size and draws the prompt and the line again on a new
+// screen line, below what the terminal rewrapped. libedit's only asks, and forgets what it had drawn: it then
+// takes the cursor for the start of the prompt, and drew the line over the rewrapped one, scrambled. So the
+// cursor goes to a new line first and libedit draws the whole line there, as GNU readline does. Headers from
+// before RL_STATE_NONE (macOS's libedit) do not declare rl_resize_terminal; there the new size is taken when the
+// next line starts, as libedit does at every line.
+static inline void lifeline_rl_resize_terminal(void) {
+#if LIFELINE_GNU_READLINE_VERSION >= 0x0400
+    rl_resize_terminal();
+#elif defined(RL_STATE_NONE)
+    rl_resize_terminal();
+    FILE *output = rl_outstream != NULL ? rl_outstream : stdout;
+    fputs("\r\n", output);
+    fflush(output);
+    rl_forced_update_display();
+#endif
+}
+
 // After Ctrl-C at a prompt, before the handler is removed: GNU readline 7 and later keep, in callback mode, the
 // state of a half-read key sequence, search or numeric argument, which this clears. libedit keeps none across
 // the handler's removal: rl_callback_handler_remove ends the line and the next install starts an empty one.

@@ -11,12 +11,12 @@ import Darwin
 /// picks one): a prompt, line editing, history kept across sessions (``HistoryFile``), and tab
 /// completion from a ``CompletionCatalog``.
 ///
-/// Readline runs in its callback mode: the reader polls standard input and
-/// ``InterruptSignal/wakeDescriptor`` and feeds readline a character at a
-/// time, so Ctrl-C (observed by ``InterruptSignal``, not by readline's own
-/// signal handlers) clears the line and returns ``LineInput/interrupt``.
-/// Between lines the terminal is back in its normal mode, so Ctrl-C during a
-/// query reaches the shell as a signal.
+/// Readline runs in its callback mode: the reader polls standard input,
+/// ``InterruptSignal/wakeDescriptor`` and ``WindowResizeSignal/wakeDescriptor`` and feeds readline
+/// a character at a time, so Ctrl-C (observed by ``InterruptSignal``, not by readline's own
+/// signal handlers) clears the line and returns ``LineInput/interrupt``, and a resized window
+/// lays the line out again. Between lines the terminal is back in its normal mode, so Ctrl-C
+/// during a query reaches the shell as a signal.
 ///
 /// Readline is one per process: create one reader at a time, on one thread.
 package final class ReadlineLineReader: LineReader {
@@ -26,6 +26,7 @@ package final class ReadlineLineReader: LineReader {
 
     private let history: HistoryFile?
     private let interrupt: InterruptSignal
+    private let resize = WindowResizeSignal()
     private let catalog: () -> CompletionCatalog
     private var lastHistoryEntry: String?
 
@@ -47,7 +48,7 @@ package final class ReadlineLineReader: LineReader {
         setlocale(LC_CTYPE, "")
         lifeline_rl_set_readline_name(ReadlineBridge.name)
         lifeline_rl_set_catch_signals(0)
-        lifeline_rl_set_catch_sigwinch(1)
+        lifeline_rl_set_catch_sigwinch(0)  // WindowResizeSignal's, as readline's handler is only there while it reads a key
         lifeline_rl_set_change_environment(0)
         lifeline_rl_set_completer_word_break_characters(ReadlineBridge.wordBreaks)
         lifeline_rl_set_attempted_completion_function { text, _, end in
@@ -90,8 +91,9 @@ package final class ReadlineLineReader: LineReader {
             var descriptors = [
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: interrupt.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: resize.wakeDescriptor, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&descriptors, 2, -1)
+            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
             if ready < 0 {
                 if errno == EINTR { continue }
                 rl_callback_handler_remove()
@@ -106,6 +108,9 @@ package final class ReadlineLineReader: LineReader {
                 rl_callback_handler_remove()
                 FileDescriptorSink.standardOutput.write("\n")
                 return .interrupt
+            }
+            if descriptors[2].revents != 0, resize.drainWakeUps() {
+                lifeline_rl_resize_terminal()
             }
             if descriptors[0].revents != 0 {
                 rl_callback_read_char()
