@@ -2,6 +2,36 @@
 import Foundation
 import PackageDescription
 
+/// The library `lifeline repl` edits lines with (docs/repl.md, "Line editing: GNU readline or libedit").
+///
+/// macOS has no GNU readline (its `<readline/readline.h>` is libedit's), so it builds with libedit; elsewhere GNU
+/// readline (libreadline-dev) unless `LIFELINE_LINE_EDITOR=libedit` asks for libedit (libedit-dev), which `.ci/run`
+/// does in a scratch path of its own (`--scratch-path .build-libedit`), so the libedit build is tested on Linux too
+/// and switching never rebuilds the REPL and what depends on it in `.build`. Each choice is a directory holding a
+/// module map for the same module, CReadline, over the same `shim.h`, which decides what differs by what the
+/// library's header declares. A `lifeline` built with GNU readline, which is GPL-licensed, carries the GPL's terms
+/// when distributed; libedit is BSD-licensed.
+enum LineEditor: String {
+    case readline, libedit
+
+    var directory: String { self == .readline ? "GNUReadline" : "Libedit" }
+
+    static var chosen: LineEditor {
+        guard let name = ProcessInfo.processInfo.environment["LIFELINE_LINE_EDITOR"], !name.isEmpty else {
+            #if os(macOS)
+            return .libedit
+            #else
+            return .readline
+            #endif
+        }
+        guard let editor = LineEditor(rawValue: name) else {
+            fatalError("LIFELINE_LINE_EDITOR is '\(name)'; it must be 'readline' (GNU readline) or 'libedit'")
+        }
+        return editor
+    }
+}
+let lineEditor = LineEditor.chosen
+
 let package = Package(
     name: "Lifeline",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .visionOS(.v1)],
@@ -54,8 +84,8 @@ let package = Package(
         // stored) that the CLI, the REPL and the demo call.
         .target(
             name: "LifelineCheck", dependencies: ["LifelineCore", "LifelineFormat", "LifelineRules", "LifelineStore", "LifelineReports"]),
-        // GNU readline (libreadline-dev), through static inline accessors for its globals.
-        .systemLibrary(name: "CReadline"),
+        // The REPL's line editor, GNU readline or libedit (below), through static inline accessors for its globals.
+        .systemLibrary(name: "CReadline", path: "Sources/CReadline/\(lineEditor.directory)"),
         // The one SQLite call Swift cannot make (the variadic sqlite3_db_config), for the store's
         // connection hardening. Every other sqlite3_* call goes through GRDB's GRDBSQLite, the one
         // module over SQLite: two would be two SQLite libraries in one process if GRDB were built

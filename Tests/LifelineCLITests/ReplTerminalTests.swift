@@ -188,4 +188,68 @@ struct ReplTerminalTests {
         let permissions = try FileManager.default.attributesOfItem(atPath: history)[.posixPermissions] as? Int
         #expect(permissions == 0o600)
     }
+
+    /// A locale whose character set is UTF-8, as a terminal's usually is (C.UTF-8 on Linux, en_US.UTF-8 on macOS).
+    static var utf8Locale: String? {
+        ["C.UTF-8", "en_US.UTF-8"].first { name in
+            guard let locale = newlocale(LC_CTYPE_MASK, name, nil) else { return false }
+            freelocale(locale)
+            return true
+        }
+    }
+
+    /// What libedit (`LIFELINE_LINE_EDITOR=libedit`, macOS's only line editor) did differently from GNU
+    /// readline until the REPL handled it, so that both builds, which `.ci/run` tests alike, behave as one.
+    @Test(
+        "line editing alike with either library: non-ASCII text, completion after it and after a quote, a space after a completed word, a resized window"
+    )
+    func lineEditingAlikeWithEitherLibrary() throws {
+        let terminal = Terminal()
+        defer { terminal.stop() }
+        try #require((try? terminal.tmux(["-V"])) != nil, "tmux is required for this test: apt-get install tmux (.ci/run does)")
+        let locale = try #require(Self.utf8Locale, "a UTF-8 locale is required for this test")
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try terminal.start(
+            "alike",
+            "cd '\(directory.path)' && env LIFELINE_HISTORY= NO_COLOR=1 TERM=xterm LC_ALL=\(locale) "
+                + "'\(LifelineCommandTests.binary.path)' repl; echo \"EXITED $?\"")
+        try terminal.waitFor("alike", "lifeline>")
+
+        // Completion after non-ASCII text: libedit counts the word's place in characters, not bytes.
+        try terminal.type("alike", "SELECT 'é日本' AS word FROM launch_su")
+        try terminal.keys("alike", "Tab")
+        try terminal.waitFor("alike", "FROM launch_summary")
+        // Completion right after a quote offers callback names: libedit leaves the quote out of the word.
+        try terminal.type("alike", "WHERE word = '")
+        try terminal.keys("alike", "Tab", "Tab")
+        try terminal.waitFor("alike", "sceneDidBecomeActive(_:)")
+        // Non-ASCII text typed at the prompt reaches SQLite: libedit drops what the C locale cannot decode.
+        try terminal.type("alike", "none' OR 1 LIMIT 1;")
+        try terminal.keys("alike", "Enter")
+        try terminal.waitFor("alike", "| é日本")
+
+        // A word completed by its only match is followed by a space, with libedit too.
+        try terminal.type("alike", ".sche")
+        try terminal.keys("alike", "Tab")
+        try terminal.type("alike", "event")
+        try terminal.waitFor("alike", "lifeline> .schema event")
+        try terminal.keys("alike", "C-c")
+
+        // A resized window: the line being typed is drawn again for the new width, on a new screen line, so
+        // editing it keeps the screen right (both libraries missed the signal while the shell waited for a key).
+        let long = "SELECT '" + String(repeating: "a", count: 180) + "' AS long"
+        try terminal.type("alike", long)
+        try terminal.waitFor("alike", "a' AS long")
+        _ = try terminal.tmux(["resize-window", "-t", "alike", "-x", "80"])
+        try terminal.waitFor("alike", "the line drawn again after the resize") { screen in
+            screen.components(separatedBy: "lifeline> SELECT 'aaaa").count == 3
+        }
+        try terminal.keys("alike", "Home")
+        try terminal.type("alike", "Z")
+        try terminal.waitFor("alike", "lifeline> ZSELECT 'aaaa")
+        try terminal.keys("alike", "C-c")
+        try terminal.keys("alike", "C-d")
+        try terminal.waitFor("alike", "EXITED 0")
+    }
 }

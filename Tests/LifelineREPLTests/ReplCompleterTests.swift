@@ -89,4 +89,19 @@ struct ReplCompleterTests {
         #expect(ReplCompleter.complete(before: ".load ", word: "rules/", catalog) == ["rules/app.rules"])
         #expect(ReplCompleter.complete(before: ".load ", word: "scene.", catalog) == [])
     }
+
+    /// GNU readline (and macOS's libedit) count a completion's offsets in bytes, newer libedit in characters;
+    /// `rl_end`, the line's length in the same unit, tells which.
+    @Test("the cursor's byte offset from the line editor's offset, counted in bytes or in characters")
+    func cursorInBytesOrCharacters() {
+        let line = Array("SELECT 'é日本' FROM la".utf8)  // 20 characters, 25 bytes
+        #expect(ReadlineBridge.byteOffset(25, in: line, lineEnd: 25) == 25)  // bytes, at the end
+        #expect(ReadlineBridge.byteOffset(20, in: line, lineEnd: 20) == 25)  // characters, at the end
+        #expect(ReadlineBridge.byteOffset(9, in: line, lineEnd: 20) == 10)  // after 'é
+        #expect(ReadlineBridge.byteOffset(9, in: line, lineEnd: 25) == 9)
+        #expect(ReadlineBridge.byteOffset(21, in: line, lineEnd: 20) == nil)
+        #expect(ReadlineBridge.byteOffset(-1, in: line, lineEnd: 25) == nil)
+        let ascii = Array("SELECT la".utf8)
+        #expect(ReadlineBridge.byteOffset(9, in: ascii, lineEnd: 9) == 9)
+    }
 }

@@ -7,15 +7,16 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads lines at a terminal with GNU readline: a prompt, line editing, history
-/// kept across sessions, and tab completion from a ``CompletionCatalog``.
+/// Reads lines at a terminal with readline, GNU's or libedit's emulation of it (CReadline; the build
+/// picks one): a prompt, line editing, history kept across sessions (``HistoryFile``), and tab
+/// completion from a ``CompletionCatalog``.
 ///
-/// Readline runs in its callback mode: the reader polls standard input and
-/// ``InterruptSignal/wakeDescriptor`` and feeds readline a character at a
-/// time, so Ctrl-C (observed by ``InterruptSignal``, not by readline's own
-/// signal handlers) clears the line and returns ``LineInput/interrupt``.
-/// Between lines the terminal is back in its normal mode, so Ctrl-C during a
-/// query reaches the shell as a signal.
+/// Readline runs in its callback mode: the reader polls standard input,
+/// ``InterruptSignal/wakeDescriptor`` and ``WindowResizeSignal/wakeDescriptor`` and feeds readline
+/// a character at a time, so Ctrl-C (observed by ``InterruptSignal``, not by readline's own
+/// signal handlers) clears the line and returns ``LineInput/interrupt``, and a resized window
+/// lays the line out again. Between lines the terminal is back in its normal mode, so Ctrl-C
+/// during a query reaches the shell as a signal.
 ///
 /// Readline is one per process: create one reader at a time, on one thread.
 package final class ReadlineLineReader: LineReader {
@@ -23,9 +24,9 @@ package final class ReadlineLineReader: LineReader {
     package let sourceName: String? = nil
     package private(set) var lineNumber = 0
 
-    private let historyPath: String?
-    private let historyLimit: Int
+    private let history: HistoryFile?
     private let interrupt: InterruptSignal
+    private let resize = WindowResizeSignal()
     private let catalog: () -> CompletionCatalog
     private var lastHistoryEntry: String?
 
@@ -37,30 +38,29 @@ package final class ReadlineLineReader: LineReader {
         historyPath: String?, historyLimit: Int = 1000, interrupt: InterruptSignal,
         catalog: @escaping () -> CompletionCatalog
     ) {
-        self.historyPath = historyPath
-        self.historyLimit = historyLimit
+        history = historyPath.map { HistoryFile(path: $0, limit: historyLimit) }
         self.interrupt = interrupt
         self.catalog = catalog
         interrupt.setInteractive()
+        // The terminal's character set, from LANG or LC_*: libedit decodes what is typed with it and
+        // drops every byte it cannot decode, so without this a UTF-8 terminal's 'é' vanished from the
+        // line. GNU readline sets it itself when it starts; here it is set for both.
+        setlocale(LC_CTYPE, "")
         lifeline_rl_set_readline_name(ReadlineBridge.name)
         lifeline_rl_set_catch_signals(0)
-        lifeline_rl_set_catch_sigwinch(1)
+        lifeline_rl_set_catch_sigwinch(0)  // WindowResizeSignal's, as readline's handler is only there while it reads a key
         lifeline_rl_set_change_environment(0)
         lifeline_rl_set_completer_word_break_characters(ReadlineBridge.wordBreaks)
-        lifeline_rl_set_attempted_completion_function { text, start, end in
-            ReadlineBridge.complete(start: Int(start), end: Int(end))
+        lifeline_rl_set_attempted_completion_function { text, _, end in
+            ReadlineBridge.complete(text: text, end: Int(end))
         }
         using_history()
-        stifle_history(Int32(historyLimit))
-        if let historyPath {
-            let descriptor = open(historyPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-            if descriptor >= 0 { close(descriptor) }
-            read_history(historyPath)
-        }
+        stifle_history(Int32(clamping: historyLimit))
+        for line in history?.load() ?? [] { add_history(line) }
     }
 
     deinit {
-        if let historyPath { history_truncate_file(historyPath, Int32(historyLimit)) }
+        history?.trim()
     }
 
     /// `$LIFELINE_HISTORY`, else `~/.lifeline_history`.
@@ -91,8 +91,9 @@ package final class ReadlineLineReader: LineReader {
             var descriptors = [
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: interrupt.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: resize.wakeDescriptor, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&descriptors, 2, -1)
+            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
             if ready < 0 {
                 if errno == EINTR { continue }
                 rl_callback_handler_remove()
@@ -103,10 +104,13 @@ package final class ReadlineLineReader: LineReader {
                 // start over on a new line.
                 FileDescriptorSink.standardOutput.write("^C")
                 rl_free_line_state()
-                rl_callback_sigcleanup()
+                lifeline_rl_callback_sigcleanup()
                 rl_callback_handler_remove()
                 FileDescriptorSink.standardOutput.write("\n")
                 return .interrupt
+            }
+            if descriptors[2].revents != 0, resize.drainWakeUps() {
+                lifeline_rl_resize_terminal()
             }
             if descriptors[0].revents != 0 {
                 rl_callback_read_char()
@@ -126,7 +130,7 @@ package final class ReadlineLineReader: LineReader {
         if !line.trimmingCharacters(in: .whitespaces).isEmpty && line != lastHistoryEntry {
             add_history(line)
             lastHistoryEntry = line
-            if let historyPath { append_history(1, historyPath) }
+            history?.append(line)
         }
         return input
     }

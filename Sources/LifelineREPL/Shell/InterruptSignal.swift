@@ -33,21 +33,13 @@ package final class InterruptSignal {
 
     private let state = Locked(State())
     private let source: any DispatchSourceSignal
-    private let wakePipe: (read: Int32, write: Int32)
+    private let wakePipe = WakePipe()
 
     /// The descriptor that becomes readable when Ctrl-C is pressed at a prompt.
-    package var wakeDescriptor: Int32 { wakePipe.read }
+    package var wakeDescriptor: Int32 { wakePipe.readDescriptor }
 
     /// Installs the handler: from now on SIGINT no longer ends the process.
     package init() {
-        var descriptors: [Int32] = [-1, -1]
-        if pipe(&descriptors) == 0 {
-            for descriptor in descriptors {
-                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-            }
-        }
-        wakePipe = (descriptors[0], descriptors[1])
         signal(SIGINT, SIG_IGN)
         // A parent may have started us with SIGINT blocked (a test runner's thread, say); Ctrl-C must arrive.
         var unblock = sigset_t()
@@ -58,13 +50,13 @@ package final class InterruptSignal {
         // pool is busy (a check or import running on one of them), so Ctrl-C is never starved.
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "lifeline.interrupt-signal"))
         let state = self.state
-        let wake = wakePipe.write
-        source.setEventHandler { Self.handle(state: state, wake: wake) }
+        let wakePipe = self.wakePipe
+        source.setEventHandler { Self.handle(state: state, wake: wakePipe) }
         source.resume()
     }
 
     /// What Ctrl-C does: interrupt the work under way, else wake the prompt, else (a script) exit.
-    private static func handle(state: Locked<State>, wake: Int32) {
+    private static func handle(state: Locked<State>, wake: WakePipe) {
         let action = state.withLock { state -> (StoreInterrupt?, Bool) in
             if state.running != nil { state.fired = true }
             return (state.running, state.interactive)
@@ -72,8 +64,7 @@ package final class InterruptSignal {
         if let running = action.0 {
             running.interrupt()
         } else if action.1 {
-            var byte: UInt8 = 3
-            _ = write(wake, &byte, 1)
+            wake.wake()
         } else {
             _exit(130)
         }
@@ -81,14 +72,12 @@ package final class InterruptSignal {
 
     /// Acts as if Ctrl-C was pressed (for tests: a signal sent to a test runner lands on any of its threads).
     func simulateCtrlC() {
-        Self.handle(state: state, wake: wakePipe.write)
+        Self.handle(state: state, wake: wakePipe)
     }
 
     deinit {
         source.cancel()
         signal(SIGINT, SIG_DFL)
-        close(wakePipe.read)
-        close(wakePipe.write)
     }
 
     /// Runs `body` (a query, an import or a check on the database `interrupt` stops) so that
@@ -125,9 +114,6 @@ package final class InterruptSignal {
 
     /// Reads and discards pending wake-ups; true if there was one.
     func drainWakeUps() -> Bool {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        var woke = false
-        while bytes.withUnsafeMutableBytes({ read(wakePipe.read, $0.baseAddress!, $0.count) }) > 0 { woke = true }
-        return woke
+        wakePipe.drain()
     }
 }
