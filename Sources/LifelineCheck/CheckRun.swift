@@ -451,12 +451,7 @@ package enum CheckRun {
     }
 
     /// Whether the file starts with the SQLite header.
-    static func isDatabase(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 16)) ?? Data()
-        return header == Data("SQLite format 3\u{0}".utf8)
-    }
+    static func isDatabase(_ path: String) -> Bool { TraceStore.isDatabase(atPath: path) }
 
     /// Files in the given order, except that a rotated part follows the file it continues, and
     /// each file once.

@@ -28,8 +28,13 @@ package enum ExportRun {
     }
 
     /// Reads `inputs` (files, directories, databases) and checks them against `rules` (nil: no check).
-    package static func export(_ inputs: [String], rules: RuleSet?) -> Result {
-        var result = read(inputs)
+    /// `shape`, `interchange` and `declared` read and judge logs as `check` does (`--from`,
+    /// `--pattern`, `--records`).
+    package static func export(
+        _ inputs: [String], rules: RuleSet?, shape: TraceShape? = nil, interchange: InterchangeOptions = InterchangeOptions(),
+        declaring declared: CallbackSet? = nil
+    ) -> Result {
+        var result = read(inputs, shape: shape, interchange: interchange, declaring: declared)
         guard let rules, result.errors.isEmpty else { return result }
         let collector = CheckCollector()
         let checker = collector.checker(for: rules)
@@ -65,8 +70,14 @@ package enum ExportRun {
         return result
     }
 
-    /// Reads `inputs` into launches: a rotated part continues its launch; malformed lines are warnings.
-    package static func read(_ inputs: [String]) -> Result {
+    /// Reads `inputs` into launches, as `check` reads them: a Lifeline trace line by line (a rotated
+    /// part continues its launch; malformed lines are warnings), any other shape (console text, a
+    /// unified log, a Chrome trace) decoded, its launches carrying what `check` would judge them by
+    /// (``InterchangeLaunch/checkedRecord(declaring:shape:)``).
+    package static func read(
+        _ inputs: [String], shape: TraceShape? = nil, interchange: InterchangeOptions = InterchangeOptions(),
+        declaring declared: CallbackSet? = nil
+    ) -> Result {
         var result = Result()
         let (files, errors, copies) = TracePaths.expandDistinct(inputs, isStore: CheckRun.isDatabase)
         result.diagnostics += errors
@@ -83,6 +94,13 @@ package enum ExportRun {
                 continue
             }
             do throws(TraceFileError) {
+                let input = try TraceInput(path: file, shape: shape)
+                if let contents = input.contents {
+                    readDecoded(
+                        DecodedTrace.decode(contents, shape: input.shape, options: interchange), file: file, declaring: declared,
+                        into: &result)
+                    continue
+                }
                 let trace = try TraceFile(contentsOf: file)
                 for error in trace.errors { result.diagnostics.append(FileDiagnostic(file: file, error).with(severity: .warning)) }
                 var sawLaunch = false
@@ -90,6 +108,8 @@ package enum ExportRun {
                     switch line.record {
                     case .launch(let record):
                         sawLaunch = true
+                        var record = record
+                        if record.records == nil { record.records = declared }
                         begin(record, file: file, line: line.number, into: &result)
                     case .event(let event):
                         guard sawLaunch, !result.launches.isEmpty else {
@@ -113,6 +133,27 @@ package enum ExportRun {
             }
         }
         return result
+    }
+
+    /// The launches of a decoded input; its skipped lines and their reasons are warnings, and an
+    /// input with no launch at all is an error that says what it was read as.
+    private static func readDecoded(
+        _ decoded: DecodedTrace, file: String, declaring declared: CallbackSet?, into result: inout Result
+    ) {
+        if let fatal = decoded.fatal {
+            result.diagnostics.append(FileDiagnostic(file: file, fatal))
+            return
+        }
+        result.diagnostics += decoded.diagnostics.map { FileDiagnostic(file: file, $0).with(severity: .warning) }
+        guard !decoded.launches.isEmpty else {
+            result.diagnostics.append(FileDiagnostic(.error, file: file, decoded.shape.noLaunches(lines: decoded.lineCount)))
+            return
+        }
+        for var launch in decoded.launches {
+            launch.record = launch.checkedRecord(declaring: declared, shape: decoded.shape)
+            launch.file = file
+            result.launches.append(launch)
+        }
     }
 
     private static func begin(_ record: LaunchRecord, file: String, line: Int, into result: inout Result) {

@@ -117,4 +117,12 @@ public final class TraceStore: Sendable {
         }
         return StoreError(path: path, message: describe(error))
     }
+
+    /// Whether the file at `path` starts with SQLite's header: a database to read, not a trace or a log.
+    package static func isDatabase(atPath path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        return header == Data("SQLite format 3\u{0}".utf8)
+    }
 }

@@ -41,6 +41,14 @@ struct Export: ParsableCommand {
     @Flag(help: "Draw no findings: export the events only.")
     var noCheck = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The callbacks traces record when their launch records do not say (comma-separated names), as check takes them.",
+            valueName: "CALLBACK,..."))
+    var records: String?
+
+    @OptionGroup var interchange: InterchangeArguments
+
     func validate() throws {
         do {
             _ = try ExportFormat.chosen(format, output: output, default: .chrome)
@@ -60,7 +68,9 @@ struct Export: ParsableCommand {
             printError(error.description)
             throw ExitCode(2)
         }
-        let result = ExportRun.export(inputs, rules: loaded)
+        let result = ExportRun.export(
+            inputs, rules: loaded, shape: interchange.shape, interchange: try interchange.options(), declaring: try declaredRecords(records)
+        )
         for diagnostic in result.diagnostics { printError(diagnostic.description) }
         if !result.errors.isEmpty { throw ExitCode(2) }
         let text = String(decoding: format.encode(result), as: UTF8.self)

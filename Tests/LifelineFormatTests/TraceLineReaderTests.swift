@@ -151,13 +151,15 @@ struct TraceValidatorTests {
         #expect(
             report.diagnostics.map(\.description) == [
                 "1:1: error: event before any launch record",
+                "2:1: warning: 1 scene callback names its session but no scene: per-scene rules judge each session's as one scene; "
+                    + "record the scene to judge each window apart (recorder.record(_:scene:) in docs/recorder.md)",
                 "4:8: error: seq 1 does not increase (line 3 had seq 1)",
                 "4:14: error: t decreases from 100 to 90 (line 3)",
                 #"5:8: error: expected integer for "seq""#,
                 "6:60: warning: 'end' of sceneDidEnterBackground(_:) with no open 'begin'",
             ])
         #expect(report.errorCount == 4)
-        #expect(report.warningCount == 1)
+        #expect(report.warningCount == 2)
     }
 
     @Test("a torn last line is a warning, not an error")
@@ -178,7 +180,7 @@ struct TraceValidatorTests {
         let path = NSTemporaryDirectory() + "lifeline-part-\(UUID().uuidString).ndjson"
         try """
         {"lifeline":1,"type":"launch","launch":"P","part":2}
-        {"seq":90,"t":5,"event":"sceneDidEnterBackground","phase":"end","session":"S1"}
+        {"seq":90,"t":5,"event":"sceneDidEnterBackground","phase":"end","session":"S1","scene":"A"}
 
         """.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }

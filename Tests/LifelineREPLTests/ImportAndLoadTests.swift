@@ -41,8 +41,10 @@ struct ImportAndLoadTests {
         let run = try fixture.run(".import data.csv\n.mode list\n.headers off\nSELECT count(*) FROM trace_file WHERE path LIKE '%csv';\n")
         #expect(run.status == 1)
         #expect(
-            run.text == "session.script:1:1: error: .import: 'data.csv' is not a trace (line 1: expected '{' at the start of a record); "
-                + "'.import --csv FILE TABLE' reads CSV into a temporary table\n0\n")
+            run.text == "session.script:1:1: error: data.csv: not imported: data.csv: error: no lifecycle events: read as console text, "
+                + "none of its 2 lines names a UIKit callback or an app event (--from names the shape, --pattern the lines' layout; "
+                + "docs/interchange.md); '.import --csv FILE TABLE' reads CSV into a temporary table\n"
+                + "imported 0 files, 0 launches, 0 events, 0 skipped lines\n0\n")
     }
 
     @Test(".load of a shared library says extensions are disabled; by name or by its ELF or Mach-O magic")

@@ -38,6 +38,19 @@ public struct TraceInput: Sendable {
             contents = nil
             return
         }
+        // Looked at before it is opened: opening a FIFO for reading blocks until something writes to it.
+        let kind: InputFile
+        do throws(InputFileError) {
+            kind = try InputFile(examining: path)
+        } catch {
+            switch error {
+            case .system(let code): throw TraceFileError(path: path, operation: "open", errno: code)
+            case .refused(let refused): throw TraceFileError(path: path, operation: "read", errno: 0, reason: refused.refusal)
+            }
+        }
+        guard kind == .regular else {
+            throw TraceFileError(path: path, operation: "read", errno: 0, reason: kind.refusal)
+        }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw TraceFileError(path: path, operation: "open", errno: errno) }
         defer { close(descriptor) }
@@ -60,10 +73,6 @@ public struct TraceInput: Sendable {
         guard detected != .native else {
             contents = nil
             return
-        }
-        let kind = InputFile(mode: info.st_mode)
-        guard kind == .regular else {
-            throw TraceFileError(path: path, operation: "read", errno: 0, reason: InputFileError.refused(kind).description)
         }
         // The size is a hint, as in ``InputFile/contents(of:)``: one byte more lets the read that finds the end find room.
         if bytes.count < statedSize + 1 { bytes += repeatElement(0, count: statedSize + 1 - bytes.count) }

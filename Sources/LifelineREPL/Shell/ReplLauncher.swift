@@ -111,11 +111,14 @@ package enum ReplLauncher {
         return max(status, shell.run(reader: StreamLineReader(fileDescriptor: STDIN_FILENO)))
     }
 
-    /// Whether `path` names traces rather than a database.
+    /// Whether `path` names traces rather than a database: a directory, a `*.ndjson`/`*.jsonl`
+    /// name, or an existing file that is not a SQLite database (a log `lifeline import` reads).
     static func isTraces(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return true }
-        return path.hasSuffix(".ndjson") || path.hasSuffix(".jsonl")
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return path.hasSuffix(".ndjson") || path.hasSuffix(".jsonl")
+        }
+        return isDirectory.boolValue || path.hasSuffix(".ndjson") || path.hasSuffix(".jsonl") || !TraceStore.isDatabase(atPath: path)
     }
 
     private static func importTraces(

@@ -54,7 +54,13 @@ extension ReplShell {
         if interrupted, currentReader?.isInteractive == true { write("\n") }  // after the terminal's "^C"
         for file in summary.files {
             guard let message = ImportReport.message(for: file, escaping: true) else { continue }
-            if case .failed = file.outcome { report(ReplError.message(message.text)) } else { write(message.text + "\n") }
+            if case .failed = file.outcome {
+                // Read as console text and nothing in it named a callback: perhaps the CSV `.import --csv` reads.
+                let hint = file.shape == .text ? "; '.import --csv FILE TABLE' reads CSV into a temporary table" : ""
+                report(ReplError.message(message.text + hint))
+            } else {
+                write(message.text + "\n")
+            }
         }
         let changed = summary.files.contains { file in
             switch file.outcome {
@@ -97,7 +103,9 @@ extension ReplShell {
     /// Why the file at `path` is not a trace: its first line that is not blank is not a trace
     /// record (a launch header or an event). Nil for a trace, and for an empty file (nothing to import).
     static func traceProblem(atPath path: String) -> (line: Int, message: String)? {
-        guard var reader = try? TraceLineReader(path: path) else { return nil }
+        // A log (console text, a unified log, a Chrome trace) is imported as `lifeline import` imports
+        // it; only a file that looks like a Lifeline trace is held to its first record here.
+        guard (try? TraceShape.detect(atPath: path)) == .native, var reader = try? TraceLineReader(path: path) else { return nil }
         var problem: (line: Int, message: String)?
         reader.forEachLine { bytes, number, _ in
             guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }

@@ -37,22 +37,10 @@ public struct IdentityNote: Sendable, Hashable {
         self.ambiguousLines = ambiguousLines
     }
 
-    /// What was done, for the launch record's line.
-    public var summary: String {
-        var parts: [String] = []
-        if perSession > 0 {
-            parts.append(
-                "\(Self.count(perSession)) name their session but no scene: per-scene rules judge each session's as one scene")
-        }
-        if unnamed > 0 {
-            parts.append("\(Self.count(unnamed)) name no scene or session: per-scene rules judge them as the launch's one scene")
-        }
-        return parts.joined(separator: "; ")
-    }
+    /// What was done, for the launch record's line (``SceneIdentityTally/summary``).
+    public var summary: String { SceneIdentityTally(perSession: perSession, unnamed: unnamed).summary }
 
     /// Why a line is ambiguous, for a warning at it.
     public static let ambiguity =
         "a scene connects while the scene standing in for callbacks that name none is connected: two scenes, or one connected twice; per-scene rules judge them as one scene (record each callback's scene to tell them apart)"
-
-    private static func count(_ n: Int) -> String { n == 1 ? "1 scene callback" : "\(n) scene callbacks" }
 }

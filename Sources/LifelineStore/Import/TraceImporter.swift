@@ -177,7 +177,7 @@ public final class TraceImporter: Sendable {
                             return .commit
                         }
                     } catch let error as ImportError where error.code != .cancelled {
-                        result = FileImportResult(path: label, outcome: .failed(error.message))
+                        result = FileImportResult(path: label, outcome: .failed(error.message), shape: shape)
                         Self.giveBackWAL(db)
                     } catch {
                         Self.giveBackWAL(db)
