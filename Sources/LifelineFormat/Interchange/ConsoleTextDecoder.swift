@@ -25,7 +25,8 @@ import LifelineCore
 ///
 /// `<UIWindowScene: 0x…>` / `<UIScene: 0x…>` in a line is the scene's identity; a
 /// `persistentIdentifier` the line prints is the session. A new pid, or `willFinishLaunching` /
-/// `didFinishLaunching` after the app was running, starts a new launch.
+/// `didFinishLaunching` a second time (in lines that name no pid), starts a new launch; a launch
+/// that shows neither is an excerpt (docs/interchange.md#launches).
 public enum ConsoleTextDecoder {
     public static func decode(
         _ bytes: [UInt8], options: InterchangeOptions = InterchangeOptions(), progress: ((Int) -> Void)? = nil

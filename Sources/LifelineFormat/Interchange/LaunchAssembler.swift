@@ -1,13 +1,19 @@
-/// Turns recognised lines (console text, unified-log entries) into launches: a new pid, or
-/// `willFinishLaunching` / `didFinishLaunching` after the app was running, starts a new launch;
-/// scene events take their scene and session from what the line prints (docs/interchange.md#sessions).
+/// Turns recognised lines (console text, unified-log entries) into launches, by evidence
+/// (docs/interchange.md#launches): a new process (a pid other than the launch's) starts a new
+/// launch, and so does, in lines that name no pid, the app launching a second time
+/// (`didFinishLaunching` when the launch already showed one, `willFinishLaunching` when it already
+/// showed either). A time gap is no evidence (apps sit suspended for days), and a launch callback
+/// after other callbacks of the same process stays in its launch, to be judged. A launch that
+/// shows no launch callback at all is an excerpt (`LaunchRecord.excerpt`): the log began after
+/// the app did. Scene events take their scene and session from what the line prints
+/// (docs/interchange.md#sessions).
 struct LaunchAssembler {
     let options: InterchangeOptions
     var result: DecodedTrace
     var current: InterchangeLaunch?
     var currentPid: Int64?
-    /// Whether the current launch has shown anything after launching (a new didFinishLaunching then starts a new one).
-    var running = false
+    /// The launch callbacks (`willFinishLaunching`, `didFinishLaunching`) the current launch has shown.
+    var launchCallbacks = CallbackSet()
     var sawSession = false
 
     init(shape: TraceShape, options: InterchangeOptions) {
@@ -30,17 +36,26 @@ struct LaunchAssembler {
     ) {
         let callback = recognized.name.callback
         let newProcess = fields.pid != nil && currentPid != nil && fields.pid != currentPid
+        // The same process launches once: with the pid known on both sides, a second didFinishLaunching
+        // is UIKit's to answer for (`launch-once`), not a new launch.
+        let sameProcess = fields.pid != nil && fields.pid == currentPid
         let relaunch =
-            (callback == .willFinishLaunching && phase != .end && !(current?.events.isEmpty ?? true))
-            || (callback == .didFinishLaunching && phase != .end && running)
+            phase != .end && !sameProcess
+            && ((callback == .didFinishLaunching && launchCallbacks.contains(.didFinishLaunching))
+                || (callback == .willFinishLaunching && !launchCallbacks.isEmpty))
         if current == nil || newProcess || relaunch {
             finishLaunch()
             var record = LaunchRecord(pid: fields.pid, app: fields.process ?? options.app)
             if let time = fields.time, fields.wallClock { record.started = Timestamp.format(nanosecondsSince1970: time) }
             current = InterchangeLaunch(record: record, line: line)
             currentPid = fields.pid
-            running = false
+            launchCallbacks = CallbackSet()
             sawSession = false
+        } else if currentPid == nil, let pid = fields.pid {
+            // The launch's first lines named no process; this one does.
+            currentPid = pid
+            current?.record.pid = pid
+            if current?.record.app == options.app, let process = fields.process { current?.record.app = process }
         }
         var event = EventRecord(
             seq: 0, t: fields.time ?? 0, event: recognized.name, phase: phase, thread: fields.thread, attrs: recognized.attrs)
@@ -50,8 +65,9 @@ struct LaunchAssembler {
             if named != nil { sawSession = true }
             event.session = named ?? event.scene
         }
-        if let callback, callback != .willFinishLaunching, callback != .didFinishLaunching { running = true }
-        if callback == nil { running = true }
+        if let callback, callback == .willFinishLaunching || callback == .didFinishLaunching, phase != .end {
+            launchCallbacks.insert(callback)
+        }
         if let last = current?.events.last, event.t < last.t {
             // A clock that steps back (a log merged from two sources): keep the order the log has.
             result.diagnostics.append(
@@ -65,6 +81,8 @@ struct LaunchAssembler {
         guard var launch = current else { return }
         current = nil
         launch.namesSessions = sawSession
+        // No launch callback: the log began after the app did, and anything may have happened before its first line.
+        if launchCallbacks.isEmpty { launch.record.excerpt = true }
         launch.record.lifecycle = LaunchInference.lifecycle(of: launch.events)
         if launch.record.lifecycle != .scene { launch.namesSessions = true }
         result.launches.append(launch)
