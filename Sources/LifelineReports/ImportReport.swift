@@ -49,6 +49,11 @@ package enum ImportReport {
             text +=
                 "; \(file.ignored.grouped) \(file.ignored == 1 ? String(what.dropLast()) : what) named no callback or app event (skipped)"
         }
+        if file.merged > 0 {
+            text +=
+                "; \(file.merged.grouped) \(file.merged == 1 ? "line" : "lines") repeated the invocation of the event before "
+                + "(merged into it: docs/interchange.md#one-invocation-one-event)"
+        }
         if file.launchesWithoutSessions > 0 {
             text +=
                 "; the log names no scene sessions (\(counted(file.launchesWithoutSessions, "launch", "launches"))): "

@@ -303,6 +303,8 @@ public enum ConsoleTextDecoder {
     struct Recognized {
         var name: EventName
         var attrs: Attributes = [:]
+        /// The class of an Objective-C method line (`AppDelegate` in `-[AppDelegate applicationDidBecomeActive:]`).
+        var receiver: String?
     }
 
     /// The callback or app event a message names, or nil.
@@ -311,7 +313,9 @@ public enum ConsoleTextDecoder {
         guard !words.isEmpty else { return nil }
         // An Objective-C method anywhere: `-[Type selector:]` or `+[Type selector]`, also inside a
         // logger's own brackets (`[AppDelegate.m:656 -[AppDelegate applicationDidBecomeActive:]]:`).
-        if let callback = objectiveCMethod(in: message) { return Recognized(name: EventName(callback)) }
+        if let (callback, receiver) = objectiveCMethod(in: message) {
+            return Recognized(name: EventName(callback), receiver: receiver)
+        }
         // The first word after a type prefix (`[AppDelegate]`, `SceneDelegate -`, `SceneDelegate:`,
         // `SceneDelegate.`, `SceneDelegate sceneDidBecomeActive`) or Unity's arrow (`-> applicationDidBecomeActive()`,
         // `WARNING -> applicationDidReceiveMemoryWarning()`).
@@ -360,8 +364,8 @@ public enum ConsoleTextDecoder {
         return FrameworkLifecycle.recognize(words)
     }
 
-    /// The catalog callback of the first `-[Type selector]` / `+[Type selector]` in `message` that names one.
-    private static func objectiveCMethod(in message: ArraySlice<UInt8>) -> Callback? {
+    /// The catalog callback of the first `-[Type selector]` / `+[Type selector]` in `message` that names one, and the type.
+    private static func objectiveCMethod(in message: ArraySlice<UInt8>) -> (Callback, String)? {
         var from = message.startIndex
         while let bracket = message[from...].firstIndex(of: UInt8(ascii: "[")) {
             from = bracket + 1
@@ -369,7 +373,9 @@ public enum ConsoleTextDecoder {
                 let close = message[bracket...].firstIndex(of: UInt8(ascii: "]")),
                 let space = message[bracket..<close].firstIndex(of: 0x20)
             else { continue }
-            if let callback = Callback(named: String(decoding: message[(space + 1)..<close], as: UTF8.self)) { return callback }
+            if let callback = Callback(named: String(decoding: message[(space + 1)..<close], as: UTF8.self)) {
+                return (callback, String(decoding: message[(bracket + 1)..<space], as: UTF8.self))
+            }
         }
         return nil
     }

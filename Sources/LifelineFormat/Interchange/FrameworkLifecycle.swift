@@ -42,6 +42,9 @@ enum FrameworkLifecycle {
         return nil
     }
 
+    /// The events this reads lines as.
+    static let names: Set<String> = ["swiftui.scenePhase", "flutter.lifecycle", "unity.focus", "unity.pause", "unity.quit"]
+
     private static let scenePhases = ["active", "inactive", "background"].map { Array($0.utf8) }
     private static let flutterStates = ["resumed", "inactive", "paused", "detached", "hidden"].map { Array($0.utf8) }
     private static let unityMessages: [(message: String, event: (String, String?))] = [

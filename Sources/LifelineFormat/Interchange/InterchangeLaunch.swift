@@ -14,6 +14,10 @@ public struct InterchangeLaunch: Sendable, Hashable {
     /// scene event's `session` is the scene's identity (`<UIWindowScene: 0x…>`) where the line shows
     /// one, and absent where it does not (docs/interchange.md#sessions).
     public var namesSessions: Bool
+    /// Lines that repeated the invocation of an event (an app's second log statement in the same
+    /// delegate method, a notification observer's line right after it), by the event's index: the
+    /// event keeps its first line, so a finding points there (docs/interchange.md#one-invocation-one-event).
+    public var mergedLines: [Int: [Int]] = [:]
 
     public init(
         record: LaunchRecord, line: Int = 0, events: [EventRecord] = [], lines: [Int] = [], file: String? = nil,

@@ -104,6 +104,7 @@ struct ImportRun {
             result.shape = decoded.shape
             result.ignored = decoded.ignored
             result.launchesWithoutSessions = decoded.launchesWithoutSessions
+            result.merged = decoded.merged
         } else {
             let parser = ImportParser(
                 path: path, label: label, strict: options.strict, endOffset: content.size, startOffset: startOffset,
