@@ -23,6 +23,9 @@ package struct CheckReport: Sendable {
     /// Rules not judged on a launch because they need callbacks its trace does not record, in the
     /// order the launches came. Never a failure.
     package var notApplicable: [Inapplicability]
+    /// Launches of logs taken to record callbacks they do not show (a delegate's state methods, when
+    /// the log shows two of them), in the order the launches came: what was assumed and why.
+    package var assumed: [AssumedRecords] = []
 
     package init(
         rules: [Rule], ruleSources: [RuleSource] = [], findings: [Finding], summary: CheckSummary, traces: [String],
@@ -61,6 +64,9 @@ package struct CheckReport: Sendable {
         }
         return groups
     }
+
+    /// What was assumed, one entry per trace and assumption.
+    package var assumedGroups: [AssumedRecords] { AssumedRecords.grouped(assumed) }
 
     /// Whether `rule` applied to at least one launch of `trace`.
     package func applies(_ rule: String, to trace: String) -> Bool { applied[trace]?.contains(rule) ?? false }

@@ -1,4 +1,5 @@
 import LifelineFormat
+import LifelineReports
 import LifelineRules
 
 /// The live check of a log (console text, a unified log): what ``LiveCheck`` does with its lines.
@@ -31,6 +32,8 @@ final class LiveLogCheck {
     private var printedEarly: [Finding: Int] = [:]
     private var open: OpenLaunch?
     private(set) var launches = 0
+    /// Closed launches taken to record callbacks they do not show, for the report.
+    private(set) var assumed: [AssumedRecords] = []
     private var lineCount = 0
 
     /// The open launch's early check.
@@ -103,6 +106,9 @@ final class LiveLogCheck {
     private func judge(_ launch: InterchangeLaunch) {
         launches += 1
         checker.check(launch, declaring: declared, shape: shape, label: label)
+        if let assumption = launch.recordsAssumption(declaring: declared, shape: shape) {
+            assumed.append(AssumedRecords(file: label, line: launch.line, assumption: assumption))
+        }
     }
 
     /// Runs the open launch's new events through the early check.
