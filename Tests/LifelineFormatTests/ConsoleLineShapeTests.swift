@@ -108,6 +108,18 @@ struct ConsoleLineShapeTests {
         #expect(launch.events.first?.t == Timestamp.parse("2020-03-11T15:33:52.713318+02:00"))
     }
 
+    /// Fixtures 13 and 14: Unity's app controller prints its callbacks without a time among the app's
+    /// NSLog lines; UIKit's warning names a protocol's method in prose, which is no callback.
+    @Test func unitysUntimedLinesJoinTheProcessAndProseMethodsAreNotCallbacks() throws {
+        for name in ["13-unity-embedded-launch-become-active.txt", "14-unity-pushwoosh-launch-warning.txt"] {
+            let decoded = try Self.decodeFixture(name)
+            #expect(Self.names(decoded) == [["didFinishLaunching", "applicationDidBecomeActive"]], "\(name)")
+            // An untimed line among timed ones takes the time before it: no "time goes back" warning.
+            #expect(decoded.diagnostics.isEmpty, "\(name)")
+            #expect(decoded.launches.first?.record.excerpt == nil)
+        }
+    }
+
     /// Fixture 09: Unity's `OnApplicationFocus` / `OnApplicationPause` messages, with their argument.
     @Test func unityMessagesAreAppEventsWithTheirArgument() throws {
         let decoded = try Self.decodeFixture("09-unity-ios-power-button-focus-pause.txt")

@@ -369,15 +369,27 @@ public enum ConsoleTextDecoder {
         var from = message.startIndex
         while let bracket = message[from...].firstIndex(of: UInt8(ascii: "[")) {
             from = bracket + 1
+            // The receiver is a class (`AppDelegate`, `UIApplication(Pushwoosh)`), not a protocol: UIKit's own
+            // warning names `-[<UIApplicationDelegate> application:didReceiveRemoteNotification:…]` in prose.
             guard bracket > message.startIndex, message[bracket - 1] == UInt8(ascii: "-") || message[bracket - 1] == UInt8(ascii: "+"),
                 let close = message[bracket...].firstIndex(of: UInt8(ascii: "]")),
-                let space = message[bracket..<close].firstIndex(of: 0x20)
+                let space = message[bracket..<close].firstIndex(of: 0x20),
+                isClassName(message[(bracket + 1)..<space])
             else { continue }
             if let callback = Callback(named: String(decoding: message[(space + 1)..<close], as: UTF8.self)) {
                 return (callback, String(decoding: message[(bracket + 1)..<space], as: UTF8.self))
             }
         }
         return nil
+    }
+
+    /// `AppDelegate`, `Notes.SceneDelegate`, `UIApplication(Pushwoosh)`: an Objective-C receiver's class.
+    private static func isClassName(_ word: ArraySlice<UInt8>) -> Bool {
+        guard let first = word.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
+        return word.allSatisfy { byte in
+            isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "(")
+                || byte == UInt8(ascii: ")")
+        }
     }
 
     /// A catalog callback a word spells: `sceneDidBecomeActive(_:)`, `sceneDidBecomeActive:`, `sceneDidBecomeActive`,

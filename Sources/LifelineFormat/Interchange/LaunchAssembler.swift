@@ -123,9 +123,13 @@ struct LaunchAssembler {
             event.attrs["via"] = .string("notification")
         }
         if let last = current?.events.last, event.t < last.t {
-            // A clock that steps back (a log merged from two sources): keep the order the log has.
-            result.diagnostics.append(
-                TraceDiagnostic(.warning, line: line, column: 1, "time goes back from the line before; kept in log order"))
+            // A clock that steps back (a log merged from two sources): keep the order the log has. A line
+            // with no time among timed ones (Unity's `-> applicationDidBecomeActive()` between NSLog
+            // lines) takes the time of the event before it.
+            if fields.time != nil {
+                result.diagnostics.append(
+                    TraceDiagnostic(.warning, line: line, column: 1, "time goes back from the line before; kept in log order"))
+            }
             event.t = last.t
         }
         current?.append(event, line: line)
