@@ -1,4 +1,5 @@
 import LifelineFormat
+import LifelineReports
 import LifelineRules
 
 /// What checking one ``CheckInput`` found, for the report: merged in input order, so a run on
@@ -11,4 +12,6 @@ struct CheckInputResult: Sendable {
     /// Per trace, the rules judged on it.
     var applied: [String: Set<String>] = [:]
     var notApplicable: [Inapplicability] = []
+    /// Launches of logs taken to record callbacks they do not show.
+    var assumed: [AssumedRecords] = []
 }

@@ -208,7 +208,9 @@ package enum CheckRun {
         var findings: [Finding] = []
         var applied: [String: Set<String>] = [:]
         var notApplicable: [Inapplicability] = []
+        var assumed: [AssumedRecords] = []
         for result in results {
+            assumed += result.assumed
             traces += result.traces
             diagnostics += result.diagnostics
             findings += result.findings
@@ -234,6 +236,7 @@ package enum CheckRun {
             rules: rules.rules, ruleSources: sources, findings: findings, summary: summary, traces: traces,
             diagnostics: diagnostics, applied: applied, notApplicable: notApplicable)
         report.copies = expanded.copies
+        report.assumed = assumed
         if timelines {
             report.timelines = Self.timelines(
                 inputs, findings: findings, shape: shape, interchange: interchange, records: records, names: names,
@@ -296,7 +299,7 @@ package enum CheckRun {
                 case .success(let input):
                     checkDecoded(
                         label, shape: input.shape, records: records, checker: checker, allowSkippedLines: allowSkippedLines,
-                        diagnostics: &result.diagnostics
+                        diagnostics: &result.diagnostics, assumed: &result.assumed
                     ) { () throws(TraceFileError) in
                         DecodedTrace.decode(input.contents ?? [], shape: input.shape, options: reading.interchange)
                     }
@@ -308,7 +311,7 @@ package enum CheckRun {
                 // A log on standard input (`--from text|oslog|chrome`) is read whole, as a file of its shape is.
                 checkDecoded(
                     label, shape: shape, records: records, checker: checker, allowSkippedLines: allowSkippedLines,
-                    diagnostics: &result.diagnostics
+                    diagnostics: &result.diagnostics, assumed: &result.assumed
                 ) { () throws(TraceFileError) in
                     if let copy = reading.standardInputCopy {
                         return try DecodedTrace.decode(contentsOf: copy, shape: shape, options: reading.interchange)
@@ -425,7 +428,7 @@ package enum CheckRun {
     /// callback is an error, since a check that found nothing to look at cannot pass.
     static func checkDecoded(
         _ file: String, shape: TraceShape, records: CallbackSet?, checker: RuleChecker, allowSkippedLines: Bool,
-        diagnostics: inout [FileDiagnostic], decode: () throws(TraceFileError) -> DecodedTrace
+        diagnostics: inout [FileDiagnostic], assumed: inout [AssumedRecords], decode: () throws(TraceFileError) -> DecodedTrace
     ) {
         let decoded: DecodedTrace
         do throws(TraceFileError) {
@@ -444,7 +447,12 @@ package enum CheckRun {
             let diagnostic = FileDiagnostic(file: file, problem)
             diagnostics.append(allowSkippedLines && diagnostic.severity == .error ? diagnostic.with(severity: .warning) : diagnostic)
         }
-        for launch in decoded.launches { checker.check(launch, declaring: records, shape: shape, label: file) }
+        for launch in decoded.launches {
+            checker.check(launch, declaring: records, shape: shape, label: file)
+            if let assumption = launch.recordsAssumption(declaring: records, shape: shape) {
+                assumed.append(AssumedRecords(file: file, line: launch.line, assumption: assumption))
+            }
+        }
         if decoded.launches.isEmpty {
             diagnostics.append(FileDiagnostic(.error, file: file, shape.noLaunches(lines: decoded.lineCount)))
         }

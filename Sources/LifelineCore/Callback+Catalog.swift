@@ -32,9 +32,17 @@ extension Callback {
                 "application(_:willFinishLaunchingWithOptions:)", "willFinishLaunching",
                 "willFinishLaunchingWithOptions", "application:willFinishLaunchingWithOptions:")
         case .didFinishLaunching:
+            // `applicationDidFinishLaunching(_:)` is the same moment under its iOS 2 name: UIKit calls it
+            // only for a delegate that does not implement this method ("Don't use this method …; instead,
+            // use application(_:willFinishLaunchingWithOptions:) and application(_:didFinishLaunchingWithOptions:)",
+            // developer.apple.com/documentation/uikit/uiapplicationdelegate/applicationdidfinishlaunching(_:)),
+            // so a launch has one or the other, never both, and every rule about the end of launching
+            // holds for it. Unity's app controller prints `-> applicationDidFinishLaunching()` from inside
+            // `application:didFinishLaunchingWithOptions:`.
             return app(
                 "application(_:didFinishLaunchingWithOptions:)", "didFinishLaunching",
-                "didFinishLaunchingWithOptions", "application:didFinishLaunchingWithOptions:")
+                "didFinishLaunchingWithOptions", "application:didFinishLaunchingWithOptions:",
+                "applicationDidFinishLaunching(_:)", "applicationDidFinishLaunching", "applicationDidFinishLaunching:")
         case .applicationWillTerminate:
             return app("applicationWillTerminate(_:)", "applicationWillTerminate", "applicationWillTerminate:")
         case .applicationDidBecomeActive:
@@ -79,6 +87,11 @@ extension Callback {
             return app(
                 "application(_:open:options:)", "applicationOpenURL", "openURL",
                 "application:openURL:options:")
+        case .applicationWillContinueUserActivity:
+            // developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:willcontinueuseractivitywithtype:)
+            return app(
+                "application(_:willContinueUserActivityWithType:)", "applicationWillContinueUserActivity",
+                "application:willContinueUserActivityWithType:")
         case .applicationContinueUserActivity:
             return app(
                 "application(_:continue:restorationHandler:)", "applicationContinueUserActivity",
@@ -168,6 +181,19 @@ extension Callback {
             return windowScene(
                 "windowScene(_:userDidAcceptCloudKitShareWith:)", "userDidAcceptCloudKitShare",
                 "windowScene:userDidAcceptCloudKitShareWithMetadata:")
+        case .userNotificationCenterWillPresent:
+            // A notification arrives while the app is in the foreground; `(_:willPresent:)` is the
+            // async form, which `#function` prints in an `async` implementation.
+            // developer.apple.com/documentation/usernotifications/unusernotificationcenterdelegate/usernotificationcenter(_:willpresent:withcompletionhandler:)
+            return notificationCenter(
+                "userNotificationCenter(_:willPresent:withCompletionHandler:)", "userNotificationCenter(_:willPresent:)",
+                "willPresentNotification", "userNotificationCenter:willPresentNotification:withCompletionHandler:")
+        case .userNotificationCenterDidReceive:
+            // The person responded to a notification (opened it, chose an action), which may launch the app.
+            // developer.apple.com/documentation/usernotifications/unusernotificationcenterdelegate/usernotificationcenter(_:didreceive:withcompletionhandler:)
+            return notificationCenter(
+                "userNotificationCenter(_:didReceive:withCompletionHandler:)", "userNotificationCenter(_:didReceive:)",
+                "didReceiveNotificationResponse", "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:")
         }
     }
 
@@ -181,6 +207,12 @@ extension Callback {
 
     private func windowScene(_ name: String, _ aliases: String...) -> Entry {
         Entry(name: name, aliases: spellings(aliases), scope: .scene, delegate: .windowSceneDelegate)
+    }
+
+    /// A `UNUserNotificationCenterDelegate` method: app-level, delivered to whichever object the app
+    /// made the notification center's delegate (usually the app delegate).
+    private func notificationCenter(_ name: String, _ aliases: String...) -> Entry {
+        Entry(name: name, aliases: spellings(aliases), scope: .application, delegate: .userNotificationCenterDelegate)
     }
 
     /// The case name first, then the listed aliases, each once.

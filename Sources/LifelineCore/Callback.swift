@@ -2,7 +2,8 @@
 ///
 /// The catalog is the set of `UIApplicationDelegate`, `UISceneDelegate` and
 /// `UIWindowSceneDelegate` methods that mark a life-cycle transition or a
-/// system entry point into the app. Each case knows its canonical name (the
+/// system entry point into the app, and the two `UNUserNotificationCenterDelegate`
+/// methods apps log beside them. Each case knows its canonical name (the
 /// Swift selector form written to traces), the short aliases that readers
 /// accept, and whether it concerns the whole app or one scene.
 ///
@@ -29,6 +30,7 @@ public enum Callback: UInt8, CaseIterable, Sendable, Hashable, Comparable {
     case applicationProtectedDataWillBecomeUnavailable
     case applicationProtectedDataDidBecomeAvailable
     case applicationOpenURL
+    case applicationWillContinueUserActivity
     case applicationContinueUserActivity
     case applicationPerformShortcutAction
     case applicationHandleBackgroundURLSession
@@ -56,6 +58,9 @@ public enum Callback: UInt8, CaseIterable, Sendable, Hashable, Comparable {
     case windowSceneDidUpdateGeometry
     case windowScenePerformShortcutAction
     case windowSceneAcceptCloudKitShare
+    // MARK: UNUserNotificationCenterDelegate (apps log them beside the life cycle)
+    case userNotificationCenterWillPresent
+    case userNotificationCenterDidReceive
 
     /// The canonical name written to traces: the callback's Swift selector.
     public var name: String { Self.entries[Int(rawValue)].name }
@@ -96,5 +101,6 @@ public enum Callback: UInt8, CaseIterable, Sendable, Hashable, Comparable {
         case applicationDelegate = "UIApplicationDelegate"
         case sceneDelegate = "UISceneDelegate"
         case windowSceneDelegate = "UIWindowSceneDelegate"
+        case userNotificationCenterDelegate = "UNUserNotificationCenterDelegate"
     }
 }

@@ -26,6 +26,9 @@ package struct CheckReport: Sendable {
     /// Trace files not checked because an earlier input has the same bytes (``TracePaths/expandDistinct(_:isStore:)``):
     /// a copy holds the same launches, which would be counted and reported twice. Never a failure.
     package var copies: [TracePaths.Copy] = []
+    /// Launches of logs taken to record callbacks they do not show (a delegate's state methods, when
+    /// the log shows two of them), in the order the launches came: what was assumed and why.
+    package var assumed: [AssumedRecords] = []
 
     package init(
         rules: [Rule], ruleSources: [RuleSource] = [], findings: [Finding], summary: CheckSummary, traces: [String],
@@ -64,6 +67,9 @@ package struct CheckReport: Sendable {
         }
         return groups
     }
+
+    /// What was assumed, one entry per trace and assumption.
+    package var assumedGroups: [AssumedRecords] { AssumedRecords.grouped(assumed) }
 
     /// Whether `rule` applied to at least one launch of `trace`.
     package func applies(_ rule: String, to trace: String) -> Bool { applied[trace]?.contains(rule) ?? false }

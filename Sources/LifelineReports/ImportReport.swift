@@ -49,6 +49,22 @@ package enum ImportReport {
             text +=
                 "; \(file.ignored.grouped) \(file.ignored == 1 ? String(what.dropLast()) : what) named no callback or app event (skipped)"
         }
+        if file.merged > 0 {
+            text +=
+                "; \(file.merged.grouped) \(file.merged == 1 ? "line" : "lines") repeated the invocation of the event before "
+                + "(merged into it: docs/interchange.md#one-invocation-one-event)"
+        }
+        var assumed: [(text: String, launches: Int)] = []
+        for text in file.assumed {
+            if let index = assumed.firstIndex(where: { $0.text == text }) {
+                assumed[index].launches += 1
+            } else {
+                assumed.append((text, 1))
+            }
+        }
+        for (assumption, launches) in assumed {
+            text += "; assumed (\(counted(launches, "launch", "launches"))): \(assumption)"
+        }
         if file.launchesWithoutSessions > 0 {
             text +=
                 "; the log names no scene sessions (\(counted(file.launchesWithoutSessions, "launch", "launches"))): "

@@ -5,7 +5,8 @@ import LifelineRules
 /// `--format jsonl`: one compact JSON object per line, so a program can read findings as they
 /// stream past and concatenate the reports of many checks: a `finding` line per violation and
 /// pending finding, an `error` or `warning` line per input problem, a `notApplicable` line per rule
-/// a trace's launches cannot be judged by, and a closing `summary` line.
+/// a trace's launches cannot be judged by, an `assumed` line per assumption about what a log's
+/// launches record, and a closing `summary` line.
 /// Every line has a `type`; the schema is in docs/rules.md ("JSON lines").
 ///
 /// ```
@@ -84,6 +85,26 @@ package enum JSONLinesReport {
         }
     }
 
+    /// Launches of a log taken to record callbacks they do not show: the `json` format's `assumed` item.
+    struct AssumedLine: Encodable {
+        var type = "assumed"
+        var file: String
+        var line: Int?
+        var launches: Int
+        var shows: [String]
+        var records: [String]
+        var reason: String
+
+        init(_ item: JSONReport.Assumed) {
+            file = item.file
+            line = item.line
+            launches = item.launches
+            shows = item.shows
+            records = item.records
+            reason = item.reason
+        }
+    }
+
     /// The last line: the `json` format's summary with the rule sources.
     struct SummaryLine: Encodable {
         var type = "summary"
@@ -115,6 +136,7 @@ package enum JSONLinesReport {
         for group in report.notApplicableGroups {
             append(NotApplicableLine(JSONReport.notApplicable(group)))
         }
+        for group in report.assumedGroups { append(AssumedLine(JSONReport.assumed(group))) }
         let status = report.status(gate)
         append(
             SummaryLine(

@@ -12,6 +12,7 @@ package enum JSONReport {
         var errors: [Problem]
         var warnings: [Problem]
         var notApplicable: [NotApplicable]
+        var assumed: [Assumed]
         var ruleSources: [Source]
         var summary: Summary
     }
@@ -33,6 +34,17 @@ package enum JSONReport {
         var launches: Int
         var reason: String
         var unrecorded: [String]
+    }
+
+    /// Launches of a log taken to record callbacks they do not show: where the first one starts, what it
+    /// shows of the delegates, what was taken as recorded, why, how many launches.
+    struct Assumed: Encodable {
+        var file: String
+        var line: Int?
+        var launches: Int
+        var shows: [String]
+        var records: [String]
+        var reason: String
     }
 
     struct Source: Encodable {
@@ -124,12 +136,19 @@ package enum JSONReport {
             unrecorded: group.first.unrecorded.map(\.name))
     }
 
+    static func assumed(_ entry: AssumedRecords) -> Assumed {
+        Assumed(
+            file: entry.file, line: entry.line > 0 ? entry.line : nil, launches: entry.launches,
+            shows: entry.assumption.inferences.flatMap(\.shown).map(\.name), records: entry.assumption.assumed.map(\.name),
+            reason: entry.assumption.description)
+    }
+
     static func render(_ report: CheckReport, gate: CheckGate) -> String {
         let status = report.status(gate)
         let document = Document(
             violations: report.violations.map { item($0, gate: gate) }, pending: report.pending.map { item($0, gate: gate) },
             errors: report.errors.map(problem), warnings: report.warnings.map(problem),
-            notApplicable: report.notApplicableGroups.map(notApplicable),
+            notApplicable: report.notApplicableGroups.map(notApplicable), assumed: report.assumedGroups.map(assumed),
             ruleSources: report.ruleSources.map { Source(kind: $0.kind.rawValue, name: $0.name, rules: $0.ruleCount) },
             summary: Summary(
                 error: report.count(.error), warning: report.count(.warning), info: report.count(.info),

@@ -11,6 +11,7 @@ enum TextReport {
         if !streamed { for finding in report.violations { lines.append(finding.explained) } }
         for finding in report.pending { lines.append(finding.explained) }
         for group in report.notApplicableGroups { lines.append(group.headline) }
+        for group in report.assumedGroups { lines.append(group.headline) }
         let fired = report.summary.rules.filter { $0.tally.violations + $0.tally.pendings > 0 }
         if !fired.isEmpty {
             lines.append("")

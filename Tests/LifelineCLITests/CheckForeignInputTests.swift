@@ -105,3 +105,36 @@ struct CheckForeignInputTests {
         #expect(chrome.stdout.contains("t.json:1:"), "\(chrome.stdout)")
     }
 }
+
+@Suite("lifeline check: what a log is assumed to record")
+struct AssumedRecordsCommandTests {
+    /// Fixture 04: a scene log that shows four state methods; the rest is assumed, said in every report.
+    @Test func everyReportSaysWhatWasAssumedAndWhy() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = CheckCommandTests.repository.appendingPathComponent(
+            "Tests/LifelineFormatTests/Fixtures/real-logs/04-forums-732170-slow-swipe-kill.txt"
+        ).path
+        let reason =
+            "the log shows scene delegate methods (sceneWillEnterForeground, sceneDidBecomeActive, sceneWillResignActive, "
+            + "sceneDidDisconnect), so it records sceneDidEnterBackground too (--records overrides)"
+        let text = try LifelineCommandTests.run(["check", path, "--no-local-rules"], in: directory)
+        #expect(text.stdout.contains("\(path):2: assumed: \(reason)"), "\(text.stdout)")
+        let json = try LifelineCommandTests.run(["check", path, "--no-local-rules", "--format", "json"], in: directory)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let assumed = try #require((report["assumed"] as? [[String: Any]])?.first)
+        #expect(assumed["records"] as? [String] == ["sceneDidEnterBackground(_:)"])
+        #expect(assumed["reason"] as? String == reason)
+        #expect(assumed["line"] as? Int == 2)
+        let imported = try LifelineCommandTests.run(["import", path, "--db", "t.db"], in: directory)
+        #expect(imported.stdout.contains("assumed (1 launch): \(reason)"))
+        // --records overrides: nothing is assumed.
+        let declared = try LifelineCommandTests.run(
+            ["check", path, "--no-local-rules", "--records", "sceneDidBecomeActive,sceneWillResignActive"], in: directory)
+        #expect(!declared.stdout.contains("assumed:"))
+        let html = try LifelineCommandTests.run(["report", path, "--no-local-rules", "-o", "r.html"], in: directory)
+        #expect(html.status == 0, "\(html.stderr)")
+        let page = try String(contentsOf: directory.appendingPathComponent("r.html"), encoding: .utf8)
+        #expect(page.contains("so it records sceneDidEnterBackground too"))
+    }
+}

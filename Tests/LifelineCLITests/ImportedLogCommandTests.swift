@@ -34,13 +34,13 @@ struct ImportedLogCommandTests {
         Case(
             file: "device-log.txt",
             summary:
-                "console text: 2 launches, 11 events; 3 lines named no callback or app event (skipped); the log names no scene sessions (2 launches)",
+                "console text: 2 launches, 11 events; 3 lines named no callback or app event (skipped); assumed (1 launch): the log shows scene delegate methods (sceneWillEnterForeground, sceneDidBecomeActive, sceneWillResignActive), so it records sceneDidEnterBackground, sceneDidDisconnect too (--records overrides); the log names no scene sessions (2 launches)",
             notApplicable: ["scene.callbacks-after-connect": "willConnectTo"]),
         Case(file: "objc-console.txt", summary: "console text: 1 launch, 9 events; 1 line named no callback or app event (skipped)"),
         Case(
             file: "simctl-console.txt",
             summary:
-                "console text: 1 launch, 7 events; 2 lines named no callback or app event (skipped); the log names no scene sessions (1 launch)"
+                "console text: 1 launch, 7 events; 2 lines named no callback or app event (skipped); assumed (1 launch): the log shows scene delegate methods (sceneWillEnterForeground, sceneDidBecomeActive, sceneWillResignActive, sceneDidEnterBackground), so it records sceneDidDisconnect too (--records overrides); the log names no scene sessions (1 launch)"
         ),
         Case(
             file: "custom-logger.txt", arguments: ["--pattern", customLoggerPattern],

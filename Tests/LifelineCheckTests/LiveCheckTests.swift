@@ -195,7 +195,9 @@ struct LiveCheckTests {
 
             """
         let rules = CheckRun.LoadedRules(rules: try RuleSet(parsing: text, file: "t.rules"), sources: [])
+        // The first launch starts at didFinishLaunching: no excerpt, so what precedes its lines is known.
         let log = """
+            2026-11-21 09:59:59.900000+0900 Notes[100:1] AppDelegate - application(_:didFinishLaunchingWithOptions:)
             2026-11-21 10:00:00.000000+0900 Notes[100:1] SceneDelegate - sceneDidBecomeActive(_:) <UIWindowScene: 0x1>
             2026-11-21 10:00:00.100000+0900 Notes[100:1] sync.upload bytes=3
             2026-11-21 10:00:00.200000+0900 Notes[100:1] SceneDelegate - sceneWillEnterForeground(_:) <UIWindowScene: 0x1>
@@ -206,12 +208,12 @@ struct LiveCheckTests {
         let watched = Self.watch(Array(log.utf8), label: "log.txt", rules: rules)
         #expect(watched.printed.map(\.ruleID) == ["t.no-upload", "t.foreground-first"])
         // The upload is printed with its line; the first launch's active-before-foreground once the
-        // launch showed sceneWillEnterForeground, so it records it: line 3, before the launch ended.
-        #expect(watched.printedAfterLine == [2, 3])
-        #expect(watched.printed.last?.primary?.line == 1)
+        // launch showed sceneWillEnterForeground, so it records it: line 4, before the launch ended.
+        #expect(watched.printedAfterLine == [3, 4])
+        #expect(watched.printed.last?.primary?.line == 2)
         // The second launch never shows sceneWillEnterForeground: the rule is not applicable to it.
         #expect(watched.report.notApplicable.map(\.ruleID) == ["t.foreground-first"])
-        #expect(watched.report.notApplicable.first?.line == 4)
+        #expect(watched.report.notApplicable.first?.line == 5)
         #expect(watched.report.violations.count == 2)
     }
 

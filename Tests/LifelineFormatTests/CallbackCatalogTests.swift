@@ -54,6 +54,28 @@ struct CallbackCatalogTests {
         #expect(EventName("didFinishLaunching").name == "application(_:didFinishLaunchingWithOptions:)")
     }
 
+    /// The callbacks added for logs apps print (docs/research/uikit-lifecycle.md section 13).
+    @Test("the legacy launch method, the app's willContinueUserActivity and the notification-center methods are catalog callbacks")
+    func callbacksAppsLogBesideTheLifeCycle() {
+        // One moment of the launch under its iOS 2 name: UIKit calls one or the other.
+        for spelling in ["applicationDidFinishLaunching(_:)", "applicationDidFinishLaunching:", "applicationDidFinishLaunching"] {
+            #expect(EventName(spelling).callback == .didFinishLaunching, "\(spelling)")
+        }
+        #expect(EventName("application:willContinueUserActivityWithType:").callback == .applicationWillContinueUserActivity)
+        #expect(EventName("scene:willContinueUserActivityWithType:").callback == .sceneWillContinueUserActivity)
+        #expect(
+            EventName("userNotificationCenter:willPresentNotification:withCompletionHandler:").callback
+                == .userNotificationCenterWillPresent)
+        #expect(EventName("userNotificationCenter(_:willPresent:)").callback == .userNotificationCenterWillPresent)
+        #expect(
+            EventName("userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:").callback
+                == .userNotificationCenterDidReceive)
+        #expect(EventName("userNotificationCenter(_:didReceive:)").callback == .userNotificationCenterDidReceive)
+        #expect(Callback.userNotificationCenterDidReceive.delegate == .userNotificationCenterDelegate)
+        #expect(Callback.userNotificationCenterDidReceive.scope == .application)
+        #expect(Callback.applicationWillContinueUserActivity.delegate == .applicationDelegate)
+    }
+
     @Test("app-defined names are kept as written")
     func appDefinedNames() {
         let name = EventName("db.open")

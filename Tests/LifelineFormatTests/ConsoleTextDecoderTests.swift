@@ -63,7 +63,7 @@ struct ConsoleTextDecoderTests {
         #expect(launch.namesSessions)
     }
 
-    @Test func aNewPidOrALaunchAfterRunningStartsANewLaunch() {
+    @Test func aNewPidOrASecondLaunchCallbackWithoutAPidStartsANewLaunch() {
         let decoded = Self.decode(
             """
             2026-11-21 10:00:00.000000+0000 Notes[1:1] application(_:willFinishLaunchingWithOptions:)
@@ -74,10 +74,48 @@ struct ConsoleTextDecoderTests {
             application(_:didFinishLaunchingWithOptions:)
 
             """)
-        // Line 6 names no pid, and nothing ran between it and line 5: the same launch.
-        #expect(decoded.launches.map { $0.events.count } == [3, 1, 2])
-        #expect(decoded.launches.map(\.record.pid) == [1, 2, 2])
-        #expect(decoded.launches.map(\.line) == [1, 4, 5])
+        // Line 5 is pid 2's first didFinishLaunching, late but in its process: the same launch, to be
+        // judged. Line 6 names no pid and repeats a launch callback of the launch: a new launch.
+        #expect(decoded.launches.map { $0.events.count } == [3, 2, 1])
+        #expect(decoded.launches.map(\.record.pid) == [1, 2, nil])
+        #expect(decoded.launches.map(\.line) == [1, 4, 6])
+        // Pid 2's launch showed a launch callback, late: the log covers its start, so it is no excerpt.
+        #expect(decoded.launches.map(\.record.excerpt) == [nil, nil, nil])
+    }
+
+    /// Synthetic lines: what evidence starts a launch, and what does not.
+    @Test func launchesFollowEvidenceNotTimeGaps() {
+        // A scene connected before the app finished launching: one launch, in the order the log shows.
+        let scrambled = Self.decode(
+            "scene(_:willConnectTo:options:) <UIWindowScene: 0x1>\napplication(_:didFinishLaunchingWithOptions:)\nsceneDidBecomeActive(_:) <UIWindowScene: 0x1>\n"
+        )
+        #expect(scrambled.launches.map { $0.events.count } == [3])
+        #expect(scrambled.launches.first?.record.excerpt == nil)
+        // Days between two lines of one process: still one launch (apps sit suspended).
+        let suspended = Self.decode(
+            """
+            2026-11-21 10:00:00.000000+0000 Notes[1:1] sceneDidEnterBackground(_:)
+            2026-11-24 09:00:00.000000+0000 Notes[1:1] sceneWillEnterForeground(_:)
+
+            """)
+        #expect(suspended.launches.count == 1)
+        // No launch callback at all: the log began after the app did.
+        #expect(suspended.launches.first?.record.excerpt == true)
+        // willFinishLaunching after the launch callbacks of a launch without pids: the app launching again.
+        let twice = Self.decode(
+            """
+            application(_:willFinishLaunchingWithOptions:)
+            application(_:didFinishLaunchingWithOptions:)
+            sceneDidEnterBackground(_:)
+            application(_:willFinishLaunchingWithOptions:)
+            application(_:didFinishLaunchingWithOptions:)
+
+            """)
+        #expect(twice.launches.map { $0.events.count } == [3, 2])
+        // A pid first named after the launch began is the launch's.
+        let named = Self.decode("sceneDidBecomeActive(_:)\n2026-11-21 10:00:00.0+0000 Notes[7:1] sceneWillResignActive(_:)\n")
+        #expect(named.launches.map(\.record.pid) == [7])
+        #expect(named.launches.map(\.record.app) == ["Notes"])
     }
 
     @Test func appEventsTakeKeyValueAttrs() throws {

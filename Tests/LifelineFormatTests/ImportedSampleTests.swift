@@ -42,10 +42,11 @@ struct ImportedSampleTests {
             var line: [UInt8] = []
             TraceEncoder.append(launch.record, to: &line)
             text += "  " + String(decoding: line, as: UTF8.self)
-            for (event, number) in zip(launch.events, launch.lines) {
+            for (index, (event, number)) in zip(launch.events, launch.lines).enumerated() {
                 line = []
                 TraceEncoder.append(event, to: &line)
-                text += "  line \(number): " + String(decoding: line, as: UTF8.self)
+                let merged = launch.mergedLines[index].map { " (and \($0.map(String.init).joined(separator: ", ")))" } ?? ""
+                text += "  line \(number)\(merged): " + String(decoding: line, as: UTF8.self)
             }
         }
         return text

@@ -15,7 +15,6 @@
 //                                            mark() returns, so the killer can measure what a
 //                                            kill lost; prints "ready" once recording started
 import Foundation
-import LifelineFormat
 import LifelineRecorder
 
 #if canImport(Glibc)

@@ -191,8 +191,10 @@ package final class LiveCheck {
             closing.append(FileDiagnostic(.error, file: label, "no events were checked: a check that looked at nothing cannot pass"))
         }
         for diagnostic in closing { fail(diagnostic) }
-        return CheckReport(
+        var report = CheckReport(
             rules: rules.rules, ruleSources: sources, findings: collector.findings, summary: summary, traces: [label],
             diagnostics: diagnostics, applied: collector.applied, notApplicable: collector.notApplicable)
+        report.assumed = log?.assumed ?? []
+        return report
     }
 }

@@ -1,4 +1,5 @@
 import LifelineFormat
+import LifelineReports
 import LifelineRules
 
 /// The live check of a log (console text, a unified log): what ``LiveCheck`` does with its lines.
@@ -31,6 +32,8 @@ final class LiveLogCheck {
     private var printedEarly: [Finding: Int] = [:]
     private var open: OpenLaunch?
     private(set) var launches = 0
+    /// Closed launches taken to record callbacks they do not show, for the report.
+    private(set) var assumed: [AssumedRecords] = []
     private var lineCount = 0
 
     /// The open launch's early check.
@@ -39,6 +42,8 @@ final class LiveLogCheck {
         var checked = 0
         var callbacks = Set<Callback>()
         var lifecycle: Lifecycle?
+        /// Whether the launch has shown no launch callback yet, so is an excerpt so far.
+        var excerpt = true
         var checker: RuleChecker
         var held: [Finding] = []
         var printed: Set<Finding> = []
@@ -101,28 +106,35 @@ final class LiveLogCheck {
     private func judge(_ launch: InterchangeLaunch) {
         launches += 1
         checker.check(launch, declaring: declared, shape: shape, label: label)
+        if let assumption = launch.recordsAssumption(declaring: declared, shape: shape) {
+            assumed.append(AssumedRecords(file: label, line: launch.line, assumption: assumption))
+        }
     }
 
     /// Runs the open launch's new events through the early check.
     private func advance() {
         guard !earlyRules.rules.isEmpty, let current = decoder.current else { return }
-        if open?.line != current.line { open = start(current, lifecycle: nil) }
+        if open?.line != current.line { open = start(current, lifecycle: nil, excerpt: true) }
         guard var launch = open else { return }
         var learned = false
         var lifecycle = launch.lifecycle
+        var excerpt = launch.excerpt
         for event in current.events[launch.checked...] {
             if let callback = event.event.callback, launch.callbacks.insert(callback).inserted { learned = true }
+            if event.event.callback == .willFinishLaunching || event.event.callback == .didFinishLaunching { excerpt = false }
             switch LaunchInference.lifecycle(of: [event]) {
             case .scene?: lifecycle = .scene
             case .app? where lifecycle == nil: lifecycle = .app
             default: break
             }
         }
-        if lifecycle != launch.lifecycle {
-            // The life cycle the rules' `when` sees changed: check the launch again from its start.
-            // What was printed stays printed (its rule does not test the life cycle, or it was
-            // settled); what was held was judged under the old life cycle and is judged again.
-            var restarted = start(current, lifecycle: lifecycle)
+        if lifecycle != launch.lifecycle || excerpt != launch.excerpt {
+            // The life cycle the rules' `when` sees changed, or a launch callback showed that the log
+            // covers the launch's start (not an excerpt, as the closed launch's record will say): check
+            // the launch again from its start. What was printed stays printed (its rule does not test
+            // the life cycle, or it was settled; what an excerpt proves, the whole launch proves too);
+            // what was held was judged under the old record and is judged again.
+            var restarted = start(current, lifecycle: lifecycle, excerpt: excerpt)
             restarted.printed = launch.printed
             restarted.callbacks = launch.callbacks
             launch = restarted
@@ -137,16 +149,17 @@ final class LiveLogCheck {
         if learned { release() }
     }
 
-    /// A new early check of `launch` as far as it is known.
-    private func start(_ launch: InterchangeLaunch, lifecycle: Lifecycle?) -> OpenLaunch {
+    /// A new early check of `launch` as far as it is known: an excerpt until it shows a launch callback.
+    private func start(_ launch: InterchangeLaunch, lifecycle: Lifecycle?, excerpt: Bool) -> OpenLaunch {
         let line = launch.line
         let early = RuleChecker(rules: earlyRules, onFinding: { [weak self] finding in self?.early(finding, launch: line) })
         early.assumedRecords = declared
         var record = launch.record
         record.lifecycle = lifecycle
         record.records = declared
+        record.excerpt = excerpt ? true : nil
         early.beginLaunch(record, trace: label, file: label, line: line)
-        return OpenLaunch(line: line, lifecycle: lifecycle, checker: early)
+        return OpenLaunch(line: line, lifecycle: lifecycle, excerpt: excerpt, checker: early)
     }
 
     /// A violation the early check proved: printed if it cannot change, else held.

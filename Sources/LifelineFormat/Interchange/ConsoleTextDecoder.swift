@@ -10,18 +10,23 @@ import LifelineCore
 /// 2026-11-21 10:00:00.123456+0900 Notes[4711:123456] SceneDelegate - sceneDidBecomeActive(_:)
 /// ```
 ///
-/// which gives the time, the process name and pid, and the thread. The rest of the line names the
+/// which gives the time, the process name and pid, and the thread (also after a log file's line
+/// counter, in a logger's `2022/08/31 13:33:54:414`, with the time trimmed, or inside `flutter run -v`'s
+/// columns). The rest of the line names the
 /// callback in one of the shapes apps print: the Swift selector `#function` gives
 /// (`application(_:didFinishLaunchingWithOptions:)`), with a type prefix (`SceneDelegate -
 /// sceneDidBecomeActive(_:)`, `[AppDelegate] ...`, `SceneDelegate.sceneWillResignActive(_:)`), an
-/// Objective-C method (`-[SceneDelegate sceneDidBecomeActive:]`), or a bare case name as the first
-/// word (`sceneDidBecomeActive`; a bare short alias such as `openURL` is not enough). Names normalise through the callback catalog. A first word that
+/// Objective-C method anywhere (`-[SceneDelegate sceneDidBecomeActive:]`), Unity's `-> applicationDidBecomeActive()`,
+/// or a bare case name or long selector fragment as the first word (`sceneDidBecomeActive`,
+/// `didFinishLaunchingWithOptions`; a bare short alias such as `openURL` is not enough). Frameworks'
+/// own life-cycle lines (`scenePhase: active`, `AppLifecycleState.paused`) are app events (``FrameworkLifecycle``). Names normalise through the callback catalog. A first word that
 /// is a dotted lowercase name (`db.open`, `state.save`) is an app event, and `key=value` words
 /// after it are its attrs. Every other line is skipped and counted, never guessed at.
 ///
 /// `<UIWindowScene: 0x…>` / `<UIScene: 0x…>` in a line is the scene's identity; a
 /// `persistentIdentifier` the line prints is the session. A new pid, or `willFinishLaunching` /
-/// `didFinishLaunching` after the app was running, starts a new launch.
+/// `didFinishLaunching` a second time (in lines that name no pid), starts a new launch; a launch
+/// that shows neither is an excerpt (docs/interchange.md#launches).
 public enum ConsoleTextDecoder {
     public static func decode(
         _ bytes: [UInt8], options: InterchangeOptions = InterchangeOptions(), progress: ((Int) -> Void)? = nil
@@ -153,21 +158,40 @@ public enum ConsoleTextDecoder {
         var thread: String?
     }
 
-    /// Reads a leading `YYYY-MM-DD HH:MM:SS[.ffffff][±ZZZZ]` and a `Name[pid:thread]` column; returns the message after them.
+    /// Reads what a line starts with before its message; returns the message after it.
+    ///
+    /// - a leading time, `YYYY-MM-DD HH:MM:SS[.ffffff][±ZZZZ]` (NSLog, Xcode, `log show`) or
+    ///   `YYYY/MM/DD HH:MM:SS:SSS` (a logger's own, as Signal's), with a log file's line counter
+    ///   before it (`42884 2018-06-08 10:21:15.453 …`, a line copied out of a numbered file);
+    /// - after the time, a `Name[pid:thread]` or syslog `Name[pid]:` column, after `log show --style
+    ///   compact`'s type column or a syslog host name (`localhost Runner[31898]: …`);
+    /// - without a time, `Name[pid:thread]` (an NSLog line whose time was trimmed): both numbers, so
+    ///   that a message such as `Array[3] is empty` is not taken for a process;
+    /// - `flutter run -v`'s elapsed-time column (`[ +350 ms] `, `[        ] `) and its `[DEVICE LOG] `
+    ///   tag, which wrap the device's own line.
     static func prefix(_ line: ArraySlice<UInt8>, into fields: inout LineFields, cache: inout TimestampCache) -> ArraySlice<UInt8> {
-        var rest = line
-        guard rest.count >= 19, isDigit(rest[rest.startIndex]), rest[rest.startIndex + 4] == UInt8(ascii: "-"),
-            rest[rest.startIndex + 10] == UInt8(ascii: " ") || rest[rest.startIndex + 10] == UInt8(ascii: "T")
-        else { return rest }
-        var end = rest.startIndex + 19
-        while end < rest.endIndex, rest[end] != 0x20 { end += 1 }
-        guard let time = cache.nanoseconds(rest[rest.startIndex..<end]) else { return line }
-        fields.time = time
+        var rest = flutterColumns(line)
+        if let counted = lineCounter(rest), let time = leadingTime(counted, cache: &cache) {
+            rest = counted
+            fields.time = time.nanoseconds
+            rest = time.rest
+        } else if let time = leadingTime(rest, cache: &cache) {
+            fields.time = time.nanoseconds
+            rest = time.rest
+        } else {
+            if let (process, pid, thread, after) = processColumn(rest), thread != nil {
+                fields.process = process
+                fields.pid = pid
+                fields.thread = thread
+                return after
+            }
+            return rest
+        }
         fields.wallClock = true
-        rest = rest[end...].drop { $0 == 0x20 }
-        // `log show --style compact` puts a type column (`Df`, `E `, `I `, `Db`, `F `) before the process.
-        if let space = rest.firstIndex(of: 0x20), space - rest.startIndex <= 2,
-            rest[rest.startIndex..<space].allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "z")).contains($0) }),
+        rest = rest.drop { $0 == 0x20 }
+        // `log show --style compact` puts a type column (`Df`, `E `, `I `, `Db`, `F `) before the process,
+        // a syslog line its host name (`localhost Runner[31898]: …`).
+        if processColumn(rest) == nil, let space = rest.firstIndex(of: 0x20),
             !rest[rest.startIndex..<space].contains(UInt8(ascii: "["))
         {
             let after = rest[space...].drop { $0 == 0x20 }
@@ -180,6 +204,57 @@ public enum ConsoleTextDecoder {
             rest = after
         }
         return rest
+    }
+
+    /// `flutter run -v` prints each line after the time since the last one (`[ +350 ms] `, `[        ] `
+    /// for none), and the device's log lines after `[DEVICE LOG] `: the line without them.
+    private static func flutterColumns(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var rest = line
+        if rest.first == UInt8(ascii: "["), let close = rest.firstIndex(of: UInt8(ascii: "]")), close + 1 < rest.endIndex,
+            rest[close + 1] == 0x20
+        {
+            let inside = rest[(rest.startIndex + 1)..<close].drop { $0 == 0x20 }
+            let elapsed =
+                inside.isEmpty
+                || (inside.first == UInt8(ascii: "+") && inside.dropFirst().prefix(while: isDigit).count > 0
+                    && inside.dropFirst().drop(while: isDigit).elementsEqual(" ms".utf8))
+            if elapsed { rest = rest[(close + 2)...] }
+        }
+        let tag = "[DEVICE LOG] ".utf8
+        if rest.starts(with: tag) { rest = rest.dropFirst(tag.count) }
+        return rest
+    }
+
+    /// What follows a log file's line counter (`42884 ` before a time), or nil when the line has none.
+    private static func lineCounter(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        let digits = line.prefix(while: isDigit)
+        guard !digits.isEmpty, digits.count <= 12, digits.endIndex < line.endIndex, line[digits.endIndex] == 0x20 else { return nil }
+        return line[(digits.endIndex + 1)...]
+    }
+
+    /// A leading `YYYY-MM-DD HH:MM:SS[.ffffff][zone]` or `YYYY/MM/DD HH:MM:SS[:.]fff`: its nanoseconds
+    /// since 1970 and the rest of the line after it.
+    private static func leadingTime(
+        _ line: ArraySlice<UInt8>, cache: inout TimestampCache
+    ) -> (nanoseconds: Int64, rest: ArraySlice<UInt8>)? {
+        let start = line.startIndex
+        guard line.count >= 19, isDigit(line[start]), line[start + 10] == UInt8(ascii: " ") || line[start + 10] == UInt8(ascii: "T")
+        else { return nil }
+        var end = start + 19
+        while end < line.endIndex, line[end] != 0x20 { end += 1 }
+        let separator = line[start + 4]
+        if separator == UInt8(ascii: "-") {
+            guard let time = cache.nanoseconds(line[start..<end]) else { return nil }
+            return (time, line[end...])
+        }
+        // A logger's own `2022/08/31 13:33:54:414`: the same time as `2022-08-31 13:33:54.414` (no zone: UTC).
+        guard separator == UInt8(ascii: "/"), line[start + 7] == UInt8(ascii: "/") else { return nil }
+        var text = Array(line[start..<end])
+        text[4] = UInt8(ascii: "-")
+        text[7] = UInt8(ascii: "-")
+        if text.count > 20, text[19] == UInt8(ascii: ":"), text[20...].allSatisfy(isDigit) { text[19] = UInt8(ascii: ".") }
+        guard let time = cache.nanoseconds(text[...]) else { return nil }
+        return (time, line[end...])
     }
 
     /// `Notes[4711:123456] rest` or `Notes(UIKitCore)[4711:1a2b] rest`.
@@ -228,27 +303,29 @@ public enum ConsoleTextDecoder {
     struct Recognized {
         var name: EventName
         var attrs: Attributes = [:]
+        /// The class of an Objective-C method line (`AppDelegate` in `-[AppDelegate applicationDidBecomeActive:]`).
+        var receiver: String?
     }
 
     /// The callback or app event a message names, or nil.
     static func recognize(_ message: ArraySlice<UInt8>) -> Recognized? {
         let words = message.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 })
         guard !words.isEmpty else { return nil }
-        // An Objective-C method: `-[Type selector:]` or `+[Type selector]`.
-        if let bracket = message.firstIndex(of: UInt8(ascii: "[")), bracket > message.startIndex,
-            message[bracket - 1] == UInt8(ascii: "-") || message[bracket - 1] == UInt8(ascii: "+"),
-            let close = message[bracket...].firstIndex(of: UInt8(ascii: "]")),
-            let space = message[bracket..<close].firstIndex(of: 0x20)
-        {
-            if let callback = Callback(named: String(decoding: message[(space + 1)..<close], as: UTF8.self)) {
-                return Recognized(name: EventName(callback))
-            }
+        // An Objective-C method anywhere: `-[Type selector:]` or `+[Type selector]`, also inside a
+        // logger's own brackets (`[AppDelegate.m:656 -[AppDelegate applicationDidBecomeActive:]]:`).
+        if let (callback, receiver) = objectiveCMethod(in: message) {
+            return Recognized(name: EventName(callback), receiver: receiver)
         }
-        // The first word after a type prefix (`[AppDelegate]`, `SceneDelegate -`, `SceneDelegate:`, `SceneDelegate.`).
+        // The first word after a type prefix (`[AppDelegate]`, `SceneDelegate -`, `SceneDelegate:`,
+        // `SceneDelegate.`, `SceneDelegate sceneDidBecomeActive`) or Unity's arrow (`-> applicationDidBecomeActive()`,
+        // `WARNING -> applicationDidReceiveMemoryWarning()`).
         var index = 0
         if words[0].first == UInt8(ascii: "["), words[0].last == UInt8(ascii: "]") { index = 1 }
         if index == 0, words.count > 2, words[1].elementsEqual("-".utf8) || words[1].elementsEqual("—".utf8) { index = 2 }
         if index == 0, words.count > 1, words[0].last == UInt8(ascii: ":"), isIdentifier(words[0].dropLast()) { index = 1 }
+        if index == 0, words.count > 1, words[0].elementsEqual("->".utf8) { index = 1 }
+        if index == 0, words.count > 2, words[1].elementsEqual("->".utf8), isIdentifier(words[0]) { index = 2 }
+        if index == 0, words.count > 1, isTypeName(words[0]), callbackWord(words[1]) != nil { index = 1 }
         if index < words.count {
             var word = words[index]
             if let dot = word.firstIndex(of: UInt8(ascii: ".")), isTypeName(word[word.startIndex..<dot]),
@@ -283,29 +360,74 @@ public enum ConsoleTextDecoder {
             }
             if let callback = callbackWord(candidate) { return Recognized(name: EventName(callback)) }
         }
+        // What frameworks print about their own life cycle (SwiftUI's scene phase, Flutter, Unity): app events.
+        return FrameworkLifecycle.recognize(words)
+    }
+
+    /// The catalog callback of the first `-[Type selector]` / `+[Type selector]` in `message` that names one, and the type.
+    private static func objectiveCMethod(in message: ArraySlice<UInt8>) -> (Callback, String)? {
+        var from = message.startIndex
+        while let bracket = message[from...].firstIndex(of: UInt8(ascii: "[")) {
+            from = bracket + 1
+            // The receiver is a class (`AppDelegate`, `UIApplication(Pushwoosh)`), not a protocol: UIKit's own
+            // warning names `-[<UIApplicationDelegate> application:didReceiveRemoteNotification:…]` in prose.
+            guard bracket > message.startIndex, message[bracket - 1] == UInt8(ascii: "-") || message[bracket - 1] == UInt8(ascii: "+"),
+                let close = message[bracket...].firstIndex(of: UInt8(ascii: "]")),
+                let space = message[bracket..<close].firstIndex(of: 0x20),
+                isClassName(message[(bracket + 1)..<space])
+            else { continue }
+            if let callback = Callback(named: String(decoding: message[(space + 1)..<close], as: UTF8.self)) {
+                return (callback, String(decoding: message[(bracket + 1)..<space], as: UTF8.self))
+            }
+        }
         return nil
     }
 
+    /// `AppDelegate`, `Notes.SceneDelegate`, `UIApplication(Pushwoosh)`: an Objective-C receiver's class.
+    private static func isClassName(_ word: ArraySlice<UInt8>) -> Bool {
+        guard let first = word.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
+        return word.allSatisfy { byte in
+            isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "(")
+                || byte == UInt8(ascii: ")")
+        }
+    }
+
     /// A catalog callback a word spells: `sceneDidBecomeActive(_:)`, `sceneDidBecomeActive:`, `sceneDidBecomeActive`,
-    /// allowing trailing punctuation after a selector (`application(_:didFinishLaunchingWithOptions:),`).
+    /// `applicationDidBecomeActive()` (a call printed without its arguments, as Unity prints it), allowing
+    /// trailing punctuation after a selector (`application(_:didFinishLaunchingWithOptions:),`).
+    ///
+    /// A bare word (no `(` or `:`) counts as the callback's case name (`sceneDidBecomeActive`) or as
+    /// a selector fragment of three words or more (`didFinishLaunchingWithOptions`,
+    /// `continueUserActivity`), never as a short alias that is also a word of prose (`openURL failed`).
     private static func callbackWord(_ word: ArraySlice<UInt8>) -> Callback? {
         var word = word
         if let close = word.firstIndex(of: UInt8(ascii: ")")) { word = word[word.startIndex...close] }
         while let last = word.last, last == UInt8(ascii: ",") || last == UInt8(ascii: ".") || last == UInt8(ascii: ";") {
             word = word.dropLast()
         }
+        let called = word.contains(UInt8(ascii: "(")) || word.contains(UInt8(ascii: ":"))
+        if word.count > 2, word.suffix(2).elementsEqual("()".utf8) { word = word.dropLast(2) }
         guard let first = word.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return nil }
         let spelling = String(decoding: word, as: UTF8.self)
         guard let callback = Callback(named: spelling) else { return nil }
-        // A bare word counts only as the callback's own name (`sceneDidBecomeActive`), not as a short
-        // alias that is also an English word in a message (`openURL failed`).
-        if !word.contains(UInt8(ascii: "(")) && !word.contains(UInt8(ascii: ":")) && String(describing: callback) != spelling {
-            return nil
-        }
+        if !called && String(describing: callback) != spelling && camelCaseWords(word) < 3 { return nil }
         return callback
     }
 
-    private static func isIdentifier(_ word: ArraySlice<UInt8>) -> Bool {
+    /// How many words a camel-case identifier joins: `didFinishLaunchingWithOptions` 5, `openURL` 2.
+    private static func camelCaseWords(_ word: ArraySlice<UInt8>) -> Int {
+        var count = 1
+        var previous: UInt8 = 0
+        for byte in word {
+            if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte), (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(previous) {
+                count += 1
+            }
+            previous = byte
+        }
+        return count
+    }
+
+    static func isIdentifier(_ word: ArraySlice<UInt8>) -> Bool {
         !word.isEmpty && word.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
     }
 
@@ -335,7 +457,7 @@ public enum ConsoleTextDecoder {
         return dots > 0 && !previousDot
     }
 
-    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+    static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
 
     /// The scene identity in `<UIWindowScene: 0x10270b110; …>` or `<UIScene: 0x…>`.
     static func sceneIdentity(_ message: ArraySlice<UInt8>) -> String? {

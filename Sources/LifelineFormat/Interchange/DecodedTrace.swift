@@ -7,6 +7,9 @@ public struct DecodedTrace: Sendable {
     /// Lines or entries that name no known callback and match no app-event pattern: skipped and
     /// counted, never guessed at.
     public var ignored = 0
+    /// Lines or entries that named the callback of the event before them in the same invocation and
+    /// were merged into it (``InterchangeLaunch/mergedLines``).
+    public var merged = 0
     /// Lines or entries that could not be read at all (each has a diagnostic).
     public var malformed = 0
     /// Lines in the input (for the import's record of how far it read).

@@ -39,9 +39,14 @@ public enum TraceShape: String, CaseIterable, Sendable, Hashable {
 
     /// Decides the shape from the first bytes of an input (the importer passes up to 64 KiB).
     ///
-    /// JSON inputs are told apart by the keys of their first object: `lifeline`/`seq` (trace
-    /// format v1), `traceEvents`/`ph` (Trace Event Format), `eventMessage`/`eventType`/`machTimestamp`
-    /// (the unified log). Anything that does not start with `{` or `[` is console text.
+    /// An input is JSON when it starts with a JSON value: `{` or `[` and what follows parses as JSON,
+    /// up to the end of that value (then only blanks to the end of its line) or to the end of the bytes
+    /// given (a value longer than 64 KiB, a Chrome trace array left unclosed). Console lines often start
+    /// with `[` too (`[Networking] …`, `[SceneConfiguration] …`, Flutter's `[ +350 ms] flutter: …`,
+    /// `[        ] …`): they do not parse, or a value (`[        ]`) is followed by text, and they are
+    /// console text. JSON inputs are told apart by the keys of their first object: `lifeline`/`seq`
+    /// (trace format v1), `traceEvents`/`ph` (Trace Event Format), `eventMessage`/`eventType`/`machTimestamp`
+    /// (the unified log). Anything else is console text.
     public static func detect(_ prefix: [UInt8]) -> TraceShape {
         var start = prefix.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < prefix.count, [0x20, 0x09, 0x0A, 0x0D].contains(prefix[start]) { start += 1 }
@@ -53,7 +58,7 @@ public enum TraceShape: String, CaseIterable, Sendable, Hashable {
         }
         guard start < prefix.count else { return .native }
         let first = prefix[start]
-        guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return .text }
+        guard first == UInt8(ascii: "{") || first == UInt8(ascii: "["), startsWithJSON(prefix, at: start) else { return .text }
         // The first object (or, for an array, its first element): up to its first newline or 4 KiB.
         let window = prefix[start..<min(prefix.count, start + 4096)]
         func has(_ key: String) -> Bool { contains(window, Array("\"\(key)\"".utf8)) }
@@ -62,6 +67,60 @@ public enum TraceShape: String, CaseIterable, Sendable, Hashable {
         if first == UInt8(ascii: "[") || has("ph") && has("ts") { return .chrome }
         if first == UInt8(ascii: "{"), !has("lifeline"), !has("seq"), has("ph") { return .chrome }
         return .native
+    }
+
+    /// Whether `prefix` holds a JSON value at `start`: one that parses to its end with nothing but
+    /// blanks after it on its line (a Chrome trace array may end unclosed, as the format allows), one
+    /// that parses until a full detection window runs out (a value longer than 64 KiB), or one that
+    /// starts unmistakably as JSON and breaks later (an object's first key and its colon, an array's
+    /// first element and the comma or bracket after it): a broken JSON document, whose error the
+    /// decoder then reports where it is, rather than console text that names no callback.
+    static func startsWithJSON(_ prefix: [UInt8], at start: Int) -> Bool {
+        let bytes = Array(prefix[start...])
+        var reader = JSONReader(bytes)
+        reader.allowsUnclosedTopLevelArray = true
+        do throws(TraceFormatError) {
+            try reader.skipValue()
+        } catch {
+            // Cut off where the window ends (inside a string, an escape or a literal), not refused: the
+            // rest of the file was not read.
+            if prefix.count >= detectionPrefix && reader.index + 8 >= bytes.count { return true }
+            return opensLikeJSON(bytes, at: 0)
+        }
+        var index = reader.index
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0D { index += 1 }
+        return index == bytes.count || bytes[index] == 0x0A
+    }
+
+    /// Whether the object or array at `index` starts as only JSON does: `{"key":` or `{}`, `[` and an
+    /// element followed by `,` or `]` (`[12:34:56] …` and `[ +350 ms] …` do not).
+    private static func opensLikeJSON(_ bytes: [UInt8], at start: Int, depth: Int = 0) -> Bool {
+        guard depth < 8, start < bytes.count else { return false }
+        var index = start + 1
+        func skipBlanks() { while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 } }
+        skipBlanks()
+        guard index < bytes.count else { return false }
+        if bytes[start] == UInt8(ascii: "{") {
+            if bytes[index] == UInt8(ascii: "}") { return true }
+            guard bytes[index] == UInt8(ascii: "\"") else { return false }
+            index += 1
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] >= 0x20 {
+                index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return false }
+            index += 1
+            skipBlanks()
+            return index < bytes.count && bytes[index] == UInt8(ascii: ":")
+        }
+        let first = bytes[index]
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return opensLikeJSON(bytes, at: index, depth: depth + 1) }
+        if first == UInt8(ascii: "]") { return true }
+        // A scalar first element: it must parse, and a comma or the closing bracket follow it.
+        var reader = JSONReader(Array(bytes[index...]))
+        do throws(TraceFormatError) { try reader.skipValue() } catch { return false }
+        index += reader.index
+        skipBlanks()
+        return index < bytes.count && (bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: "]"))
     }
 
     private static func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {

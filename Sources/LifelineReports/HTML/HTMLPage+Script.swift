@@ -161,6 +161,16 @@ extension HTMLPage {
             add(view, el('p', 'muted', 'Rules not judged on launches whose traces do not record a callback they need (a log that prints only some callbacks): never a failure.'));
             add(view, notApplicableTable());
           }
+          if (D.assumed.length) {
+            add(view, el('h2', null, 'Assumed records (' + D.assumed.length + ')'));
+            view.lastChild.id = 'assumed';
+            add(view, el('p', 'muted', 'Launches of logs taken to record callbacks they do not show: a log that shows two of a delegate\'s state methods is taken to log them all (--records overrides).'));
+            add(view, pagedTable([
+              { title: 'first launch', cell: function (a) { return el('span', 'mono', a[0]); } },
+              { title: 'launches', num: true, cell: function (a) { return grouped(a[1]); }, sort: function (a) { return a[1]; }, down: true },
+              { title: 'assumed', wrap: true, cell: function (a) { return a[2]; } }
+            ], D.assumed, 50));
+          }
           add(view, el('p', 'muted', 'lifeline ' + D.version));
           return view;
         }

@@ -163,6 +163,19 @@ package enum HTMLReport {
             json.byte(UInt8(ascii: "]"))
         }
 
+        // Launches of logs taken to record callbacks they do not show: `[where the first starts, how many
+        // launches, what was assumed and why]`.
+        json.raw(",\"assumed\":")
+        Self.list(&json, report.assumedGroups) { json, group in
+            json.byte(UInt8(ascii: "["))
+            json.string(group.location)
+            json.byte(UInt8(ascii: ","))
+            json.int(group.launches)
+            json.byte(UInt8(ascii: ","))
+            json.string(group.assumption.description)
+            json.byte(UInt8(ascii: "]"))
+        }
+
         // A finding's launch: where its witnesses are, else the launch its slice names.
         var launchByKey: [String: Int] = [:]
         for (index, launch) in timelines.launches.enumerated() where launchByKey[launch.key] == nil { launchByKey[launch.key] = index }

@@ -40,6 +40,11 @@ public struct FileImportResult: Sendable {
     public var ignored = 0
     /// Launches of a foreign input that names no scene sessions (docs/interchange.md#sessions).
     public var launchesWithoutSessions = 0
+    /// Lines of a log merged into the event of the invocation they repeated (docs/interchange.md#one-invocation-one-event).
+    public var merged = 0
+    /// For each launch of a log taken to record callbacks it does not show, what was assumed and why
+    /// (``RecordsAssumption``), in launch order.
+    public var assumed: [String] = []
 
     public init(
         path: String, outcome: Outcome, launches: Int = 0, events: Int = 0, malformed: Int = 0, dropped: Int = 0,

@@ -104,6 +104,10 @@ struct ImportRun {
             result.shape = decoded.shape
             result.ignored = decoded.ignored
             result.launchesWithoutSessions = decoded.launchesWithoutSessions
+            result.merged = decoded.merged
+            result.assumed = decoded.launches.compactMap {
+                $0.recordsAssumption(declaring: options.records, shape: decoded.shape)?.description
+            }
         } else {
             let parser = ImportParser(
                 path: path, label: label, strict: options.strict, endOffset: content.size, startOffset: startOffset,
