@@ -15,7 +15,7 @@ struct OutputFormatCommandTests {
         ("OUT.SARIF", "{\n  \"$schema\" : \"https://json.schemastore.org/sarif-2.1.0.json\""),
         ("out.sarif.json", "{\n  \"$schema\" : \"https://json.schemastore.org/sarif-2.1.0.json\""),
         ("out.xml", "<?xml"),
-        ("out.json", "{\n  \"errors\""),
+        ("out.json", "{\n  \"assumed\""),
         ("out.jsonl", "{\"event\":"),
         ("out.ndjson", "{\"event\":"),
         ("out.html", "<!DOCTYPE html>"),
