@@ -73,4 +73,11 @@ struct TextTableTests {
         columns.frame = .columns
         #expect(columns.line(cells) == "  7  a\n")
     }
+
+    @Test("a centred cell has the odd space on its right, as sqlite3 centres column names")
+    func centred() {
+        #expect(Self.layout.cell("ab", column: 1, alignment: .center) == " ab  ")
+        #expect(Self.layout.cell("a", column: 0, alignment: .center) == " a ")
+        #expect(Self.layout.cell("a", column: 0, alignment: .right) == "  a")
+    }
 }
