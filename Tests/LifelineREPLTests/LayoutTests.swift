@@ -5,10 +5,11 @@ import Testing
 
 @Suite("layout: tables and timelines at a width")
 struct LayoutTests {
-    @Test("rows after the measured sample keep the sample's widths and are cut with an ellipsis")
+    @Test("at a terminal, rows after the measured sample keep the sample's widths and are cut with an ellipsis")
     func streamingTable() {
-        let sink = TextSink()
-        let printer = ResultPrinter(columns: ["n", "text"], settings: .init(mode: .table, sampleSize: 2), sink: sink)
+        let sink = TextSink(isTerminal: true)
+        let printer = ResultPrinter(
+            columns: ["n", "text"], settings: .init(format: OutputFormat(mode: .table), sampleSize: 2), sink: sink)
         printer.add([.integer(1), .text("ab")])
         printer.add([.integer(2), .text("abcd")])
         printer.add([.integer(300), .text("abcdefgh")])
@@ -26,13 +27,37 @@ struct LayoutTests {
                 """)
     }
 
+    @Test("off a terminal every row is measured: nothing is cut, however late the widest row comes")
+    func nothingCutOffTerminal() {
+        let sink = TextSink()
+        let printer = ResultPrinter(columns: ["n", "text"], settings: .init(format: OutputFormat(mode: .box)), sink: sink)
+        for index in 1...150 { printer.add([.integer(Int64(index)), .text("ab")]) }
+        printer.add([.integer(151), .text(String(repeating: "x", count: 200))])
+        printer.finish()
+        #expect(sink.text.contains("│ 151 │ " + String(repeating: "x", count: 200) + " │\n"))
+        #expect(!sink.text.contains("…"))
+    }
+
+    @Test("NULL and the text 'NULL' differ in every screen mode, as in sqlite3", arguments: OutputMode.allCases.filter(\.isAligned))
+    func nullDiffersFromText(_ mode: OutputMode) {
+        func printed(_ value: ResultValue) -> String {
+            let sink = TextSink()
+            let printer = ResultPrinter(columns: ["a"], settings: .init(format: OutputFormat(mode: mode)), sink: sink)
+            printer.add([value])
+            printer.finish()
+            return sink.text
+        }
+        #expect(printed(.null) != printed(.text("NULL")))
+    }
+
     @Test("a table wider than the terminal cuts its widest columns, never below their headers")
     func fitting() {
         let sink = TextSink()
-        let printer = ResultPrinter(columns: ["id", "description"], settings: .init(mode: .column, width: 20), sink: sink)
+        let printer = ResultPrinter(
+            columns: ["id", "description"], settings: .init(format: OutputFormat(mode: .column), width: 20), sink: sink)
         printer.add([.integer(1), .text(String(repeating: "x", count: 40))])
         printer.finish()
-        #expect(sink.text == "id  description\n--  ----------------\n 1  xxxxxxxxxxxxxxx…\n")
+        #expect(sink.text == "id    description\n--  ----------------\n 1  xxxxxxxxxxxxxxx…\n")
     }
 
     @Test("timeline labels are cut before their durations")

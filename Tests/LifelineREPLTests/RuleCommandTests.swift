@@ -222,7 +222,7 @@ struct RuleCommandTests {
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: session.fixture.path("shared.db")))
         #expect(
-            session.run(".check\n.violations\n.mode list\nSELECT COUNT(*) AS n FROM launch;\n") == """
+            session.run(".check\n.violations\n.mode list --titles on\nSELECT COUNT(*) AS n FROM launch;\n") == """
                 test:1:1: error: .check: shared.db is read-only (no write permission), and .check writes what it finds to \
                 the database's 'violation' table; check a writable copy
                 test:2:1: error: .violations: no check yet; .check runs one

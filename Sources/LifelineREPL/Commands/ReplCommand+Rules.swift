@@ -51,9 +51,9 @@ extension ReplCommand {
     static let explain = ReplCommand(
         name: ".explain", usage: "[on|off|auto|N]", summary: "Format EXPLAIN output as sqlite3 does; .explain N is .why N",
         discussion: """
-            As in sqlite3: 'on' prints every result in EXPLAIN's fixed columns, loops indented; 'off' prints
-            EXPLAIN like any result; 'auto' (the default) formats EXPLAIN so and draws EXPLAIN QUERY PLAN as
-            a tree. .explain alone is 'on'. With a number, shows that violation of the last check (.why N).
+            As in sqlite3 3.53: 'auto' (the default, and 'on') prints EXPLAIN in fixed columns, loops indented,
+            and draws EXPLAIN QUERY PLAN as a tree; 'off' prints them like any result. With a number, shows that
+            violation of the last check (.why N).
             """,
         topic: .shell, completion: .choices(["on", "off", "auto"])
     ) { shell, arguments in

@@ -82,9 +82,9 @@ extension SQLSession {
         try read { db in try StoreQueries.tableNames(db, like: pattern) }
     }
 
-    /// The `CREATE` statements of what matches `LIKE pattern` (`.schema`).
-    package func schemaStatements(like pattern: String) throws(StoreError) -> [String] {
-        try read { db in try StoreQueries.schemaStatements(db, like: pattern) }
+    /// The schema's objects whose table matches `pattern`, every one for nil (`.schema`).
+    package func schemaEntries(matching pattern: String?) throws(StoreError) -> [SchemaEntry] {
+        try read { db in try StoreQueries.schemaEntries(db, matching: pattern) }
     }
 
     /// Names for tab completion: tables, columns, launch ids, session ids.

@@ -5,12 +5,15 @@
 /// measures a sample of rows, fixes a layout, and streams the rest through the same one.
 ///
 /// ```
-/// +-----+---------+      ┌─────┬─────────┐      | seq | event   |      seq  event
-/// | seq | event   |      │ seq │ event   │      |----:|---------|      ---  -------
-/// +-----+---------+      ├─────┼─────────┤      |   1 | launch  |        1  launch
+/// +-----+---------+      ╭─────┬─────────╮      | seq |  event  |      seq  event
+/// | seq |  event  |      │ seq │  event  │      |-----|---------|      ---  -------
+/// +-----+---------+      ╞═════╪═════════╡      |   1 | launch  |        1  launch
 /// |   1 | launch  |      │   1 │ launch  │
-/// +-----+---------+      └─────┴─────────┘
+/// +-----+---------+      ╰─────┴─────────╯
 /// ```
+///
+/// The box and Markdown frames are the sqlite3 shell's (3.53), as its `.mode box` and `.mode
+/// markdown` draw them; the REPL's result printer centres column names in them, as sqlite3 does.
 package struct TableLayout: Hashable, Sendable {
     /// What surrounds and separates the cells.
     package enum Frame: Hashable, Sendable {
@@ -18,9 +21,9 @@ package struct TableLayout: Hashable, Sendable {
         case columns
         /// `+---+` rules and `|` separators.
         case ascii
-        /// Unicode box-drawing lines.
+        /// Unicode box-drawing lines with rounded corners, a double line under the header.
         case box
-        /// A GitHub-flavoured Markdown table; right-aligned columns end their header rule in `:`.
+        /// A GitHub-flavoured Markdown table.
         case markdown
     }
 
@@ -83,15 +86,11 @@ package struct TableLayout: Hashable, Sendable {
         }
         switch (frame, kind) {
         case (.ascii, _): return draw("+", "-", "+", "+")
-        case (.box, .top): return draw("┌", "─", "┬", "┐")
-        case (.box, .header), (.box, .between): return draw("├", "─", "┼", "┤")
-        case (.box, .bottom): return draw("└", "─", "┴", "┘")
-        case (.markdown, .header):
-            return "|"
-                + widths.indices.map { index in
-                    let dashes = String(repeating: "-", count: widths[index] + 2)
-                    return index < rightAligned.count && rightAligned[index] ? String(dashes.dropLast()) + ":" : dashes
-                }.joined(separator: "|") + "|\n"
+        case (.box, .top): return draw("╭", "─", "┬", "╮")
+        case (.box, .header): return draw("╞", "═", "╪", "╡")
+        case (.box, .between): return draw("├", "─", "┼", "┤")
+        case (.box, .bottom): return draw("╰", "─", "┴", "╯")
+        case (.markdown, .header): return draw("|", "-", "|", "|")
         case (.columns, .header):
             return TerminalText.trimmingTrailingSpaces(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) + "\n"
         default: return nil
