@@ -215,6 +215,33 @@ enum StoreQueries {
                 """, arguments: [file, line])
     }
 
+    // MARK: - The last check
+
+    static func storedCheck(_ db: Database) throws -> StoredCheck? {
+        guard try db.tableExists("violation") else { return nil }
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM violation ORDER BY id")
+        guard let first = rows.first else { return nil }
+        let checkedAt: String = first["checked_at"]
+        // checked_at is to the second: an import in the same second came before the check.
+        let importedSince =
+            try Bool.fetchOne(
+                db, sql: "SELECT max(julianday(imported_at)) >= julianday(?) + 1.0 / 86400 FROM trace_file", arguments: [checkedAt])
+            ?? false
+        return StoredCheck(
+            checkedAt: checkedAt,
+            violations: rows.map { row in
+                StoredViolation(
+                    rule: row["rule"], severity: row["severity"], status: row["status"], message: row["message"],
+                    explanation: row["explanation"], launchUUID: row["launch_uuid"], session: row["session"], scene: row["scene"],
+                    file: row["file"], line: row["line"], seq: row["seq"], witnesses: row["witnesses"])
+            },
+            launchIDs: rows.map { $0["launch_id"] }, importedSince: importedSince)
+    }
+
+    static func eventPhase(_ db: Database, launchID: Int64, seq: Int64) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT phase FROM event WHERE launch_id = ? AND seq = ?", arguments: [launchID, seq])
+    }
+
     // MARK: - The schema
 
     /// Tables and views whose name is `LIKE pattern`, by name; temporary ones as `temp.NAME`, as sqlite3 lists them.

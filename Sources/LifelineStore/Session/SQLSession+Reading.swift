@@ -87,6 +87,17 @@ extension SQLSession {
         try read { db in try StoreQueries.schemaEntries(db, matching: pattern) }
     }
 
+    /// The findings the last check stored, nil when the `violation` table is empty or missing (no
+    /// check yet, a check that found nothing, another program's database).
+    package func storedCheck() throws(StoreError) -> StoredCheck? {
+        try read(StoreQueries.storedCheck)
+    }
+
+    /// The phase (`instant`, `begin`, `end`) of event `seq` of launch `launchID`, nil when there is none.
+    package func eventPhase(launchID: Int64, seq: Int64) throws(StoreError) -> String? {
+        try read { db in try StoreQueries.eventPhase(db, launchID: launchID, seq: seq) }
+    }
+
     /// Names for tab completion: tables, columns, launch ids, session ids.
     package func names() throws(StoreError) -> StoreNames {
         try read(StoreQueries.names)
