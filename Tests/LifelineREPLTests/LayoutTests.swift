@@ -102,6 +102,36 @@ struct TimelineWindowTests {
 
 @Suite("timelines on narrow terminals")
 struct TimelineNarrowTests {
+    @Test(
+        "at 80 and 60 columns a launch of several scenes stacks its lanes: every callback whole, every duration kept, every line fits",
+        arguments: [80, 60])
+    func stacked(_ width: Int) throws {
+        let fixture = try ReplFixture()
+        defer { fixture.remove() }
+        let session = try SQLSession(path: fixture.path("lifeline.db"))
+        let timeline = try #require(try Timeline.load(session, launchID: 1))
+        let lines = TimelineRenderer(width: width).render(timeline).split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= width }, "\(lines)")
+        #expect(!lines.contains { $0.contains("…") }, "\(lines)")
+        let header = try #require(lines.first { $0.hasPrefix("seq") })
+        #expect(header.split(separator: " ") == ["seq", "time", "lane", "callback", "state"])
+        #expect(lines.contains { $0.contains("app   didFinishLaunching (18.0ms)") })
+        let background =
+            width == 80 ? "S1    sceneDidEnterBackground (60.0ms)  background" : "S1    didEnterBackground (60.0ms)  background"
+        #expect(lines.contains { $0.hasSuffix(background) }, "\(lines)")
+        #expect(lines.contains { $0.contains("S2    ") })
+    }
+
+    @Test("callbacks are abbreviated as a person would: the lane says the delegate, Fg and Bg; app events keep their names")
+    func abbreviations() {
+        #expect(LifecycleFormat.abbreviated("sceneDidBecomeActive", level: 1) == "didBecomeActive")
+        #expect(LifecycleFormat.abbreviated("applicationWillTerminate", level: 1) == "willTerminate")
+        #expect(LifecycleFormat.abbreviated("sceneWillEnterForeground", level: 2) == "willEnterFg")
+        #expect(LifecycleFormat.abbreviated("configurationForConnecting", level: 2) == "configForConnecting")
+        #expect(LifecycleFormat.abbreviated("sceneDidEnterBackground", level: 0) == "sceneDidEnterBackground")
+        #expect(LifecycleFormat.abbreviated("scene.reload", level: 2) == "scene.reload")
+    }
+
     @Test("a narrow terminal shortens the foreground states, then cuts names but keeps durations", arguments: [100, 120])
     func narrow(_ width: Int) throws {
         let fixture = try ReplFixture()
