@@ -142,6 +142,45 @@ struct ReplCommandTests {
         #expect(lines.filter { $0.hasPrefix(">") }.map { $0.split(separator: " ").prefix(2) } == [[">", "8"], [">", "14"]])
     }
 
+    @Test(
+        "what sqlite3 3.53 would run or write stays refused, from a script, -cmd or an argument: .shell, .system, .open, pipes, readfile(), writefile(), ATTACH, writing pragmas, extensions"
+    )
+    func refusals() throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = """
+            .shell echo pwned
+            .system echo pwned
+            .open other.db
+            .output "|echo pwned"
+            .once |cat
+            SELECT readfile('/etc/passwd');
+            SELECT writefile('written', 'y');
+            ATTACH 'other.db' AS o;
+            VACUUM INTO 'copy.db';
+            PRAGMA writable_schema = ON;
+            PRAGMA trusted_schema = ON;
+            SELECT load_extension('x');
+            .load x.so
+            SELECT 'still here';
+
+            """
+        let run = try Self.repl(["lifeline.db"], input: script, in: directory)
+        #expect(run.status == 1)
+        #expect(run.stdout == "still here\n")
+        let errors = run.stderr.split(separator: "\n").filter { $0.hasPrefix("<stdin>:") }
+        #expect(errors.count == 13, "\(run.stderr)")
+        for line in 1...13 { #expect(errors.contains { $0.hasPrefix("<stdin>:\(line):") }, "line \(line): \(run.stderr)") }
+        #expect(run.stderr.contains("'|echo pwned' would run a command; the shell runs none"))
+        for file in ["other.db", "written", "copy.db", "|echo pwned", "|cat"] {
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(file).path), "\(file)")
+        }
+        let arguments = try Self.repl(
+            ["-cmd", ".shell echo pwned", "lifeline.db", ".system echo pwned", "SELECT 1;"], input: "", in: directory)
+        #expect(arguments.status == 1)
+        #expect(!arguments.stdout.contains("pwned") && arguments.stdout.isEmpty, "\(arguments.stdout)")
+    }
+
     @Test("a missing database is exit 2 with a hint; --db with a database is a usage error")
     func startErrors() throws {
         let directory = try LifelineCommandTests.temporaryDirectory()

@@ -151,6 +151,7 @@ extension ReplCommand {
         completion: .filePaths
     ) { shell, arguments in
         guard arguments.count == 1 else { throw ReplError.usage(command: ".once", usage: "FILE") }
+        try Self.refusePipe(".once", arguments[0])
         shell.redirectOnce(
             to: try FileDescriptorSink(
                 creatingFileAt: shell.configuration.resolve(arguments[0]), name: arguments[0]))
@@ -163,6 +164,7 @@ extension ReplCommand {
         switch arguments.count {
         case 0: shell.redirectedOutput = nil
         case 1:
+            try Self.refusePipe(".output", arguments[0])
             shell.redirectedOutput = try FileDescriptorSink(
                 creatingFileAt: shell.configuration.resolve(arguments[0]), name: arguments[0])
         default: throw ReplError.usage(command: ".output", usage: "[FILE]")
@@ -214,6 +216,12 @@ extension ReplCommand {
     }
 
     // MARK: - Helpers
+
+    /// sqlite3 runs `.output |COMMAND` as a shell command; the shell runs none (docs/repl.md, threat model).
+    static func refusePipe(_ command: String, _ file: String) throws(ReplError) {
+        guard file.hasPrefix("|") else { return }
+        throw ReplError.message("\(command): '\(file)' would run a command; the shell runs none (write to a file and pipe that)")
+    }
 
     static func flag(_ command: String, _ arguments: [String]) throws(ReplError) -> Bool {
         guard arguments.count == 1 else { throw ReplError.usage(command: command, usage: "on|off") }
