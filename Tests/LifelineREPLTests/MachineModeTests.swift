@@ -132,4 +132,17 @@ struct MachineModeTests {
         #expect(run.text.contains("│ ^[[2J │\n│ x     │\n"))
         #expect(run.text.contains("│ \u{241B}"))
     }
+
+    @Test("a file written by .output or .once gets the escapes a pipe gets; --escape off its bytes")
+    func filesAreEscaped() throws {
+        let fixture = try ReplFixture()
+        defer { fixture.remove() }
+        let query = "SELECT char(27) || ']0;pwned' || char(7) AS x;\n"
+        _ = try fixture.run(
+            ".mode list\n.output out.txt\n" + query + ".output\n.mode csv\n.once once.csv\n" + query
+                + ".mode list --escape off\n.once raw.txt\n" + query)
+        #expect(try String(contentsOfFile: fixture.path("out.txt"), encoding: .utf8) == "^[]0;pwned^G\n")
+        #expect(try String(contentsOfFile: fixture.path("once.csv"), encoding: .utf8) == "\"^[]0;pwned^G\"\r\n")
+        #expect(try String(contentsOfFile: fixture.path("raw.txt"), encoding: .utf8) == "\u{1B}]0;pwned\u{07}\n")
+    }
 }
