@@ -112,6 +112,75 @@ struct ReplCommandTests {
                 """))
     }
 
+    @Test("a new session remembers the last check: .violations and .why N show what lifeline check stored, with when and which rules")
+    func storedFindings() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(
+            at: Self.traces.deletingLastPathComponent().appendingPathComponent("bugs/bug-wrong-order.ndjson"),
+            to: directory.appendingPathComponent("bug.ndjson"))
+        #expect(try LifelineCommandTests.run(["import", "--quiet", "bug.ndjson"], in: directory).status == 0)
+        let before = try Self.repl(["lifeline.db"], input: ".violations\n", in: directory)
+        #expect(before.status == 1)
+        #expect(before.stderr.contains(".violations: no check yet (the database holds no findings"), "\(before.stderr)")
+        let check = try LifelineCommandTests.run(["check", "lifeline.db"], in: directory)
+        #expect(check.status == 1, "\(check.stderr)")
+
+        let run = try Self.repl(["lifeline.db"], input: ".violations\n.why 2\n", in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let stamp = try #require(lines.first)
+        #expect(stamp.hasPrefix("last check: 20") && stamp.contains("Z, stored in the database: 4 findings of 3 rules"), "\(stamp)")
+        #expect(stamp.hasSuffix("(scene.background-before-disconnect, scene.connect-after-launch, scene.sessions-after-launch)"))
+        #expect(lines.contains { $0.hasPrefix("2  error     scene.connect-after-launch               2  scene(_:willConnectTo:options:)") })
+        #expect(!run.stdout.contains("traces were imported after this check"))
+        // .why N as right after the check: the rule's message and reference, the witnesses with their phases, the timeline.
+        #expect(lines.contains { $0.hasPrefix("bug.ndjson:31: error[scene.connect-after-launch]: scene(_:willConnectTo:options:)") })
+        #expect(lines.contains("  rule: a scene connects only after the app finished launching"))
+        #expect(lines.contains { $0.hasPrefix("  see: ") })
+        #expect(lines.contains("  offending: scene(_:willConnectTo:options:) begin seq 8 at bug.ndjson:31"))
+        #expect(lines.filter { $0.hasPrefix(">") }.map { $0.split(separator: " ").prefix(2) } == [[">", "8"], [">", "14"]])
+    }
+
+    @Test(
+        "what sqlite3 3.53 would run or write stays refused, from a script, -cmd or an argument: .shell, .system, .open, pipes, readfile(), writefile(), ATTACH, writing pragmas, extensions"
+    )
+    func refusals() throws {
+        let directory = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = """
+            .shell echo pwned
+            .system echo pwned
+            .open other.db
+            .output "|echo pwned"
+            .once |cat
+            SELECT readfile('/etc/passwd');
+            SELECT writefile('written', 'y');
+            ATTACH 'other.db' AS o;
+            VACUUM INTO 'copy.db';
+            PRAGMA writable_schema = ON;
+            PRAGMA trusted_schema = ON;
+            SELECT load_extension('x');
+            .load x.so
+            SELECT 'still here';
+
+            """
+        let run = try Self.repl(["lifeline.db"], input: script, in: directory)
+        #expect(run.status == 1)
+        #expect(run.stdout == "still here\n")
+        let errors = run.stderr.split(separator: "\n").filter { $0.hasPrefix("<stdin>:") }
+        #expect(errors.count == 13, "\(run.stderr)")
+        for line in 1...13 { #expect(errors.contains { $0.hasPrefix("<stdin>:\(line):") }, "line \(line): \(run.stderr)") }
+        #expect(run.stderr.contains("'|echo pwned' would run a command; the shell runs none"))
+        for file in ["other.db", "written", "copy.db", "|echo pwned", "|cat"] {
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(file).path), "\(file)")
+        }
+        let arguments = try Self.repl(
+            ["-cmd", ".shell echo pwned", "lifeline.db", ".system echo pwned", "SELECT 1;"], input: "", in: directory)
+        #expect(arguments.status == 1)
+        #expect(!arguments.stdout.contains("pwned") && arguments.stdout.isEmpty, "\(arguments.stdout)")
+    }
+
     @Test("a missing database is exit 2 with a hint; --db with a database is a usage error")
     func startErrors() throws {
         let directory = try LifelineCommandTests.temporaryDirectory()

@@ -2,9 +2,13 @@ import Foundation
 import Testing
 
 /// The same script through the system `sqlite3` and through `lifeline repl` on the same database:
-/// for every output mode and dot-command the two shells share, standard output must be byte for
-/// byte the same, and so must the exit status. docs/repl.md ("Differences from sqlite3") lists
-/// where the two differ on purpose; those are not compared here.
+/// standard output must be byte for byte the same, and so must the exit status.
+///
+/// The reference is sqlite3 3.53, whose recorded outputs ``ReplSqlite353Tests`` holds the shell
+/// to; Debian's sqlite3 (3.40) is compared live only where it prints what 3.53 prints (the
+/// dot-commands below, `json` without blobs, `list`), and for `EXPLAIN`, whose columns come from
+/// the SQLite library the two shells share here (3.53's build adds comments). Where 3.40 and 3.53
+/// differ (escaping, the modes' defaults, reals, line mode, CSV line ends), 3.53 is right.
 ///
 /// `sqlite3` is a prerequisite (README; `.ci/run` installs it).
 @Suite("lifeline repl against sqlite3 (differential)")
@@ -21,88 +25,59 @@ struct ReplDifferentialTests {
 
         """
 
-    static let modes = ["list", "tabs", "csv", "line", "quote", "insert", "insert picked", "html"]
-
     /// The cases: a name and the script after ``values``.
-    static let cases: [(String, String)] =
-        modes.flatMap { mode in
-            ["off", "on"].map { headers in
-                // html: a blob that is not UTF-8 is a deliberate difference (docs/repl.md).
-                let columns = mode == "html" ? "i, r, t, n" : "*"
-                return (
-                    ".mode \(mode), headers \(headers)",
-                    ".headers \(headers)\n.mode \(mode)\nSELECT \(columns) FROM v;\nSELECT count(*) AS n, 'x' FROM v;\n"
-                )
-            }
-        } + [
-            // json: blobs are objects in Lifeline, strings in sqlite3 (a deliberate difference).
-            (".mode json", ".mode json\nSELECT i, r, t, n FROM v;\nSELECT 1 AS a WHERE 0;\n"),
-            (".nullvalue", ".nullvalue <null>\nSELECT i, n FROM v;\n.mode csv\nSELECT n FROM v;\n.mode html\nSELECT n FROM v;\n"),
-            (
-                ".separator",
-                ".separator ; ~\nSELECT i, t FROM v;\n.separator \\t\nSELECT 1, 2;\n.mode csv\n.separator |\nSELECT 'x|y', 'a,b';\n"
-            ),
-            (".print", ".print hello   world 'a b'\n.print\n"),
-            (".echo", ".echo on\nSELECT 1;\n.print x\nSELECT 2\n  ;\n.echo off\nSELECT 3;\n"),
-            (".changes", ".changes on\nINSERT INTO v(i) VALUES (5), (6);\nSELECT count(*) FROM v;\nDELETE FROM v WHERE i > 4;\n"),
-            (
-                ".eqp",
-                """
-                .eqp on
-                SELECT * FROM event WHERE launch_id = 1 ORDER BY t LIMIT 1;
-                SELECT e.seq FROM event e JOIN launch l ON l.id = e.launch_id WHERE l.app LIKE 'com%' GROUP BY e.seq ORDER BY 1 LIMIT 2;
-                SELECT (SELECT count(*) FROM launch), x FROM (SELECT 1 AS x UNION ALL SELECT 2);
-                .eqp off
-                SELECT 4;
+    static let cases: [(String, String)] = [
+        // json: blobs are objects in Lifeline, strings in sqlite3 (a deliberate difference).
+        (".mode json", ".mode json\nSELECT i, r, t, n FROM v;\nSELECT 1 AS a WHERE 0;\n"),
+        (".print", ".print hello   world 'a b'\n.print\n"),
+        (".echo", ".echo on\nSELECT 1;\n.print x\nSELECT 2\n  ;\n.echo off\nSELECT 3;\n"),
+        (".changes", ".changes on\nINSERT INTO v(i) VALUES (5), (6);\nSELECT count(*) FROM v;\nDELETE FROM v WHERE i > 4;\n"),
+        (
+            ".eqp",
+            """
+            .eqp on
+            SELECT * FROM event WHERE launch_id = 1 ORDER BY t LIMIT 1;
+            SELECT e.seq FROM event e JOIN launch l ON l.id = e.launch_id WHERE l.app LIKE 'com%' GROUP BY e.seq ORDER BY 1 LIMIT 2;
+            SELECT (SELECT count(*) FROM launch), x FROM (SELECT 1 AS x UNION ALL SELECT 2);
+            .eqp off
+            SELECT 4;
 
-                """
-            ),
-            (".tables and .indexes", ".tables\n.tables %e%\n.indexes\n.indexes event%\n.indices launch\n.indexes nosuch\n"),
-            (".databases", ".databases\n"),
-            (".dump TABLE", ".dump launch\n.dump trace%\n.dump v\n"),
-            (".dump", ".dump\n"),
-            (".fullschema", ".fullschema\n"),
-            (
-                ".parameter",
-                """
-                .parameter set :a 5
-                .parameter set @b 'x y'
-                .parameter set $c hello
-                .parameter set :r 2.5
-                .parameter list
-                SELECT :a, @b, $c, :r, :missing, typeof(:a), typeof($c);
-                .parameter unset :a
-                SELECT :a;
-                .parameter clear
-                .parameter list
-                SELECT @b;
+            """
+        ),
+        (".databases", ".databases\n"),
+        (".dump TABLE", ".dump launch\n.dump trace%\n"),
+        (".fullschema", ".fullschema\n"),
+        (
+            ".parameter",
+            """
+            .parameter set :a 5
+            .parameter set @b 'x y'
+            .parameter set $c hello
+            .parameter set :r 2.5
+            .parameter list
+            SELECT :a, @b, $c, :r, :missing, typeof(:a), typeof($c);
+            .parameter unset :a
+            SELECT :a;
+            .parameter clear
+            .parameter list
+            SELECT @b;
 
-                """
-            ),
-            (
-                ".explain",
-                """
-                EXPLAIN SELECT * FROM launch WHERE id > 1 ORDER BY app;
-                EXPLAIN SELECT * FROM event WHERE launch_id = 2;
-                EXPLAIN QUERY PLAN SELECT * FROM launch ORDER BY app;
-                .mode csv
-                EXPLAIN QUERY PLAN SELECT e.seq FROM event e JOIN launch l ON l.id = e.launch_id GROUP BY e.seq ORDER BY 1;
-                .explain off
-                EXPLAIN SELECT 1;
-                EXPLAIN QUERY PLAN SELECT * FROM launch ORDER BY app;
-                .explain on
-                SELECT 1 AS a, 'long text value' AS b, NULL AS c;
-                EXPLAIN QUERY PLAN SELECT * FROM launch ORDER BY app;
-                .explain auto
-                EXPLAIN SELECT * FROM span;
+            """
+        ),
+        (
+            "EXPLAIN",
+            """
+            EXPLAIN SELECT * FROM launch WHERE id > 1 ORDER BY app;
+            EXPLAIN SELECT * FROM event WHERE launch_id = 2;
+            EXPLAIN QUERY PLAN SELECT * FROM launch ORDER BY app;
+            EXPLAIN SELECT * FROM span;
 
-                """
-            ),
-            (".bail", ".bail on\nSELECT 1;\nSELECT * FROM nosuch;\nSELECT 2;\n"),
-            ("errors go on", "SELECT 1;\nSELECT * FROM nosuch;\nSELECT 2;\n"),
-            (".show", ".show\n.mode csv\n.nullvalue 'n/a'\n.width 3 -4\n.eqp on\n.explain off\n.headers on\n.show\n"),
-            (".mode and .headers", ".mode\n.mode csv\n.mode\n.mode tabs\n.mode\n.mode insert foo\n.mode\n.headers on\nSELECT 1 AS a;\n"),
-        ]
+            """
+        ),
+        (".bail", ".bail on\nSELECT 1;\nSELECT * FROM nosuch;\nSELECT 2;\n"),
+        ("errors go on", "SELECT 1;\nSELECT * FROM nosuch;\nSELECT 2;\n"),
+        (".show", ".show\n.mode csv\n.nullvalue 'n/a'\n.width 3 -4\n.eqp on\n.explain off\n.headers on\n.show\n"),
+    ]
 
     @Test("sqlite3 and lifeline repl print the same bytes and exit alike", arguments: cases.map(\.0))
     func sameOutput(_ name: String) throws {
@@ -123,12 +98,9 @@ struct ReplDifferentialTests {
         #expect(lifeline.status == reference.status)
     }
 
-    /// The machine modes' command-line flags, alone and with the header flags, on a query whose
-    /// values need quoting (a comma, a quote, a line break), a NULL and a real.
-    static let flagCases: [[String]] = [
-        ["-csv"], ["-csv", "-header"], ["-header", "-csv"], ["-json"], ["-line"], ["-html"], ["-html", "-header"], ["-list"],
-        ["-list", "-header"], ["-tabs"], ["-quote"], ["-list", "-noheader"],
-    ]
+    /// The command-line flags whose output 3.40 and 3.53 agree on, alone and with the header flags, on
+    /// a query whose values need quoting (a comma, a quote, a line break), a NULL and a real.
+    static let flagCases: [[String]] = [["-json"], ["-list"], ["-list", "-header"], ["-list", "-noheader"]]
 
     @Test("sqlite3 and lifeline repl print the same bytes for the same command-line flags", arguments: flagCases)
     func sameOutputForFlags(_ flags: [String]) throws {

@@ -103,7 +103,7 @@ struct ReplStatementLimitTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "statement-time  60 s for scripts, none at the prompt (default)\n")
         let help = try LifelineCommandTests.run(["repl", "--help"])
-        #expect(help.stdout.contains("--statement-time <seconds|off>"), "\(help.stdout)")
+        #expect(help.stdout.contains("--statement-time SECONDS|off"), "\(help.stdout)")
     }
 
     @Test("a statement of 100,000 lines fed line by line runs once, whole")

@@ -135,7 +135,7 @@ struct ReplTerminalTests {
         try terminal.waitFor("one", "FROM launch_summary")
         try terminal.type("one", ";")
         try terminal.keys("one", "Enter")
-        try terminal.waitFor("one", "| 2 |")
+        try terminal.waitFor("one", "│ 2 │")
 
         // A statement over two lines: the continuation prompt.
         try terminal.type("one", "SELECT")
@@ -143,7 +143,7 @@ struct ReplTerminalTests {
         try terminal.waitFor("one", "     ...>")
         try terminal.type("one", "41 + 1 AS answer;")
         try terminal.keys("one", "Enter")
-        try terminal.waitFor("one", "|     42 |")
+        try terminal.waitFor("one", "│     42 │")
 
         // Ctrl-C at the prompt clears the line: what follows is a statement of its own.
         try terminal.type("one", "SELECT 'half typed")
@@ -151,7 +151,7 @@ struct ReplTerminalTests {
         try terminal.waitFor("one", "SELECT 'half typed^C")
         try terminal.type("one", "SELECT 'fresh line' AS after;")
         try terminal.keys("one", "Enter")
-        try terminal.waitFor("one", "| fresh line |")
+        try terminal.waitFor("one", "│ fresh line │")
 
         // Ctrl-C during a query interrupts it and returns to the prompt.
         try terminal.type("one", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT COUNT(*) FROM c;")
@@ -161,7 +161,7 @@ struct ReplTerminalTests {
         try terminal.waitFor("one", "error: interrupted")
         try terminal.type("one", "SELECT 'from session one' AS last;")
         try terminal.keys("one", "Enter")
-        try terminal.waitFor("one", "| from session one |")
+        try terminal.waitFor("one", "│ from session one │")
 
         // Ctrl-D quits.
         try terminal.keys("one", "C-d")
@@ -176,7 +176,7 @@ struct ReplTerminalTests {
         try terminal.waitFor("two", "lifeline> SELECT 'fresh line' AS after;")
         try terminal.keys("two", "Down", "Down", "Enter")
         try terminal.waitFor("two", "history recalled") { screen in
-            screen.components(separatedBy: "| from session one |").count == 2
+            screen.components(separatedBy: "│ from session one │").count == 2
         }
         try terminal.type("two", ".quit")
         try terminal.keys("two", "Enter")
@@ -227,7 +227,7 @@ struct ReplTerminalTests {
         // Non-ASCII text typed at the prompt reaches SQLite: libedit drops what the C locale cannot decode.
         try terminal.type("alike", "none' OR 1 LIMIT 1;")
         try terminal.keys("alike", "Enter")
-        try terminal.waitFor("alike", "| é日本")
+        try terminal.waitFor("alike", "│ é日本")
 
         // A word completed by its only match is followed by a space, with libedit too.
         try terminal.type("alike", ".sche")
@@ -251,5 +251,52 @@ struct ReplTerminalTests {
         try terminal.keys("alike", "C-c")
         try terminal.keys("alike", "C-d")
         try terminal.waitFor("alike", "EXITED 0")
+    }
+
+    @Test(
+        "at a terminal nothing from a hostile database drives it: error messages, names, .print escaped; qbox tells NULL from 'NULL' and fits the width"
+    )
+    func hostileDatabase() throws {
+        let terminal = Terminal()
+        defer { terminal.stop() }
+        try #require((try? terminal.tmux(["-V"])) != nil, "tmux is required for this test: apt-get install tmux (.ci/run does)")
+        let directory = try ReplSqlite353Tests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try terminal.start(
+            "hostile",
+            "cd '\(directory.path)' && env LIFELINE_HISTORY= NO_COLOR=1 TERM=xterm '\(LifelineCommandTests.binary.path)' repl hostile.db; "
+                + "echo \"EXITED $?\"")
+        _ = try terminal.tmux(["select-pane", "-t", "hostile", "-T", "calm"])
+        try terminal.waitFor("hostile", "lifeline>")
+
+        // A view whose error message would set the window title (sqlite3 3.53 prints it as it is).
+        try terminal.type("hostile", "SELECT * FROM evil;")
+        try terminal.keys("hostile", "Enter")
+        try terminal.waitFor("hostile", "error: no such table: main.gone\\x1b]0;pwned\\x07")
+        // Names and values with escape sequences, and a script's .print.
+        try terminal.type("hostile", ".tables")
+        try terminal.keys("hostile", "Enter")
+        try terminal.waitFor("hostile", "t^[]0;pwned^G")
+        try terminal.type("hostile", ".print \"\\033]0;pwned\\007\" done")
+        try terminal.keys("hostile", "Enter")
+        try terminal.waitFor("hostile", "^[]0;pwned^G done")
+        try terminal.type("hostile", ".mode list")
+        try terminal.keys("hostile", "Enter")
+        try terminal.type("hostile", "SELECT char(27) || ']0;pwned' || char(7) || char(155) || 'x' AS v;")
+        try terminal.keys("hostile", "Enter")
+        try terminal.waitFor("hostile", "^[]0;pwned^G\\u{9b}x")
+        let title = try terminal.tmux(["display", "-p", "-t", "hostile", "#{pane_title}"])
+        #expect(title.trimmingCharacters(in: .whitespacesAndNewlines) == "calm", "the window title changed: \(title)")
+
+        // The terminal's default, qbox: NULL and the text 'NULL' differ; a long value is cut to the width, not a constant.
+        try terminal.type("hostile", ".mode tty")
+        try terminal.keys("hostile", "Enter")
+        try terminal.type("hostile", "SELECT NULL AS a, 'NULL' AS b, '\(String(repeating: "x", count: 200))' AS c;")
+        try terminal.keys("hostile", "Enter")
+        let screen = try terminal.waitFor("hostile", "│ NULL │ 'NULL' │ xxx")
+        let row = try #require(screen.split(separator: "\n").first { $0.contains("│ NULL │") })
+        #expect(row.count <= 150 && row.count > 140 && row.contains("…"), "\(row)")
+        try terminal.keys("hostile", "C-d")
+        try terminal.waitFor("hostile", "EXITED 0")
     }
 }

@@ -77,4 +77,29 @@ struct ReplTimelinePagingTests {
         #expect(!run.stdout.contains("(more"))
         #expect(run.stderr == "<stdin>:2:1: error: no timeline to continue: .timeline shows one a screenful at a time\n")
     }
+
+    @Test("at an 80-column terminal a launch of two scenes reads whole: lanes stacked, no callback cut, the title broken between its parts")
+    func eightyColumns() throws {
+        let directory = try ReplCommandTests.workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let terminal = ReplTerminalTests.Terminal()
+        defer { terminal.stop() }
+        try #require((try? terminal.tmux(["-V"])) != nil, "tmux is required for this test: apt-get install tmux (.ci/run does)")
+        try terminal.start(
+            "narrow",
+            "cd '\(directory.path)' && env LIFELINE_HISTORY= NO_COLOR=1 TERM=xterm '\(LifelineCommandTests.binary.path)' repl; "
+                + "echo \"EXITED $?\"")
+        _ = try terminal.tmux(["resize-window", "-t", "narrow", "-x", "80", "-y", "40"])
+        try terminal.waitFor("narrow", "lifeline>")
+        try terminal.type("narrow", ".timeline 1")
+        try terminal.keys("narrow", "Enter")
+        let screen = try terminal.waitFor("narrow", "S2    sceneDidDisconnect")
+        let lines = screen.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 80 })
+        #expect(lines.contains { $0.contains("seq      time  lane  callback") }, "\(screen)")
+        #expect(lines.contains { $0.contains("S1    sceneDidEnterBackground (60.0ms)  background") }, "\(screen)")
+        #expect(!screen.contains("…"), "\(screen)")
+        try terminal.keys("narrow", "C-d")
+        try terminal.waitFor("narrow", "EXITED 0")
+    }
 }

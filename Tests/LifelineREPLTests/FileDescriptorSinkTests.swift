@@ -20,7 +20,7 @@ struct FileDescriptorSinkTests {
     func shellReports() throws {
         let fixture = try ReplFixture()
         defer { fixture.remove() }
-        let run = try fixture.run(".output /dev/full\nSELECT 1;\n.output\n.mode list\nSELECT 2 AS two;\n")
+        let run = try fixture.run(".output /dev/full\nSELECT 1;\n.output\n.mode list --titles on\nSELECT 2 AS two;\n")
         #expect(run.text == "session.script:2:1: error: cannot write to '/dev/full': no space left on device\ntwo\n2\n")
         #expect(run.status == 1)
     }

@@ -25,7 +25,7 @@ struct ImportAndLoadTests {
         try "who,\"n, m\"\nann,1\n\"b\nob\",2\nshort\n".write(toFile: fixture.path("people.csv"), atomically: true, encoding: .utf8)
         let before = try Data(contentsOf: URL(fileURLWithPath: fixture.path("lifeline.db")))
         let run = try fixture.run(
-            ".import --csv people.csv people\n.mode list\n.headers on\nSELECT * FROM temp.people;\n"
+            ".import --csv people.csv people\n.mode list --titles on\n.headers on\nSELECT * FROM temp.people;\n"
                 + ".import --csv people.csv people\nSELECT count(*) AS n FROM people;\n")
         #expect(run.status == 0, "\(run.text)")
         let warning = "people.csv:5: warning: expected 2 values but found 1; filling the rest with NULL\n"
@@ -38,7 +38,8 @@ struct ImportAndLoadTests {
         let fixture = try ReplFixture()
         defer { fixture.remove() }
         try "a,b\n1,2\n".write(toFile: fixture.path("data.csv"), atomically: true, encoding: .utf8)
-        let run = try fixture.run(".import data.csv\n.mode list\n.headers off\nSELECT count(*) FROM trace_file WHERE path LIKE '%csv';\n")
+        let run = try fixture.run(
+            ".import data.csv\n.mode list --titles on\n.headers off\nSELECT count(*) FROM trace_file WHERE path LIKE '%csv';\n")
         #expect(run.status == 1)
         #expect(
             run.text == "session.script:1:1: error: data.csv: not imported: data.csv: error: no lifecycle events: read as console text, "

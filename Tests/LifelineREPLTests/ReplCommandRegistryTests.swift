@@ -12,7 +12,8 @@ struct ReplCommandRegistryTests {
             #expect(command.name.hasPrefix("."))
             #expect(!command.summary.isEmpty)
         }
-        #expect(ReplCommandRegistry.standard.command(named: ".exit")?.name == ".quit")
+        #expect(ReplCommandRegistry.standard.command(named: ".exit")?.name == ".exit")
+        #expect(ReplCommandRegistry.standard.command(named: ".indices")?.name == ".indexes")
     }
 
     @Test(

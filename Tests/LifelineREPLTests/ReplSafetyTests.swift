@@ -38,7 +38,7 @@ struct ReplSafetyTests {
         let run = try fixture.run(
             """
             SELECT load_extension('libm.so.6');
-            .mode list
+            .mode list --titles on
             PRAGMA trusted_schema;
             """)
         #expect(run.text.contains("session.script:1:8: error: 'load_extension()' is not allowed in the shell"))
@@ -49,7 +49,8 @@ struct ReplSafetyTests {
     func importThenReadOnly() throws {
         let fixture = try ReplFixture()
         defer { fixture.remove() }
-        let run = try fixture.run(".import extra/late.ndjson\nDELETE FROM launch;\n.mode list\nSELECT COUNT(*) AS n FROM launch;\n")
+        let run = try fixture.run(
+            ".import extra/late.ndjson\nDELETE FROM launch;\n.mode list --titles on\nSELECT COUNT(*) AS n FROM launch;\n")
         #expect(run.text.contains("imported 1 file, 1 launch, 4 events, 1 skipped line\n"))
         #expect(run.text.contains("attempt to write a readonly database"))
         #expect(run.text.hasSuffix("n\n3\n"))
@@ -94,7 +95,7 @@ struct ReplSafetyTests {
             output: sink, errors: sink)
         #expect(shell.run(reader: StreamLineReader(text: script, name: "fuzz")) == 1)
         // The same shell still works afterwards.
-        shell.run(reader: StreamLineReader(text: ".output\n.mode list\nSELECT 'alive' AS state;\n", name: "after"))
+        shell.run(reader: StreamLineReader(text: ".output\n.mode list --titles on\nSELECT 'alive' AS state;\n", name: "after"))
         #expect(sink.text.hasSuffix("state\nalive\n"))
     }
 

@@ -31,7 +31,8 @@ struct ReplStatementLimitTests {
         let shell = try ReplShell(
             configuration: ReplConfiguration(databasePath: "lifeline.db", directory: fixture.directory.path),
             output: sink, errors: sink)
-        let status = shell.run(reader: TypedLines([".limit statement-time 0.1", Self.runaway, ".mode list", "SELECT 'alive' AS state;"]))
+        let status = shell.run(
+            reader: TypedLines([".limit statement-time 0.1", Self.runaway, ".mode list --titles on", "SELECT 'alive' AS state;"]))
         #expect(status == 0)
         #expect(
             sink.text == """

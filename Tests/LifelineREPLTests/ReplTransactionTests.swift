@@ -23,7 +23,7 @@ struct ReplTransactionTests {
         try "\(statement)\nSELECT 'inner' AS state;\n".write(toFile: fixture.path("tx.sql"), atomically: true, encoding: .utf8)
         let run = try fixture.run(
             """
-            .mode list
+            .mode list --titles on
             \(statement)
             SELECT 'first' AS state; \(statement) SELECT 'second' AS state;
             .read tx.sql
@@ -39,7 +39,7 @@ struct ReplTransactionTests {
         defer { fixture.remove() }
         let run = try fixture.run(
             """
-            .mode list
+            .mode list --titles on
             BEGIN;
             CREATE TEMP TABLE picked (id INTEGER);
             INSERT INTO picked SELECT id FROM launch;

@@ -27,7 +27,7 @@ struct ReplUntrustedSQLTests {
     func refusedStatements(_ sql: String, _ message: String) throws {
         let fixture = try ReplFixture()
         defer { fixture.remove() }
-        let run = try fixture.run(".mode list\n\(sql)\nSELECT 'alive' AS state;\n")
+        let run = try fixture.run(".mode list --titles on\n\(sql)\nSELECT 'alive' AS state;\n")
         #expect(run.text.contains("session.script:2:"), "\(run.text)")
         #expect(run.text.contains(message), "\(run.text)")
         #expect(run.text.hasSuffix("state\nalive\n"))
@@ -40,7 +40,7 @@ struct ReplUntrustedSQLTests {
     func printfCell() throws {
         let fixture = try ReplFixture()
         defer { fixture.remove() }
-        let run = try fixture.run(".mode list\nSELECT length(printf('%999999999s', 1)) AS n;\n")
+        let run = try fixture.run(".mode list --titles on\nSELECT length(printf('%999999999s', 1)) AS n;\n")
         // SQLite's printf() gives NULL when its result would pass the length limit.
         #expect(run.text == "n\n\n", "\(run.text)")
     }
@@ -51,7 +51,7 @@ struct ReplUntrustedSQLTests {
         defer { fixture.remove() }
         let run = try fixture.run(
             """
-            .mode list
+            .mode list --titles on
             PRAGMA trusted_schema;
             PRAGMA user_version;
             SELECT COUNT(*) > 3 AS ok FROM pragma_table_info('launch');

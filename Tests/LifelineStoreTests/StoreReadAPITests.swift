@@ -149,13 +149,16 @@ struct StoreReadAPITests {
         #expect(try session.launchID(file: "elsewhere.ndjson", line: 3) == nil)
     }
 
-    @Test("the schema is listed by LIKE pattern, and completion gets tables, columns, launches and sessions")
+    @Test(
+        "the schema is listed by LIKE or GLOB pattern, views with their columns, and completion gets tables, columns, launches and sessions"
+    )
     func schema() throws {
         let (fixture, session, _, _) = try Self.imported()
         defer { fixture.remove() }
         #expect(try session.tableNames(like: "launch%") == ["launch", "launch_summary"])
-        let statements = try session.schemaStatements(like: "span")
-        #expect(statements.count == 1 && statements[0].hasPrefix("CREATE VIEW span"))
+        let entries = try session.schemaEntries(matching: "span")
+        #expect(entries.count == 1 && entries[0].sql.hasPrefix("CREATE VIEW span") && entries[0].viewColumns.contains("duration_ns"))
+        #expect(try session.schemaEntries(matching: "spa*").map(\.name) == ["span"])
         let names = try session.names()
         #expect(names.tables.contains("violation") && names.columns.contains("since_launch_ns"))
         #expect(names.launches == ["1", "2"] && names.sessions == ["S1", "S2", "S2b"])

@@ -46,10 +46,10 @@ struct TextTableTests {
         arguments: [
             (TableLayout.Frame.ascii, TableLayout.Rule.top, "+-----+-------+\n" as String?),
             (.ascii, .bottom, "+-----+-------+\n"),
-            (.box, .top, "┌─────┬───────┐\n"),
-            (.box, .header, "├─────┼───────┤\n"),
-            (.box, .bottom, "└─────┴───────┘\n"),
-            (.markdown, .header, "|----:|-------|\n"),
+            (.box, .top, "╭─────┬───────╮\n"),
+            (.box, .header, "╞═════╪═══════╡\n"),
+            (.box, .bottom, "╰─────┴───────╯\n"),
+            (.markdown, .header, "|-----|-------|\n"),
             (.markdown, .top, nil),
             (.columns, .header, "---  -----\n"),
             (.columns, .bottom, nil),
@@ -72,5 +72,12 @@ struct TextTableTests {
         var columns = Self.layout
         columns.frame = .columns
         #expect(columns.line(cells) == "  7  a\n")
+    }
+
+    @Test("a centred cell has the odd space on its right, as sqlite3 centres column names")
+    func centred() {
+        #expect(Self.layout.cell("ab", column: 1, alignment: .center) == " ab  ")
+        #expect(Self.layout.cell("a", column: 0, alignment: .center) == " a ")
+        #expect(Self.layout.cell("a", column: 0, alignment: .right) == "  a")
     }
 }

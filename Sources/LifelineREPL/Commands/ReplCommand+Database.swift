@@ -9,12 +9,13 @@ extension ReplCommand {
     static var databaseCommands: [ReplCommand] { [indexes, databases, dump, fullSchema, parameter] }
 
     static let indexes = ReplCommand(
-        name: ".indexes", aliases: [".indices"], usage: "[TABLE]", summary: "List the indexes (of tables LIKE TABLE)",
+        name: ".indexes", aliases: [".indices"], usage: "[PATTERN]", summary: "List the indexes (whose names hold PATTERN)",
+        discussion: "As sqlite3 3.53: names LIKE '%PATTERN%', in columns across the screen.",
         topic: .shell, completion: .tables
     ) { shell, arguments in
-        guard arguments.count <= 1 else { throw ReplError.usage(command: ".indexes", usage: "[TABLE]") }
-        let names = try shell.read { session in try session.indexNames(onTablesLike: arguments.first ?? "%") }
-        shell.write(Self.columns(names.map(TerminalText.escape), width: shell.width ?? 80))
+        guard arguments.count <= 1 else { throw ReplError.usage(command: ".indexes", usage: "[PATTERN]") }
+        let names = try shell.read { session in try session.indexNames(containing: arguments.first ?? "") }
+        shell.writeColumns(names)
     }
 
     static let databases = ReplCommand(
@@ -131,10 +132,10 @@ extension ReplShell {
 
     /// One `INSERT INTO table VALUES(...);` per row of `table`, as `.mode insert` prints them.
     func writeInserts(table: String) throws {
-        var settings = printerSettings
-        settings.mode = .insert
-        settings.headers = false
-        settings.tableName = table
+        var format = OutputFormat(mode: .insert)
+        format.escapeChoice = self.format.escapeChoice
+        format.tableName = table
+        let settings = ResultPrinter.Settings(format: format)
         let sink = output
         var printer: ResultPrinter?
         defer { printer?.finish() }

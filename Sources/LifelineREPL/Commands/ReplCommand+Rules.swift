@@ -25,13 +25,15 @@ extension ReplCommand {
     static let violations = ReplCommand(
         name: ".violations", summary: "List the last check's violations again",
         discussion: """
-            Numbered as .check listed them. After an .import that changed the database the list is
-            forgotten (its launches may have been re-imported): .check again.
+            Numbered as .check listed them. In a new session, the findings the last check stored in the
+            database (lifeline check DB, or .check in another session), with when it ran and which rules
+            they are of. After an .import that changed the database the list is forgotten (its launches may
+            have been re-imported): .check again.
             """,
         topic: .rules
     ) { shell, arguments in
         guard arguments.isEmpty else { throw ReplError.usage(command: ".violations", usage: "") }
-        try shell.listFindings(shell.checkState.report(for: ".violations"))
+        try shell.listFindings(shell.shownCheck(for: ".violations"))
     }
 
     static let why = ReplCommand(
@@ -45,15 +47,15 @@ extension ReplCommand {
         topic: .rules
     ) { shell, arguments in
         guard arguments.count == 1 else { throw ReplError.usage(command: ".why", usage: "N") }
-        try shell.explain(shell.checkState.finding(arguments[0], for: ".why"))
+        try shell.explain(shell.shownCheck(for: ".why").finding(arguments[0], for: ".why"))
     }
 
     static let explain = ReplCommand(
         name: ".explain", usage: "[on|off|auto|N]", summary: "Format EXPLAIN output as sqlite3 does; .explain N is .why N",
         discussion: """
-            As in sqlite3: 'on' prints every result in EXPLAIN's fixed columns, loops indented; 'off' prints
-            EXPLAIN like any result; 'auto' (the default) formats EXPLAIN so and draws EXPLAIN QUERY PLAN as
-            a tree. .explain alone is 'on'. With a number, shows that violation of the last check (.why N).
+            As in sqlite3 3.53: 'auto' (the default, and 'on') prints EXPLAIN in fixed columns, loops indented,
+            and draws EXPLAIN QUERY PLAN as a tree; 'off' prints them like any result. With a number, shows that
+            violation of the last check (.why N).
             """,
         topic: .shell, completion: .choices(["on", "off", "auto"])
     ) { shell, arguments in
@@ -63,7 +65,7 @@ extension ReplCommand {
             return
         }
         if argument.first?.isNumber == true || argument.first == "-" {
-            try shell.explain(shell.checkState.finding(arguments[0], for: ".explain"))
+            try shell.explain(shell.shownCheck(for: ".explain").finding(arguments[0], for: ".explain"))
             return
         }
         switch argument {

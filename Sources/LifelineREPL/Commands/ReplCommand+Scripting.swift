@@ -13,14 +13,14 @@ extension ReplCommand {
     static let separator = ReplCommand(
         name: ".separator", usage: "COL [ROW]", summary: "Set the column (and row) separator for list and csv modes",
         discussion: """
-            Backslash escapes work as in sqlite3: '\\t', '\\n', '\\r', '\\\\', '\\x1f', '\\037'. .mode list, csv,
-            tabs and quote set both separators again, as in sqlite3.
+            In double quotes, backslash escapes work as in sqlite3: "\\t", "\\r\\n", "\\\\", "\\x1f", "\\037". Choosing a
+            mode (.mode list, csv, tabs, ascii, quote, line) sets both separators again, as in sqlite3.
             """,
         topic: .shell
     ) { shell, arguments in
         guard (1...2).contains(arguments.count) else { throw ReplError.usage(command: ".separator", usage: "COL [ROW]") }
-        shell.columnSeparator = Self.resolvingBackslashes(arguments[0])
-        if arguments.count == 2 { shell.rowSeparator = Self.resolvingBackslashes(arguments[1]) }
+        shell.format.columnSeparator = arguments[0]
+        if arguments.count == 2 { shell.format.rowSeparator = arguments[1] }
     }
 
     static let width = ReplCommand(
@@ -35,13 +35,18 @@ extension ReplCommand {
             }
             widths.append(width)
         }
-        shell.columnWidths = widths
+        shell.format.columnWidths = widths
     }
 
     static let print = ReplCommand(
-        name: ".print", usage: "STRING...", summary: "Print the words, separated by spaces", topic: .shell
+        name: ".print", usage: "STRING...", summary: "Print the words, separated by spaces",
+        discussion: """
+            As in sqlite3 ("\\t" in double quotes is a tab), but control characters are escaped as .mode --escape
+            says, like a value: a script cannot drive the terminal with .print.
+            """,
+        topic: .shell
     ) { shell, arguments in
-        shell.write(arguments.joined(separator: " ") + "\n")
+        shell.writeScriptText(arguments.joined(separator: " ") + "\n")
     }
 
     static let show = ReplCommand(
@@ -58,15 +63,15 @@ extension ReplCommand {
             ("echo", shell.echo ? "on" : "off"),
             ("eqp", shell.eqp ? "on" : "off"),
             ("explain", shell.explain.rawValue),
-            ("headers", shell.headers ? "on" : "off"),
-            ("mode", shell.mode.rawValue),
-            ("nullvalue", Self.cString(shell.nullText ?? "")),
+            ("headers", shell.format.headers ? "on" : "off"),
+            ("mode", shell.format.mode.rawValue),
+            ("nullvalue", OutputFormat.cString(shell.format.nullText)),
             ("output", output),
-            ("colseparator", Self.cString(shell.columnSeparator)),
-            ("rowseparator", Self.cString(shell.rowSeparator)),
+            ("colseparator", OutputFormat.cString(shell.format.columnSeparator)),
+            ("rowseparator", OutputFormat.cString(shell.format.rowSeparator)),
             // sqlite3's .stats: Lifeline has none, so they are off.
             ("stats", "off"),
-            ("width", shell.columnWidths.map { "\($0) " }.joined()),
+            ("width", shell.format.columnWidths.map { "\($0) " }.joined()),
             ("filename", shell.database.path),
         ]
         shell.write(
@@ -115,7 +120,8 @@ extension ReplCommand {
 
     // MARK: - Helpers
 
-    /// sqlite3's backslash escapes in a dot-command argument: `\t`, `\n`, `\r`, `\\`, `\"`, `\'`, `\xHH`, `\NNN` (octal).
+    /// sqlite3's backslash escapes in a double-quoted dot-command argument: `\a`, `\b`, `\t`, `\n`, `\v`,
+    /// `\f`, `\r`, `\\`, `\"`, `\'`, `\xHH`, `\NNN` (octal); any other character after a backslash stands for itself.
     static func resolvingBackslashes(_ text: String) -> String {
         var result: [UInt8] = []
         let bytes = Array(text.utf8)
@@ -140,7 +146,6 @@ extension ReplCommand {
             switch next {
             case 0x61: result.append(0x07)  // \a
             case 0x62: result.append(0x08)  // \b
-            case 0x65: result.append(0x1B)  // \e
             case 0x66: result.append(0x0C)  // \f
             case 0x6E: result.append(0x0A)  // \n
             case 0x72: result.append(0x0D)  // \r
@@ -168,32 +173,5 @@ extension ReplCommand {
             }
         }
         return String(decoding: result, as: UTF8.self)
-    }
-
-    /// `text` in double quotes with C escapes, as sqlite3's `.show` prints separators: `"\r\n"`.
-    static func cString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\t": result += "\\t"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\" + String(scalar.value, radix: 8).leftPadded(to: 3)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

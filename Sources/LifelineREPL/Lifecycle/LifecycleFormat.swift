@@ -22,4 +22,23 @@ enum LifecycleFormat {
         if let callback = Callback(named: event) { return "\(callback)" }
         return TerminalText.escape(event)
     }
+
+    /// A catalog callback's short name shortened as a person would on a narrow screen: level 1 drops
+    /// the delegate's prefix, which the lane already says (`sceneDidBecomeActive` is `didBecomeActive`,
+    /// `applicationWillTerminate` `willTerminate`); level 2 also says `Fg`, `Bg` and `config`
+    /// (`willEnterFg`, `configForConnecting`). App-defined events keep their names.
+    static func abbreviated(_ name: String, level: Int) -> String {
+        guard level > 0, Callback(named: name) != nil else { return name }
+        var short = name
+        for prefix in ["windowScene", "application", "scene"] where short.hasPrefix(prefix) {
+            let rest = short.dropFirst(prefix.count)
+            if let first = rest.first, first.isUppercase { short = first.lowercased() + rest.dropFirst() }
+            break
+        }
+        guard level > 1 else { return short }
+        for (word, abbreviation) in [("Foreground", "Fg"), ("Background", "Bg"), ("configuration", "config"), ("Configuration", "Config")] {
+            short = short.replacingOccurrences(of: word, with: abbreviation)
+        }
+        return short
+    }
 }

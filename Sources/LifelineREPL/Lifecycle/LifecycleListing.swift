@@ -61,11 +61,12 @@ extension ReplShell {
             write("(none)\n")
             return
         }
-        let printer = ResultPrinter(
-            columns: listing.columns,
-            settings: ResultPrinter.Settings(
-                mode: .column, headers: true, width: width, style: style, maxColumnWidth: maxColumnWidth, nullText: "-"),
-            sink: output)
+        var format = OutputFormat(mode: .column)
+        format.nullText = "-"
+        var settings = ResultPrinter.Settings(format: format, width: width, style: style)
+        settings.titleAlignment = nil
+        settings.maxColumnWidth = maxColumnWidth
+        let printer = ResultPrinter(columns: listing.columns, settings: settings, sink: output)
         for row in listing.rows { printer.add(row) }
         printer.finish()
     }

@@ -29,17 +29,6 @@ enum ResultValue: Equatable {
         }
     }
 
-    /// The value as one escaped line: `NULL`, numbers as SQLite prints them, blobs as `x'0a1b'` literals.
-    var display: String {
-        switch self {
-        case .null: "NULL"
-        case .integer(let integer): String(integer)
-        case .real(let real): RealText.exact(real)
-        case .text(let text): TerminalText.escape(text)
-        case .blob(let bytes): Self.hexLiteral(bytes)
-        }
-    }
-
     static func hexLiteral(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef")
         var text = "x'"

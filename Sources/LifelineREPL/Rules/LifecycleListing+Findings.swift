@@ -8,10 +8,10 @@ extension LifecycleListing {
     /// One line per finding, numbered from 1 as `.explain` takes them: severity (`pending` for an
     /// obligation open when the trace ended), rule, the launch it is reported in (`launch.id`, as
     /// `.timeline` takes it) and the explanation, which names the session.
-    static func findings(_ report: CheckReport, _ session: SQLSession) throws -> LifecycleListing {
+    static func findings(_ findings: [Finding], _ session: SQLSession) throws -> LifecycleListing {
         LifecycleListing(
             columns: ["#", "severity", "rule", "launch", "explanation"],
-            rows: try report.findings.enumerated().map { index, finding in
+            rows: try findings.enumerated().map { index, finding in
                 let launch = try finding.primary.flatMap { try Timeline.launchID(of: $0, session) }
                 return [
                     .integer(Int64(index + 1)), .text(finding.status == .pending ? "pending" : finding.severity.rawValue),

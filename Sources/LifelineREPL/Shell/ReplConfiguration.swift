@@ -13,10 +13,9 @@ package struct ReplConfiguration: Sendable {
     package var environment: [String: String]
     /// How long one SQL statement may run (`--statement-time`); `.limit statement-time` changes it in a session.
     package var statementTimeLimit = StatementTimeLimit.automatic
-    /// How results print at the start: `table` with headers for a person; the launcher makes it
-    /// `list` without headers when standard input is not a terminal, as sqlite3 does.
-    package var mode = OutputMode.table
-    package var headers = true
+    /// How results print at the start: sqlite3 3.53's at a terminal (``OutputFormat/terminal``);
+    /// the launcher makes it `list` without headers for a script, as sqlite3 does.
+    package var format = OutputFormat.terminal
 
     package init(
         databasePath: String, directory: String? = nil, queriesDirectory: String? = nil, width: Int? = nil,

@@ -14,39 +14,63 @@ import Darwin
 /// database, the line reader (readline at a terminal, standard input
 /// otherwise) and the Ctrl-C handling, runs the shell and cleans up.
 package enum ReplLauncher {
-    /// What the command line asks for besides the database, as sqlite3's options.
-    package struct Options: Sendable {
+    /// What the command line asks for, as sqlite3's options (``ReplCommandLine`` reads them).
+    package struct Options: Equatable, Sendable {
+        /// A change to the output an option makes (`-csv`, `-header`, `-separator ;`, ...).
+        package enum FormatChange: Equatable, Sendable {
+            case mode(OutputMode)
+            case headers(Bool)
+            case columnSeparator(String)
+            case rowSeparator(String)
+            case nullText(String)
+            case escape(ControlEscape)
+        }
+
+        /// What options do at the start, in the order they were given.
+        package enum Action: Equatable, Sendable {
+            case format(FormatChange)
+            /// `-cmd`: SQL or a dot-command.
+            case command(String)
+            /// `-echo`: print each command before running it.
+            case echo
+        }
+
+        /// A database (default `lifeline.db`), or traces (a directory, `*.ndjson`, `*.jsonl`) to import
+        /// first into ``importDatabase``, or into a temporary database removed at the end.
+        package var database: String?
+        /// `--db`: where to import traces the database argument names.
+        package var importDatabase: String?
         /// SQL or dot-commands to run in order, then exit without reading standard input.
         package var commands: [String] = []
-        /// `-cmd`: run first, before the commands or standard input.
-        package var initialCommands: [String] = []
+        /// Output options and `-cmd`, in order, before the commands or standard input.
+        package var actions: [Action] = []
         /// `-bail`: stop at the first error.
         package var bail = false
-        /// `-csv`, `-json`, ...: a mode name `.mode` takes.
-        package var mode: String?
-        /// `-header` / `-noheader`.
-        package var headers: Bool?
+        /// `-batch`: standard input is a script even at a terminal, and results print as in one.
+        package var batch = false
         /// How long one SQL statement may run (`--statement-time`).
         package var statementTimeLimit = StatementTimeLimit.automatic
 
-        package init() {}
+        package init(database: String? = nil, commands: [String] = [], actions: [Action] = []) {
+            self.database = database
+            self.commands = commands
+            self.actions = actions
+        }
     }
 
-    /// Runs a session and returns the exit status: 0; 1 when a scripted command failed; 2 on usage errors.
-    ///
-    /// - Parameters:
-    ///   - path: A database (default `lifeline.db`), or traces (a directory, `*.ndjson`, `*.jsonl`) to
-    ///     import first into `database`, or into a temporary database removed at the end.
-    ///   - database: Where to import `path` when it names traces.
-    package static func run(path: String?, database: String?, options: Options = Options(), environment: [String: String]) -> Int32 {
-        let target = path ?? TraceStore.defaultPath
+    /// Runs a session and returns the exit status: 0; 1 when a scripted command failed (or the
+    /// status `.exit N` gave); 2 on usage errors.
+    package static func run(_ options: Options, environment: [String: String]) -> Int32 {
+        let target = options.database ?? TraceStore.defaultPath
+        let database = options.importDatabase
         let errors = FileDescriptorSink.standardError
         var configuration = ReplConfiguration(databasePath: target, environment: environment)
         configuration.statementTimeLimit = options.statementTimeLimit
-        if isatty(STDIN_FILENO) == 0 || !options.commands.isEmpty {
-            // A script: sqlite3's defaults, so `echo 'SELECT count(*) FROM event;' | lifeline repl` prints a number.
-            configuration.mode = .list
-            configuration.headers = false
+        let interactiveInput = isatty(STDIN_FILENO) != 0 && !options.batch
+        if options.batch || (!interactiveInput && isatty(STDOUT_FILENO) == 0) {
+            // sqlite3's batch defaults, so `echo 'SELECT count(*) FROM event;' | lifeline repl > n.txt` writes a number;
+            // with either end a terminal (and no -batch), sqlite3 3.53 prints for a person.
+            configuration.format = OutputFormat(mode: .list)
         }
         var temporary: String?
         if isTraces(target) {
@@ -78,37 +102,36 @@ package enum ReplLauncher {
             return 2
         }
         shell.bail = options.bail
-        if let mode = options.mode {
-            do {
-                try shell.setMode(mode)
-                // sqlite3's `-csv` sets the mode and the column separator but keeps the row separator
-                // (`\n`), where `.mode csv` switches rows to RFC 4180's `\r\n` (shell.c, main's option loop).
-                if mode == "csv" { shell.rowSeparator = "\n" }
-            } catch {
-                errors.write("error: \(TerminalText.escape(error.description))\n")
-                return 2
+        var commandIndex = 0
+        for action in options.actions where !shell.quitRequested {
+            switch action {
+            case .format(let change): shell.apply(change)
+            case .echo: shell.echo = true
+            case .command(let command):
+                commandIndex += 1
+                shell.run(reader: StreamLineReader(text: command + "\n", name: "<-cmd \(commandIndex)>"))
             }
-        }
-        if let headers = options.headers { shell.headers = headers }
-        var status: Int32 = 0
-        for (index, command) in options.initialCommands.enumerated() where !shell.quitRequested {
-            status = max(status, shell.run(reader: StreamLineReader(text: command + "\n", name: "<-cmd \(index + 1)>")))
         }
         if !options.commands.isEmpty {
+            // As sqlite3: each argument in turn, and the first that fails ends the session.
             for (index, command) in options.commands.enumerated() where !shell.quitRequested {
-                status = max(status, shell.run(reader: StreamLineReader(text: command + "\n", name: "<argument \(index + 1)>")))
+                let failures = shell.errorCount
+                shell.run(reader: StreamLineReader(text: command + "\n", name: "<argument \(index + 1)>"))
+                if shell.errorCount > failures { break }
             }
-            return status
+            return shell.exitStatus
         }
-        if shell.quitRequested { return status }
-        if isatty(STDIN_FILENO) != 0 {
+        if shell.quitRequested { return shell.exitStatus }
+        if interactiveInput {
             let reader = ReadlineLineReader(
                 historyPath: ReadlineLineReader.defaultHistoryPath(environment: environment), interrupt: interrupt,
                 catalog: { [unowned shell] in shell.completionCatalog })
             FileDescriptorSink.standardOutput.write(shell.banner + "\n")
-            return max(status, shell.run(reader: reader))
+            shell.run(reader: reader)
+            return shell.exitStatus
         }
-        return max(status, shell.run(reader: StreamLineReader(fileDescriptor: STDIN_FILENO)))
+        shell.run(reader: StreamLineReader(fileDescriptor: STDIN_FILENO))
+        return shell.exitStatus
     }
 
     /// Whether `path` names traces rather than a database: a directory, a `*.ndjson`/`*.jsonl`

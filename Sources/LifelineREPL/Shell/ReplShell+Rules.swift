@@ -1,5 +1,6 @@
 import Foundation
 import LifelineCheck
+import LifelineCore
 import LifelineReports
 import LifelineRules
 import LifelineStore
@@ -148,9 +149,34 @@ extension ReplShell {
             }
         }
         checkState = .checked(report)
-        try listFindings(report)
-        if !report.findings.isEmpty {
-            write("(.why N shows one in its timeline; SQL sees them in the violation table)\n")
+        try listFindings(.session(report))
+    }
+
+    /// The findings `.violations` and `.why` work on: this session's last check, else the one the
+    /// database's `violation` table holds (read anew each time: another process may check meanwhile).
+    func shownCheck(for command: String) throws -> ShownCheck {
+        switch checkState {
+        case .checked(let report): return .session(report)
+        case .outdated: throw ReplError.message("\(command): .import changed the database since the last check; .check again")
+        case .unchecked:
+            let rules = loadedRules
+            let stored = try read { session -> (StoredCheck, [Finding])? in
+                guard let stored = try session.storedCheck() else { return nil }
+                let findings = stored.violations.map { violation in
+                    CheckRun.finding(from: violation, rules: rules) { seq, file, line in
+                        let launch = try? session.launchID(file: file, line: line)
+                        let phase = launch.flatMap { $0 }.flatMap { try? session.eventPhase(launchID: $0, seq: seq) }
+                        return phase.flatMap { LifelineCore.Phase(rawValue: $0) } ?? .instant
+                    }
+                }
+                return (stored, findings)
+            }
+            guard let stored else {
+                throw ReplError.message(
+                    "\(command): no check yet (the database holds no findings: no check ran on it, or the last found none); .check runs one"
+                )
+            }
+            return .stored(stored.0, stored.1)
         }
     }
 
@@ -163,16 +189,37 @@ extension ReplShell {
         return nil
     }
 
-    /// The numbered findings of a check, then its summary line.
-    func listFindings(_ report: CheckReport) throws {
-        for diagnostic in report.diagnostics { write(diagnostic) }
-        if !report.findings.isEmpty {
-            let listing = try read { session in try LifecycleListing.findings(report, session) }
+    /// The numbered findings of a check, then its summary line; a stored check's after when it ran
+    /// and which rules they are of.
+    func listFindings(_ check: ShownCheck) throws {
+        if case .session(let report) = check {
+            for diagnostic in report.diagnostics { write(diagnostic) }
+        }
+        if case .stored(let stored, let findings) = check {
+            let rules = Set(findings.map(\.ruleID)).sorted()
+            write(
+                TerminalText.escape(
+                    "last check: \(stored.checkedAt), stored in the database: \(Self.counted(findings.count, "finding", "findings")) of "
+                        + "\(Self.counted(rules.count, "rule", "rules")) (\(rules.joined(separator: ", ")))") + "\n")
+        }
+        let findings = check.findings
+        if !findings.isEmpty {
+            let listing = try read { session in try LifecycleListing.findings(findings, session) }
             // Explanations are long: let the terminal's width, not the usual cap, decide where they end.
             printListing(listing, maxColumnWidth: .max)
         }
-        for group in report.notApplicableGroups { write(TerminalText.escape(group.headline) + "\n") }
-        write(TerminalText.escape(report.summaryLine) + "\n")
+        switch check {
+        case .session(let report):
+            for group in report.notApplicableGroups { write(TerminalText.escape(group.headline) + "\n") }
+            write(TerminalText.escape(report.summaryLine) + "\n")
+        case .stored(let stored, _):
+            if stored.importedSince {
+                write("(traces were imported after this check: their launches are not in it; .check again)\n")
+            }
+        }
+        if !findings.isEmpty {
+            write("(.why N shows one in its timeline; SQL sees them in the violation table)\n")
+        }
     }
 
     // MARK: - .explain

@@ -11,7 +11,7 @@ extension ReplShell {
             databaseDidChange()
             finishCommand()
         }
-        if echo { write(script.text + "\n") }
+        if echo { writeScriptText(script.text + "\n") }
         for statement in script.statements {
             let clock = RunClock()
             do {
@@ -51,16 +51,16 @@ extension ReplShell {
         let parameters = self.parameters
         let explain = self.explain
         var kind = SQLSession.StatementKind.ordinary
-        let nullText = settings.nullText ?? ""
+        let nullText = settings.format.nullText
         do {
             try read { session in
                 try session.execute(
                     sql, timeLimit: limit, parameters: parameters, prepared: { kind = $0 },
                     columns: { columns in
                         switch (explain, kind) {
-                        case (.on, _), (.auto, .explain):
+                        case (.on, .explain), (.auto, .explain):
                             explainPrinter = ExplainPrinter(columns: columns, isExplain: kind == .explain, nullText: nullText, sink: sink)
-                        case (.auto, .queryPlan) where columns.count == 4:
+                        case (.on, .queryPlan) where columns.count == 4, (.auto, .queryPlan) where columns.count == 4:
                             plan = []
                         default:
                             printer = ResultPrinter(columns: columns, settings: settings, sink: sink)
@@ -121,15 +121,10 @@ extension ReplShell {
         }
     }
 
-    /// How results print now (`.mode`, `.headers`, `.nullvalue`, `.separator`, `.width`).
+    /// How results print now (`.mode`, `.headers`, `.nullvalue`, `.separator`, `.width`): every row
+    /// measured before a table prints, but a screenful's worth at a terminal.
     var printerSettings: ResultPrinter.Settings {
-        var settings = ResultPrinter.Settings(mode: mode, headers: headers, width: width, style: style)
-        settings.nullText = nullText
-        settings.columnSeparator = columnSeparator
-        settings.rowSeparator = rowSeparator
-        settings.tableName = insertTable
-        settings.columnWidths = columnWidths
-        return settings
+        ResultPrinter.Settings(format: format, width: width, style: style, sampleSize: output.isTerminal ? 100 : nil)
     }
 
     /// Bytes of whitespace before a statement's first token, so a location points at the statement, not the newline before it.

@@ -38,16 +38,9 @@ package final class ReplShell {
     let standardOutput: OutputSink
     let errors: OutputSink
 
-    // `.mode`, `.headers`, `.nullvalue`, `.separator`, `.width`, `.timer`, `.limit`
-    var mode: OutputMode
-    var headers: Bool
-    /// `.nullvalue`: nil until set (`NULL` in aligned modes, nothing in machine modes).
-    var nullText: String?
-    var columnSeparator = "|"
-    var rowSeparator = "\n"
-    /// The table `.mode insert TABLE` names.
-    var insertTable = "table"
-    var columnWidths: [Int] = []
+    /// What `.mode`, `.headers`, `.nullvalue`, `.separator` and `.width` set.
+    var format: OutputFormat
+    // `.timer`, `.limit`
     var timer = false
     // `.echo`, `.bail`, `.changes`, `.eqp`, `.parameter`
     var echo = false
@@ -66,7 +59,11 @@ package final class ReplShell {
     private var onceIsFresh = false
 
     var quitRequested = false
+    /// `.exit N`: the status the session ends with, whatever failed before.
+    var requestedStatus: Int32?
     private(set) var errorCount = 0
+    /// Whether a command no person typed failed (a script, a command-line argument, `-cmd`).
+    private(set) var scriptFailed = false
     /// The readers being read, innermost last (`.read` nests).
     private var readers: [LineReader] = []
     private var catalogCache: CompletionCatalog?
@@ -85,12 +82,7 @@ package final class ReplShell {
         self.errors = errors
         self.interrupt = interrupt
         statementTimeLimit = configuration.statementTimeLimit
-        mode = configuration.mode
-        headers = configuration.headers
-        if let separators = mode.separators {
-            columnSeparator = separators.column ?? columnSeparator
-            rowSeparator = separators.row ?? rowSeparator
-        }
+        format = configuration.format
         database = try ReplDatabase(path: configuration.resolve(configuration.databasePath))
         if let notice = database.session.opening.notice {
             errors.write(TerminalText.escape(configuration.databasePath) + ": warning: " + notice + "\n")
@@ -135,7 +127,7 @@ package final class ReplShell {
             let prompt = pending.isEmpty ? "lifeline> " : "     ...> "
             switch reader.readLine(prompt: prompt) {
             case .end:
-                if !completion.isBlank {
+                if !completion.isBlankAtEnd {
                     runSQL(SQLScript(text: pending, firstLine: pendingLine))
                 }
                 return status(for: reader)
@@ -147,7 +139,7 @@ package final class ReplShell {
                     let trimmed = line.trimmingCharacters(in: .whitespaces)
                     if trimmed.isEmpty { continue }
                     if trimmed.hasPrefix(".") {
-                        if echo { write(line + "\n") }
+                        if echo { writeScriptText(line + "\n") }
                         runDotCommand(trimmed)
                         continue
                     }
@@ -173,6 +165,24 @@ package final class ReplShell {
 
     private func status(for reader: LineReader) -> Int32 {
         !reader.isInteractive && errorCount > 0 ? 1 : 0
+    }
+
+    /// The status the session exits with: what `.exit N` said, else 1 when a command no person
+    /// typed failed, else 0.
+    package var exitStatus: Int32 {
+        requestedStatus ?? (scriptFailed ? 1 : 0)
+    }
+
+    /// Applies an output option of the command line (`-csv`, `-header`, `-separator`, ...), as sqlite3 does.
+    package func apply(_ change: ReplLauncher.Options.FormatChange) {
+        switch change {
+        case .mode(let mode): format.change(to: mode)
+        case .headers(let on): format.chooseHeaders(on)
+        case .columnSeparator(let separator): format.columnSeparator = separator
+        case .rowSeparator(let separator): format.rowSeparator = separator
+        case .nullText(let text): format.nullText = text
+        case .escape(let escape): format.escapeChoice = escape
+        }
     }
 
     /// How deeply `.read` is nested.
@@ -218,28 +228,43 @@ package final class ReplShell {
         onceIsFresh = true
     }
 
-    /// Splits a dot-command line into words; single or double quotes keep spaces in a word.
+    /// Splits a dot-command line into words as sqlite3 3.53 does: a word in single quotes is taken
+    /// as it is, one in double quotes with its backslash escapes resolved (`"\t"` is a tab), any
+    /// other word ends at a space, and a `;` ending the line is dropped.
+    ///
+    /// ```swift
+    /// ReplShell.split(#".separator "\t" '\n';"#)   // [".separator", "\t", "\\n"]
+    /// ```
     package static func split(_ line: String) -> [String] {
+        var bytes = Array(line.utf8)
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        while let last = bytes.last, isSpace(last) { bytes.removeLast() }
+        if bytes.last == UInt8(ascii: ";") {
+            bytes.removeLast()
+            while let last = bytes.last, isSpace(last) { bytes.removeLast() }
+        }
         var words: [String] = []
-        var current = ""
-        var quote: Character?
-        var inWord = false
-        for character in line {
-            if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
-            } else if character == "\"" || character == "'" {
-                quote = character
-                inWord = true
-            } else if character.isWhitespace {
-                if inWord { words.append(current) }
-                current = ""
-                inWord = false
+        var index = 0
+        while index < bytes.count {
+            while index < bytes.count && isSpace(bytes[index]) { index += 1 }
+            guard index < bytes.count else { break }
+            let delimiter = bytes[index]
+            if delimiter == UInt8(ascii: "'") || delimiter == UInt8(ascii: "\"") {
+                index += 1
+                let start = index
+                while index < bytes.count && bytes[index] != delimiter {
+                    if bytes[index] == UInt8(ascii: "\\") && delimiter == UInt8(ascii: "\"") && index + 1 < bytes.count { index += 1 }
+                    index += 1
+                }
+                let word = String(decoding: bytes[start..<min(index, bytes.count)], as: UTF8.self)
+                words.append(delimiter == UInt8(ascii: "\"") ? ReplCommand.resolvingBackslashes(word) : word)
+                index += 1
             } else {
-                current.append(character)
-                inWord = true
+                let start = index
+                while index < bytes.count && !isSpace(bytes[index]) { index += 1 }
+                words.append(String(decoding: bytes[start..<index], as: UTF8.self))
             }
         }
-        if inWord { words.append(current) }
         return words
     }
 
@@ -248,6 +273,12 @@ package final class ReplShell {
     /// Writes text to the current output.
     func write(_ text: String) {
         output.write(text)
+    }
+
+    /// Writes text a script makes the shell print (`.print`, `.echo`): its control characters
+    /// escaped as `.mode --escape` says, as a value's are, so a script cannot drive the terminal either.
+    func writeScriptText(_ text: String) {
+        output.write(bytes: format.escape.apply(Array(text.utf8), for: output.isTerminal ? .terminal : .stream))
     }
 
     var style: TerminalStyle { TerminalStyle.for(output, environment: configuration.environment) }
@@ -265,6 +296,7 @@ package final class ReplShell {
     /// Reports an error at the current input line: `session.sql:4:1: error: ...` (just `error: ...` at a terminal).
     func report(_ error: any Error, line: Int? = nil, column: Int = 1, snippet: (text: String, caret: Int)? = nil) {
         errorCount += 1
+        if currentReader?.isInteractive != true { scriptFailed = true }
         // `.bail on`: the first error ends the session (and every `.read` inside it).
         if bail { quitRequested = true }
         let errorStyle = TerminalStyle.for(errors, environment: configuration.environment)

@@ -82,6 +82,14 @@ package struct SQLCompletionScanner: Sendable {
         }
     }
 
+    /// Whether everything consumed is blank once the input ends: ``isBlank``, or comments only, the
+    /// last one never closed (sqlite3 ignores a trailing unterminated `/*` at the end of a script).
+    package var isBlankAtEnd: Bool {
+        guard !hasContent else { return false }
+        if case .blockComment = mode { return true }
+        return isBlank
+    }
+
     /// Scans `text` after what was consumed before.
     package mutating func consume(_ text: String) {
         var text = text

@@ -48,3 +48,12 @@ struct TimelineRow: Equatable {
         return indent + TerminalText.truncate(name, to: room) + suffix
     }
 }
+
+extension TimelineRow {
+    /// The row with its callback name abbreviated to `level` (``LifecycleFormat/abbreviated(_:level:)``).
+    func abbreviated(_ level: Int) -> TimelineRow {
+        var row = self
+        row.name = LifecycleFormat.abbreviated(name, level: level)
+        return row
+    }
+}

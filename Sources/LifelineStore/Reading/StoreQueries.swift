@@ -215,6 +215,33 @@ enum StoreQueries {
                 """, arguments: [file, line])
     }
 
+    // MARK: - The last check
+
+    static func storedCheck(_ db: Database) throws -> StoredCheck? {
+        guard try db.tableExists("violation") else { return nil }
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM violation ORDER BY id")
+        guard let first = rows.first else { return nil }
+        let checkedAt: String = first["checked_at"]
+        // checked_at is to the second: an import in the same second came before the check.
+        let importedSince =
+            try Bool.fetchOne(
+                db, sql: "SELECT max(julianday(imported_at)) >= julianday(?) + 1.0 / 86400 FROM trace_file", arguments: [checkedAt])
+            ?? false
+        return StoredCheck(
+            checkedAt: checkedAt,
+            violations: rows.map { row in
+                StoredViolation(
+                    rule: row["rule"], severity: row["severity"], status: row["status"], message: row["message"],
+                    explanation: row["explanation"], launchUUID: row["launch_uuid"], session: row["session"], scene: row["scene"],
+                    file: row["file"], line: row["line"], seq: row["seq"], witnesses: row["witnesses"])
+            },
+            launchIDs: rows.map { $0["launch_id"] }, importedSince: importedSince)
+    }
+
+    static func eventPhase(_ db: Database, launchID: Int64, seq: Int64) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT phase FROM event WHERE launch_id = ? AND seq = ?", arguments: [launchID, seq])
+    }
+
     // MARK: - The schema
 
     /// Tables and views whose name is `LIKE pattern`, by name; temporary ones as `temp.NAME`, as sqlite3 lists them.
@@ -222,20 +249,48 @@ enum StoreQueries {
         try String.fetchAll(
             db,
             sql: """
-                SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND name LIKE ?1
+                SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite__%' ESCAPE '_'
+                AND name LIKE ?1
                 UNION ALL SELECT 'temp.' || name FROM sqlite_temp_schema WHERE type IN ('table', 'view')
-                AND name NOT LIKE 'sqlite_%' AND name LIKE ?1 ORDER BY 1
+                AND name NOT LIKE 'sqlite__%' ESCAPE '_' AND name LIKE ?1 ORDER BY 1
                 """, arguments: [pattern])
     }
 
-    /// The `CREATE` statements of the tables and views `LIKE pattern` and of their indexes and triggers.
-    static func schemaStatements(_ db: Database, like pattern: String) throws -> [String] {
-        try String.fetchAll(
+    /// The schema's objects whose table matches `pattern` (every one for nil), the temporary
+    /// schema's after the main one's, each in the order it was made: what sqlite3 3.53's `.schema`
+    /// lists. A pattern holding `*`, `?` or `[` is a GLOB, any other a LIKE (`\\` escapes); one
+    /// holding a `.` matches `main.TABLE` or `temp.TABLE`.
+    static func schemaEntries(_ db: Database, matching pattern: String?) throws -> [SchemaEntry] {
+        var condition = ""
+        if let pattern {
+            let subject = pattern.contains(".") ? "lower(schema_name || '.' || tbl_name)" : "lower(tbl_name)"
+            let isGlob = pattern.contains { "*?[".contains($0) }
+            condition = isGlob ? "AND \(subject) GLOB ?1" : "AND \(subject) LIKE ?1 ESCAPE '\\'"
+        }
+        let rows = try Row.fetchAll(
             db,
             sql: """
-                SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'
-                AND (name LIKE ? OR tbl_name LIKE ?) ORDER BY tbl_name = name DESC, rowid
-                """, arguments: [pattern, pattern])
+                SELECT type, name, tbl_name, sql, schema_name FROM (
+                  SELECT type, name, tbl_name, sql, 'main' AS schema_name, 1 AS number, rowid AS position FROM sqlite_schema
+                  UNION ALL SELECT type, name, tbl_name, sql, 'temp', 2, rowid FROM sqlite_temp_schema)
+                WHERE sql IS NOT NULL \(condition) ORDER BY number, position
+                """, arguments: pattern.map { [$0] } ?? [])
+        return rows.map { row in
+            let schema: String = row["schema_name"]
+            let name: String = row["name"]
+            let type: String = row["type"]
+            var columns: [String] = []
+            if type == "view" {
+                // A view that no longer compiles (its table is gone) has no columns to name.
+                columns =
+                    (try? Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?, ?)", arguments: [name, schema]).map {
+                        $0["name"] as String? ?? ""
+                    }) ?? []
+            }
+            return SchemaEntry(
+                type: type, name: name, table: row["tbl_name"], sql: row["sql"], schema: schema == "main" ? nil : schema,
+                viewColumns: columns)
+        }
     }
 
     static func names(_ db: Database) throws -> StoreNames {

@@ -82,9 +82,20 @@ extension SQLSession {
         try read { db in try StoreQueries.tableNames(db, like: pattern) }
     }
 
-    /// The `CREATE` statements of what matches `LIKE pattern` (`.schema`).
-    package func schemaStatements(like pattern: String) throws(StoreError) -> [String] {
-        try read { db in try StoreQueries.schemaStatements(db, like: pattern) }
+    /// The schema's objects whose table matches `pattern`, every one for nil (`.schema`).
+    package func schemaEntries(matching pattern: String?) throws(StoreError) -> [SchemaEntry] {
+        try read { db in try StoreQueries.schemaEntries(db, matching: pattern) }
+    }
+
+    /// The findings the last check stored, nil when the `violation` table is empty or missing (no
+    /// check yet, a check that found nothing, another program's database).
+    package func storedCheck() throws(StoreError) -> StoredCheck? {
+        try read(StoreQueries.storedCheck)
+    }
+
+    /// The phase (`instant`, `begin`, `end`) of event `seq` of launch `launchID`, nil when there is none.
+    package func eventPhase(launchID: Int64, seq: Int64) throws(StoreError) -> String? {
+        try read { db in try StoreQueries.eventPhase(db, launchID: launchID, seq: seq) }
     }
 
     /// Names for tab completion: tables, columns, launch ids, session ids.

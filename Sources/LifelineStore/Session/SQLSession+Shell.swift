@@ -68,23 +68,30 @@ extension SQLSession {
         return value
     }
 
-    /// The indexes on tables `LIKE pattern`, temporary ones too, by name (`.indexes`).
-    package func indexNames(onTablesLike pattern: String) throws(StoreError) -> [String] {
+    /// The indexes whose names hold `part` (`LIKE '%part%'`), temporary ones as `temp.NAME`, SQLite's
+    /// own (`sqlite_autoindex_...`) left out, in order: sqlite3 3.53's `.indexes`.
+    package func indexNames(containing part: String) throws(StoreError) -> [String] {
         try read { db in
             try String.fetchAll(
                 db,
                 sql: """
-                    SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name LIKE ?1
-                    UNION ALL SELECT name FROM sqlite_temp_schema WHERE type = 'index' AND tbl_name LIKE ?1 ORDER BY 1
-                    """, arguments: [pattern])
+                    SELECT name FROM sqlite_schema WHERE type = 'index' AND name NOT LIKE 'sqlite__%' ESCAPE '_'
+                    AND name LIKE '%' || ?1 || '%'
+                    UNION ALL SELECT 'temp.' || name FROM sqlite_temp_schema WHERE type = 'index'
+                    AND name NOT LIKE 'sqlite__%' ESCAPE '_' AND name LIKE '%' || ?1 || '%' ORDER BY 1
+                    """, arguments: [part])
         }
     }
 
     /// The databases open on the connection (`.databases`).
+    ///
+    /// The temporary database is listed once it holds something, as sqlite3 lists it once it is
+    /// used (the shell's connection opens it at once, to limit its size).
     package func openDatabases() throws(StoreError) -> [OpenDatabase] {
         try read { db in
             let rows = try Row.fetchAll(db, sql: "PRAGMA database_list")
-            return rows.map { row in
+            let temporaryIsUsed = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_temp_schema)") ?? false
+            return rows.filter { row in temporaryIsUsed || row["name"] != "temp" }.map { row in
                 let name: String = row["name"]
                 let file: String = row["file"] ?? ""
                 var readOnly = false
@@ -103,7 +110,7 @@ extension SQLSession {
     }
 
     /// What `.dump` writes for tables `LIKE pattern`: the tables (`sqlite_sequence` last), then
-    /// the indexes, triggers and views that go with them, in the order they were created.
+    /// the views, triggers and indexes that go with them, as sqlite3 3.53 orders them.
     package func dumpObjects(like pattern: String) throws(StoreError) -> (tables: [SchemaObject], others: [SchemaObject]) {
         try read { db in
             let tables = try Row.fetchAll(
@@ -116,7 +123,7 @@ extension SQLSession {
                 db,
                 sql: """
                     SELECT type, name, sql FROM sqlite_schema WHERE name LIKE ?1 AND sql NOT NULL
-                    AND type IN ('index', 'trigger', 'view') ORDER BY rowid
+                    AND type IN ('index', 'trigger', 'view') ORDER BY type COLLATE NOCASE DESC, rowid
                     """, arguments: [pattern])
             func object(_ row: Row) -> SchemaObject { SchemaObject(type: row["type"], name: row["name"], sql: row["sql"]) }
             return (tables.map(object), others.map(object))

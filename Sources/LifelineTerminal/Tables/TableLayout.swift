@@ -5,12 +5,15 @@
 /// measures a sample of rows, fixes a layout, and streams the rest through the same one.
 ///
 /// ```
-/// +-----+---------+      ┌─────┬─────────┐      | seq | event   |      seq  event
-/// | seq | event   |      │ seq │ event   │      |----:|---------|      ---  -------
-/// +-----+---------+      ├─────┼─────────┤      |   1 | launch  |        1  launch
+/// +-----+---------+      ╭─────┬─────────╮      | seq |  event  |      seq  event
+/// | seq |  event  |      │ seq │  event  │      |-----|---------|      ---  -------
+/// +-----+---------+      ╞═════╪═════════╡      |   1 | launch  |        1  launch
 /// |   1 | launch  |      │   1 │ launch  │
-/// +-----+---------+      └─────┴─────────┘
+/// +-----+---------+      ╰─────┴─────────╯
 /// ```
+///
+/// The box and Markdown frames are the sqlite3 shell's (3.53), as its `.mode box` and `.mode
+/// markdown` draw them; the REPL's result printer centres column names in them, as sqlite3 does.
 package struct TableLayout: Hashable, Sendable {
     /// What surrounds and separates the cells.
     package enum Frame: Hashable, Sendable {
@@ -18,14 +21,22 @@ package struct TableLayout: Hashable, Sendable {
         case columns
         /// `+---+` rules and `|` separators.
         case ascii
-        /// Unicode box-drawing lines.
+        /// Unicode box-drawing lines with rounded corners, a double line under the header.
         case box
-        /// A GitHub-flavoured Markdown table; right-aligned columns end their header rule in `:`.
+        /// A GitHub-flavoured Markdown table.
         case markdown
     }
 
-    /// A horizontal line of the frame.
-    package enum Rule: Hashable, Sendable { case top, header, bottom }
+    /// Where a cell's text sits in its column.
+    package enum Alignment: Hashable, Sendable {
+        case left, right
+        /// Centred, one space more on the right when the space cannot be split evenly.
+        case center
+    }
+
+    /// A horizontal line of the frame: above the table, under the header, between rows (a box's
+    /// single line; the other frames draw their top rule there), below the table.
+    package enum Rule: Hashable, Sendable { case top, header, between, bottom }
 
     package var frame: Frame
     /// Each column's width in terminal columns (``TerminalText/width(_:)``).
@@ -46,6 +57,19 @@ package struct TableLayout: Hashable, Sendable {
         return TerminalText.pad(TerminalText.truncate(text, to: width), to: width, right: right)
     }
 
+    /// `text` cut with an ellipsis to its column's width and placed in it as `alignment` says.
+    package func cell(_ text: String, column: Int, alignment: Alignment) -> String {
+        let width = column < widths.count ? widths[column] : TerminalText.width(text)
+        let cut = TerminalText.truncate(text, to: width)
+        switch alignment {
+        case .left: return TerminalText.pad(cut, to: width)
+        case .right: return TerminalText.pad(cut, to: width, right: true)
+        case .center:
+            let space = max(0, width - TerminalText.width(cut))
+            return String(repeating: " ", count: space / 2) + cut + String(repeating: " ", count: space - space / 2)
+        }
+    }
+
     /// One line of cells (already cut and padded, perhaps coloured), ending in a newline.
     package func line(_ cells: [String]) -> String {
         switch frame {
@@ -62,15 +86,11 @@ package struct TableLayout: Hashable, Sendable {
         }
         switch (frame, kind) {
         case (.ascii, _): return draw("+", "-", "+", "+")
-        case (.box, .top): return draw("┌", "─", "┬", "┐")
-        case (.box, .header): return draw("├", "─", "┼", "┤")
-        case (.box, .bottom): return draw("└", "─", "┴", "┘")
-        case (.markdown, .header):
-            return "|"
-                + widths.indices.map { index in
-                    let dashes = String(repeating: "-", count: widths[index] + 2)
-                    return index < rightAligned.count && rightAligned[index] ? String(dashes.dropLast()) + ":" : dashes
-                }.joined(separator: "|") + "|\n"
+        case (.box, .top): return draw("╭", "─", "┬", "╮")
+        case (.box, .header): return draw("╞", "═", "╪", "╡")
+        case (.box, .between): return draw("├", "─", "┼", "┤")
+        case (.box, .bottom): return draw("╰", "─", "┴", "╯")
+        case (.markdown, .header): return draw("|", "-", "|", "|")
         case (.columns, .header):
             return TerminalText.trimmingTrailingSpaces(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) + "\n"
         default: return nil
