@@ -149,7 +149,9 @@ extension ReplScriptingTests {
         try "a,b\n1,\"x\ny\"\n3\n".write(to: directory.appendingPathComponent("data.csv"), atomically: true, encoding: .utf8)
         let notTrace = try ReplCommandTests.repl(["lifeline.db"], input: ".import data.csv\n", in: directory)
         #expect(notTrace.status == 1)
-        #expect(notTrace.stderr.contains("error: data.csv: not imported: data.csv: error: no lifecycle events: read as console text"), "\(notTrace.stderr)")
+        #expect(
+            notTrace.stderr.contains("error: data.csv: not imported: data.csv: error: no lifecycle events: read as console text"),
+            "\(notTrace.stderr)")
         #expect(notTrace.stderr.contains("'.import --csv FILE TABLE' reads CSV into a temporary table"), "\(notTrace.stderr)")
         let csv = try ReplCommandTests.repl(
             ["lifeline.db"], input: ".import --csv data.csv d\n.mode csv\nSELECT * FROM d;\n", in: directory)

@@ -38,6 +38,15 @@ struct LayoutTests {
         #expect(!sink.text.contains("…"))
     }
 
+    @Test("a markdown cell's '|' is written '\\|' and its column is as wide as what is written, so nothing is cut")
+    func markdownPipes() {
+        let sink = TextSink()
+        let printer = ResultPrinter(columns: ["x", "y"], settings: .init(format: OutputFormat(mode: .markdown)), sink: sink)
+        printer.add([.text("a|b"), .text("cc")])
+        printer.finish()
+        #expect(sink.text == "|  x   | y  |\n|------|----|\n| a\\|b | cc |\n")
+    }
+
     @Test("NULL and the text 'NULL' differ in every screen mode, as in sqlite3", arguments: OutputMode.allCases.filter(\.isAligned))
     func nullDiffersFromText(_ mode: OutputMode) {
         func printed(_ value: ResultValue) -> String {

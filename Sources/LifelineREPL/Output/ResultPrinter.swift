@@ -92,11 +92,15 @@ final class ResultPrinter {
 
     /// A cell's lines, laid out: control characters escaped (in `off` too, as symbols: a table
     /// must keep its shape), split at line feeds, tabs expanded to the next multiple of 8.
+    /// In `markdown` a `|` is written `\|`, so the table keeps its columns.
     private func lines(_ bytes: [UInt8]) -> [String] {
         let escape = format.escape == .off ? ControlEscape.symbol : format.escape
         let escaped = escape.apply(bytes, for: sink.isTerminal ? .terminal : .stream)
         return escaped.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
             var line = Array(line)
+            if format.mode == .markdown {
+                line = line.flatMap { $0 == UInt8(ascii: "|") ? [UInt8(ascii: "\\"), $0] : [$0] }
+            }
             if line.last == 0x0D { line.removeLast() }  // the CR of a CR LF
             var text = ""
             var column = 0
@@ -190,8 +194,7 @@ final class ResultPrinter {
             text += layout.line(
                 columns.indices.map { index in
                     let value = index < row.count ? row[index] : .null
-                    var content = line < cells[index].count ? cells[index][line] : ""
-                    if format.mode == .markdown { content = content.replacingOccurrences(of: "|", with: "\\|") }
+                    let content = line < cells[index].count ? cells[index][line] : ""
                     let alignment: TableLayout.Alignment = rightAligned[index] || value.isNumeric ? .right : .left
                     let shown = layout.cell(content, column: index, alignment: alignment)
                     return value.isNull ? settings.style.dim(shown) : shown
