@@ -12,6 +12,8 @@ struct CheckInputResult: Sendable {
     /// Per trace, the rules judged on it.
     var applied: [String: Set<String>] = [:]
     var notApplicable: [Inapplicability] = []
+    /// Launches whose scene callbacks name no scene.
+    var identity: [IdentityNote] = []
     /// Launches of logs taken to record callbacks they do not show.
     var assumed: [AssumedRecords] = []
 }

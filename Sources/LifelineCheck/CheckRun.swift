@@ -209,8 +209,10 @@ package enum CheckRun {
         var applied: [String: Set<String>] = [:]
         var notApplicable: [Inapplicability] = []
         var assumed: [AssumedRecords] = []
+        var identity: [IdentityNote] = []
         for result in results {
             assumed += result.assumed
+            identity += result.identity
             traces += result.traces
             diagnostics += result.diagnostics
             findings += result.findings
@@ -237,6 +239,7 @@ package enum CheckRun {
             diagnostics: diagnostics, applied: applied, notApplicable: notApplicable)
         report.copies = expanded.copies
         report.assumed = assumed
+        report.identity = identity
         if timelines {
             report.timelines = Self.timelines(
                 inputs, findings: findings, shape: shape, interchange: interchange, records: records, names: names,
@@ -337,7 +340,7 @@ package enum CheckRun {
                         FileDiagnostic(.error, file: file, "the database holds no traces (lifeline import adds them)"))
                 }
                 let taken = collector.take()
-                (result.findings, result.applied, result.notApplicable) = taken
+                (result.findings, result.applied, result.notApplicable, result.identity) = taken
                 try record(result.findings, in: store)
             } catch {
                 result.diagnostics += error.diagnostics
@@ -348,6 +351,7 @@ package enum CheckRun {
         result.findings += taken.findings
         result.applied.merge(taken.applied) { $0.union($1) }
         result.notApplicable += taken.notApplicable
+        result.identity += taken.identity
         return result
     }
 
@@ -513,9 +517,11 @@ package enum CheckRun {
         try feed(store, to: checker, traces: &traces)
         let summary = checker.finish()
         try record(collector.findings, in: store)
-        return CheckReport(
+        var report = CheckReport(
             rules: rules.rules, findings: collector.findings, summary: summary, traces: traces, diagnostics: [],
             applied: collector.applied, notApplicable: collector.notApplicable)
+        report.identity = collector.identity
+        return report
     }
 
     /// Opens a database and feeds its records to the checker; returns the open store for the violations.

@@ -8,6 +8,8 @@ package final class CheckCollector {
     package private(set) var findings: [Finding] = []
     package private(set) var applied: [String: Set<String>] = [:]
     package private(set) var notApplicable: [Inapplicability] = []
+    /// Launches whose scene callbacks name no scene, and how they were judged (``IdentityNote``).
+    package private(set) var identity: [IdentityNote] = []
 
     package init() {}
 
@@ -28,19 +30,23 @@ package final class CheckCollector {
                     self.applied[slice.trace, default: []].insert(rule.id)
                 }
             },
-            onNotApplicable: { self.notApplicable.append($0) })
+            onNotApplicable: { self.notApplicable.append($0) },
+            onIdentity: { self.identity.append($0) })
         checker.assumedRecords = records
         return checker
     }
 
     /// Hands over what was gathered so far and starts empty again, so one checker can check input
     /// after input (each ended with ``RuleChecker/finish()``) and each input's findings stay its own.
-    package func take() -> (findings: [Finding], applied: [String: Set<String>], notApplicable: [Inapplicability]) {
+    package func take() -> (
+        findings: [Finding], applied: [String: Set<String>], notApplicable: [Inapplicability], identity: [IdentityNote]
+    ) {
         defer {
             findings = []
             applied = [:]
             notApplicable = []
+            identity = []
         }
-        return (findings, applied, notApplicable)
+        return (findings, applied, notApplicable, identity)
     }
 }

@@ -29,6 +29,9 @@ package struct CheckReport: Sendable {
     /// Launches of logs taken to record callbacks they do not show (a delegate's state methods, when
     /// the log shows two of them), in the order the launches came: what was assumed and why.
     package var assumed: [AssumedRecords] = []
+    /// Launches whose scene callbacks name no scene, in the order the launches came: how per-scene
+    /// rules judged them, and where a scene connected while the one standing in was connected.
+    package var identity: [IdentityNote] = []
 
     package init(
         rules: [Rule], ruleSources: [RuleSource] = [], findings: [Finding], summary: CheckSummary, traces: [String],
@@ -67,6 +70,12 @@ package struct CheckReport: Sendable {
         }
         return groups
     }
+
+    /// How scene callbacks without a scene were judged, one entry per trace.
+    package var identityGroups: [SceneIdentityGroup] { SceneIdentityGroup.grouped(identity) }
+
+    /// The rules not applicable, said once per trace and kind of reason (text, GitHub and JUnit).
+    package var notApplicableSummaries: [NotApplicableSummary] { NotApplicableSummary.summaries(notApplicableGroups) }
 
     /// What was assumed, one entry per trace and assumption.
     package var assumedGroups: [AssumedRecords] { AssumedRecords.grouped(assumed) }

@@ -21,12 +21,24 @@ enum GitHubReport {
         }
         for finding in streamed ? report.pending : report.findings { lines.append(line(finding, gate: gate)) }
         // Not applicable is not a failure: a notice on the launch record, saying why.
-        for group in report.notApplicableGroups {
-            var properties = ["file=" + escapeProperty(group.first.file)]
-            if group.first.line > 0 { properties.append("line=\(group.first.line)") }
-            properties.append("title=" + escapeProperty("\(group.ruleID) (not applicable)"))
+        for summary in report.notApplicableSummaries {
+            var properties = ["file=" + escapeProperty(summary.file)]
+            if summary.line > 0 { properties.append("line=\(summary.line)") }
+            let rules = summary.rules.count == 1 ? summary.rules[0] : "\(summary.rules.count) rules"
+            properties.append("title=" + escapeProperty("\(rules) not applicable"))
+            lines.append("::notice \(properties.joined(separator: ","))::" + escapeData(summary.reason))
+        }
+        // Scene callbacks that name no scene: how they were judged (a notice), and where that is ambiguous (a warning).
+        for group in report.identityGroups {
+            func command(_ kind: String, _ line: Int, _ title: String, _ message: String) -> String {
+                var properties = ["file=" + escapeProperty(group.file)]
+                if line > 0 { properties.append("line=\(line)") }
+                properties.append("title=" + escapeProperty(title))
+                return "::\(kind) \(properties.joined(separator: ","))::" + escapeData(message)
+            }
             let launches = group.launches > 1 ? " (\(group.launches) launches)" : ""
-            lines.append("::notice \(properties.joined(separator: ","))::" + escapeData("not applicable: " + group.reason + launches))
+            lines.append(command("notice", group.line, "scene identity", group.tally.summary + launches))
+            for warning in group.warnings { lines.append(command("warning", warning.line, "ambiguous scene", warning.message)) }
         }
         lines.append(report.summaryLine)
         return lines.joined(separator: "\n") + "\n"

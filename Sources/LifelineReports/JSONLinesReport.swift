@@ -105,6 +105,26 @@ package enum JSONLinesReport {
         }
     }
 
+    /// A trace's launches whose scene callbacks name no scene: the `json` format's `identity` item.
+    struct IdentityLine: Encodable {
+        var type = "identity"
+        var item: JSONReport.Identity
+
+        enum CodingKeys: String, CodingKey { case type, file, line, launches, perSession, unnamed, note, ambiguous }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(type, forKey: .type)
+            try container.encode(item.file, forKey: .file)
+            try container.encodeIfPresent(item.line, forKey: .line)
+            try container.encode(item.launches, forKey: .launches)
+            try container.encode(item.perSession, forKey: .perSession)
+            try container.encode(item.unnamed, forKey: .unnamed)
+            try container.encode(item.note, forKey: .note)
+            try container.encode(item.ambiguous, forKey: .ambiguous)
+        }
+    }
+
     /// The last line: the `json` format's summary with the rule sources.
     struct SummaryLine: Encodable {
         var type = "summary"
@@ -137,6 +157,7 @@ package enum JSONLinesReport {
             append(NotApplicableLine(JSONReport.notApplicable(group)))
         }
         for group in report.assumedGroups { append(AssumedLine(JSONReport.assumed(group))) }
+        for group in report.identityGroups { append(IdentityLine(item: JSONReport.identity(group))) }
         let status = report.status(gate)
         append(
             SummaryLine(

@@ -13,6 +13,7 @@ package enum JSONReport {
         var warnings: [Problem]
         var notApplicable: [NotApplicable]
         var assumed: [Assumed]
+        var identity: [Identity]
         var ruleSources: [Source]
         var summary: Summary
     }
@@ -45,6 +46,24 @@ package enum JSONReport {
         var shows: [String]
         var records: [String]
         var reason: String
+    }
+
+    /// A trace's launches whose scene callbacks name no scene: where the first one starts, how many
+    /// launches, how many callbacks name only their session and how many name neither, how per-scene
+    /// rules judged them, and the lines where that is ambiguous.
+    struct Identity: Encodable {
+        var file: String
+        var line: Int?
+        var launches: Int
+        var perSession: Int
+        var unnamed: Int
+        var note: String
+        var ambiguous: [Ambiguity]
+    }
+
+    struct Ambiguity: Encodable {
+        var line: Int
+        var message: String
     }
 
     struct Source: Encodable {
@@ -143,12 +162,20 @@ package enum JSONReport {
             reason: entry.assumption.description)
     }
 
+    static func identity(_ group: SceneIdentityGroup) -> Identity {
+        Identity(
+            file: group.file, line: group.line > 0 ? group.line : nil, launches: group.launches, perSession: group.tally.perSession,
+            unnamed: group.tally.unnamed, note: group.tally.summary,
+            ambiguous: group.warnings.map { Ambiguity(line: $0.line, message: $0.message) })
+    }
+
     static func render(_ report: CheckReport, gate: CheckGate) -> String {
         let status = report.status(gate)
         let document = Document(
             violations: report.violations.map { item($0, gate: gate) }, pending: report.pending.map { item($0, gate: gate) },
             errors: report.errors.map(problem), warnings: report.warnings.map(problem),
             notApplicable: report.notApplicableGroups.map(notApplicable), assumed: report.assumedGroups.map(assumed),
+            identity: report.identityGroups.map(identity),
             ruleSources: report.ruleSources.map { Source(kind: $0.kind.rawValue, name: $0.name, rules: $0.ruleCount) },
             summary: Summary(
                 error: report.count(.error), warning: report.count(.warning), info: report.count(.info),

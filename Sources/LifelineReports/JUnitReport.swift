@@ -6,11 +6,14 @@ import LifelineRules
 /// A rule's violations in that trace that fail the check (``CheckGate``: `--fail-on`, `--pending`)
 /// are its `<failure>` (type: the severity); findings below the gate, and pending findings that do
 /// not fail, go to `<system-out>`, so the failed test cases are exactly what the exit status counts.
-/// A rule that applied to none of the trace's launches (its `when` excludes them all) is
-/// `<skipped>`, so CI dashboards don't count an app-delegate rule as passed on a scene-based trace;
-/// so is a rule that needs callbacks the trace does not record (partial instrumentation), with that
-/// reason as its message. A rule judged on some launches and not applicable to others says so in
-/// its `<system-out>`.
+/// Rules not judged on a trace are skipped, one test case per reason rather than one per rule, so
+/// a log that prints a few callbacks is a few skipped cases, not dozens: `not applicable: when (N
+/// rules)` for rules whose `when` excludes every launch (an app-delegate rule on a scene-based
+/// trace), `not applicable: unrecorded callbacks (N rules)` for rules that need callbacks the trace
+/// does not record, its message the reason said once (``NotApplicableSummary``), and `not
+/// applicable: before the trace (N rules)` for an excerpt; each case's `<system-out>` names its
+/// rules. A rule judged on some launches and not applicable to others says so in its
+/// `<system-out>`. How scene callbacks without a scene were judged is the suite's `<system-out>`.
 ///
 /// Input problems are an `input` test case: in the trace's suite when they are about a trace, in a
 /// `lifeline input` suite otherwise (a path that does not exist, a database, a rules file). Errors
@@ -30,6 +33,7 @@ enum JUnitReport {
         var failures = 0
         var errors = 0
         var skipped = 0
+        var notes: [String] = []
     }
 
     static func render(_ report: CheckReport, gate: CheckGate) -> String {
@@ -37,9 +41,14 @@ enum JUnitReport {
         let byFile = Dictionary(grouping: report.diagnostics, by: \.file)
         let traces = Set(report.traces)
         let inapplicable = Dictionary(grouping: report.notApplicableGroups) { Key(trace: $0.trace, rule: $0.ruleID) }
+        let summaries = Dictionary(grouping: report.notApplicableSummaries, by: \.trace)
+        let identity = Dictionary(grouping: report.identityGroups, by: \.file)
         var suites: [Suite] = []
         for trace in report.traces {
             var suite = Suite(name: trace)
+            suite.notes = (identity[trace] ?? []).flatMap { [$0.headline] + $0.warningLines }
+            var grouped: Set<String> = []
+            var excluded: [String] = []
             if let diagnostics = byFile[trace] { add(inputCase(trace, diagnostics), to: &suite) }
             for rule in report.rules {
                 let found = byCase[Key(trace: trace, rule: rule.id)] ?? []
@@ -62,25 +71,46 @@ enum JUnitReport {
                         + XMLText.escape(failing.map(\.explained).joined(separator: "\n\n")) + "</failure>\n"
                 }
                 let groups = inapplicable[Key(trace: trace, rule: rule.id)] ?? []
-                var skipped = false
                 if failing.isEmpty, found.isEmpty, !report.applies(rule.id, to: trace) {
-                    skipped = true
-                    suite.skipped += 1
-                    let why =
-                        groups.first.map { "not applicable: \($0.reason)" }
-                        ?? "not applicable: the rule's 'when' excludes every launch in this trace"
-                    body += "      <skipped message=\"\(XMLText.escape(why))\"/>\n"
+                    // Not applicable for want of callbacks: in the trace's one `not applicable` case below.
+                    // So is a rule whose `when` excludes every launch: one case for them all.
+                    if groups.isEmpty { excluded.append(rule.id) } else { grouped.insert(rule.id) }
+                    suite.tests -= 1
+                    continue
                 }
                 var notes = reported.map { finding in
                     let why = finding.status == .pending ? "pending" : "\(finding.severity.rawValue), below --fail-on"
                     return "(\(why); does not fail the check)\n" + finding.explained
                 }
-                if !skipped || groups.count > 1 { notes += groups.map(\.headline) }
+                notes += groups.map(\.headline)
                 if !notes.isEmpty {
                     body += "      <system-out>" + XMLText.escape(notes.joined(separator: "\n\n")) + "</system-out>\n"
                 }
                 let open = "    <testcase name=\"\(XMLText.escape(rule.id))\" classname=\"\(XMLText.escape(trace))\""
                 suite.cases.append(body.isEmpty ? open + "/>" : open + ">\n" + body + "    </testcase>")
+            }
+            if !excluded.isEmpty {
+                suite.tests += 1
+                suite.skipped += 1
+                let message =
+                    excluded.count == 1
+                    ? "not applicable: the rule's 'when' excludes every launch in this trace"
+                    : "not applicable: the \(excluded.count) rules' 'when' excludes every launch in this trace"
+                suite.cases.append(
+                    "    <testcase name=\"not applicable: when (\(excluded.count) rule\(excluded.count == 1 ? "" : "s"))\" classname=\"\(XMLText.escape(trace))\">\n"
+                        + "      <skipped message=\"\(XMLText.escape(message))\"/>\n"
+                        + "      <system-out>\(XMLText.escape(excluded.joined(separator: "\n")))</system-out>\n    </testcase>")
+            }
+            for summary in summaries[trace] ?? [] {
+                let rules = summary.rules.filter(grouped.contains)
+                guard !rules.isEmpty else { continue }
+                suite.tests += 1
+                suite.skipped += 1
+                let detail = rules.flatMap { rule in (inapplicable[Key(trace: trace, rule: rule)] ?? []).map(\.headline) }
+                suite.cases.append(
+                    "    <testcase name=\"not applicable: \(summary.beforeTheTrace ? "before the trace" : "unrecorded callbacks") (\(rules.count) rule\(rules.count == 1 ? "" : "s"))\" classname=\"\(XMLText.escape(trace))\">\n"
+                        + "      <skipped message=\"\(XMLText.escape("not applicable: " + summary.reason))\"/>\n"
+                        + "      <system-out>\(XMLText.escape(detail.joined(separator: "\n")))</system-out>\n    </testcase>")
             }
             suites.append(suite)
         }
@@ -102,7 +132,9 @@ enum JUnitReport {
         let rendered = suites.map { suite in
             "  <testsuite name=\"\(XMLText.escape(suite.name))\" tests=\"\(suite.tests)\" failures=\"\(suite.failures)\""
                 + " errors=\"\(suite.errors)\" skipped=\"\(suite.skipped)\">\n" + properties
-                + suite.cases.map { $0 + "\n" }.joined() + "  </testsuite>"
+                + suite.cases.map { $0 + "\n" }.joined()
+                + (suite.notes.isEmpty ? "" : "    <system-out>\(XMLText.escape(suite.notes.joined(separator: "\n")))</system-out>\n")
+                + "  </testsuite>"
         }
         let tests = suites.reduce(0) { $0 + $1.tests }
         let failures = suites.reduce(0) { $0 + $1.failures }

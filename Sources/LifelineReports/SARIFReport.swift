@@ -167,6 +167,22 @@ enum SARIFReport {
             ])
     }
 
+    /// How a trace's scene callbacks without a scene were judged: a note at its first such launch,
+    /// and a warning where the scene standing in is ambiguous.
+    static func notifications(_ group: SceneIdentityGroup) -> [Notification] {
+        func located(_ level: String, _ line: Int, _ message: String) -> Notification {
+            Notification(
+                level: level, message: Text(text: message),
+                locations: [
+                    Location(
+                        physicalLocation: PhysicalLocation(
+                            artifactLocation: ArtifactLocation(uri: uri(group.file)), region: line > 0 ? Region(startLine: line) : nil))
+                ])
+        }
+        let note = group.tally.summary + (group.launches > 1 ? " (\(group.launches) launches)" : "")
+        return [located("note", group.line, note)] + group.warnings.map { located("warning", $0.line, $0.message) }
+    }
+
     static func render(_ report: CheckReport, gate: CheckGate) -> String {
         let indexes = Dictionary(report.rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let descriptors = report.rules.map { rule in
@@ -214,7 +230,7 @@ enum SARIFReport {
         }
         let invocation = Invocation(
             executionSuccessful: report.errors.isEmpty, exitCode: report.status(gate).exitCode,
-            toolExecutionNotifications: report.diagnostics.map(notification),
+            toolExecutionNotifications: report.diagnostics.map(notification) + report.identityGroups.flatMap(notifications),
             properties: InvocationProperties(ruleSources: report.ruleSources.map(\.description)))
         let artifacts = report.ruleSources.filter { $0.kind != .builtin }.map { source in
             Artifact(location: ArtifactLocation(uri: uri(source.name)), roles: ["userSpecifiedConfiguration"])

@@ -10,8 +10,9 @@ enum TextReport {
         var lines: [String] = streamed ? [] : report.copies.map(\.description) + report.diagnostics.map(\.description)
         if !streamed { for finding in report.violations { lines.append(finding.explained) } }
         for finding in report.pending { lines.append(finding.explained) }
-        for group in report.notApplicableGroups { lines.append(group.headline) }
+        for summary in report.notApplicableSummaries { lines.append(summary.headline) }
         for group in report.assumedGroups { lines.append(group.headline) }
+        for group in report.identityGroups { lines += [group.headline] + group.warningLines }
         let fired = report.summary.rules.filter { $0.tally.violations + $0.tally.pendings > 0 }
         if !fired.isEmpty {
             lines.append("")

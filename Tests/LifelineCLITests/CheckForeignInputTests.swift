@@ -68,7 +68,8 @@ struct CheckForeignInputTests {
         let file = try LifelineCommandTests.run(["check", "console.log", "--no-local-rules"], in: directory)
         #expect(file.status == 1)
         #expect(file.stdout.contains("console.log:7: error[scene.foreground-before-active]: sceneDidBecomeActive(_:)"))
-        #expect(file.stdout.contains("not applicable[scene.config-before-connect]: needs 'configurationForConnecting'"))
+        #expect(file.stdout.contains("console.log:1: not applicable: "), "\(file.stdout)")
+        #expect(file.stdout.contains("'configurationForConnecting' ("), "\(file.stdout)")
 
         let piped = try LifelineCommandTests.run(
             ["check", "-", "--from", "text", "--stdin-name", "console.log", "--no-local-rules"], in: directory, input: log)

@@ -30,14 +30,14 @@ struct PartialInstrumentationCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try Self.run(["check", "partial.ndjson", "--no-local-rules", "--pending", "fail", "--fail-on", "info"], directory)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        // Said once: how many rules, the callbacks they want (most wanted first), what to do.
         #expect(
             run.stdout.contains(
-                "partial.ndjson:1: not applicable[scene.connect-once]: needs 'willConnectTo', which this trace does not record"))
-        #expect(
-            run.stdout.contains(
-                "partial.ndjson:1: not applicable[scene.connect-after-launch]: needs 'didFinishLaunching' and 'willConnectTo', which this trace does not record"
-            ))
-        #expect(!run.stdout.contains("not applicable[scene.lifecycle]"), "the machine follows the recorded callbacks")
+                "partial.ndjson:1: not applicable: 15 rules need callbacks this trace does not record: 'willConnectTo' (8 rules), "
+                    + "'didFinishLaunching' (5), 'configurationForConnecting' (3), 'applicationWillTerminate' (2), "
+                    + "'didDiscardSceneSessions' (2) and 5 more; to judge them, record or log those callbacks, "
+                    + "or name what the trace records with --records (each rule: --format json)\n"))
+        #expect(run.stdout.components(separatedBy: "not applicable").count == 3, "one line, and the summary's count")
         #expect(!run.stdout.contains("not applicable[scene.foreground-before-active]"), "a rule over recorded callbacks is judged")
         #expect(
             run.stdout.hasSuffix(
@@ -61,6 +61,7 @@ struct PartialInstrumentationCommandTests {
         #expect(connectOnce["launches"] as? Int == 1)
         #expect(connectOnce["reason"] as? String == "needs 'willConnectTo', which this trace does not record")
         #expect(connectOnce["unrecorded"] as? [String] == ["scene(_:willConnectTo:options:)"])
+        #expect(!inapplicable.contains { $0["rule"] as? String == "scene.lifecycle" }, "the machine follows the recorded callbacks")
         let summary = try #require(objects.last)
         #expect(summary["type"] as? String == "summary")
         #expect(summary["notApplicable"] as? Int == 15)
@@ -117,18 +118,27 @@ struct PartialInstrumentationCommandTests {
         #expect(connectOnce["line"] as? Int == 1)
         #expect(connectOnce["launches"] as? Int == 1)
         #expect(connectOnce["unrecorded"] as? [String] == ["scene(_:willConnectTo:options:)"])
+        #expect(!entries.contains { $0["rule"] as? String == "scene.lifecycle" }, "the machine follows the recorded callbacks")
         let summary = try #require(object["summary"] as? [String: Any])
         #expect(summary["notApplicable"] as? Int == 15)
         #expect(summary["status"] as? String == "passed")
 
         let junit = try Self.run(["check", "partial.ndjson", "--no-local-rules", "--format", "junit"], directory)
         #expect(junit.status == 0)
+        // One skipped case for the 15 rules, each rule's reason in its output; the rules judged are cases of their own.
         #expect(
             junit.stdout.contains(
                 """
-                <testcase name="scene.connect-once" classname="partial.ndjson">
-                      <skipped message="not applicable: needs &apos;willConnectTo&apos;, which this trace does not record"/>
+                <testcase name="not applicable: unrecorded callbacks (15 rules)" classname="partial.ndjson">
+                      <skipped message="not applicable: 15 rules need callbacks this trace does not record: &apos;willConnectTo&apos; (8 rules),
                 """))
+        #expect(
+            junit.stdout.contains(
+                "partial.ndjson:1: not applicable[scene.connect-once]: " + reason.replacingOccurrences(of: "'", with: "&apos;")))
+        #expect(
+            junit.stdout.components(separatedBy: "<skipped").count - 1 == 2, "one case for the 15 rules, one for the app-delegate rules")
+        #expect(junit.stdout.contains("<testcase name=\"not applicable: when (10 rules)\" classname=\"partial.ndjson\">"))
+        #expect(!junit.stdout.contains("<testcase name=\"scene.connect-once\""))
         #expect(junit.stdout.contains("failures=\"0\""))
 
         let sarif = try Self.run(["check", "partial.ndjson", "--no-local-rules", "--format", "sarif"], directory)
@@ -144,7 +154,8 @@ struct PartialInstrumentationCommandTests {
         #expect(github.status == 0)
         #expect(
             github.stdout.contains(
-                "::notice file=partial.ndjson,line=1,title=scene.connect-once (not applicable)::not applicable: " + reason))
+                "::notice file=partial.ndjson,line=1,title=15 rules not applicable::15 rules need callbacks this trace does not record: "))
+        #expect(github.stdout.components(separatedBy: "::notice").count == 2, "one notice for the 15 rules")
         #expect(!github.stdout.contains("::error"))
     }
 
@@ -155,7 +166,8 @@ struct PartialInstrumentationCommandTests {
         #expect(imported.status == 0, "\(imported.stderr)")
         let checkA = try Self.run(["check", "a.db", "--no-local-rules", "--pending", "fail"], directory)
         #expect(checkA.status == 0, "\(checkA.stdout)")
-        #expect(checkA.stdout.contains("partial.ndjson:1: not applicable[scene.connect-once]: needs 'willConnectTo'"))
+        #expect(
+            checkA.stdout.contains("partial.ndjson:1: not applicable: 15 rules need callbacks this trace does not record: 'willConnectTo'"))
 
         let declared = try Self.run(["import", "--quiet", "full.ndjson", "--db", "b.db", "--records", Self.declared], directory)
         #expect(declared.status == 0, "\(declared.stderr)")

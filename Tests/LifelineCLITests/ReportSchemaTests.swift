@@ -108,6 +108,20 @@ struct ReportSchemaTests {
 
     static let scenarios: [Scenario] = [
         Scenario(
+            name: "scene callbacks that name no scene, and a log where two scenes may be one",
+            arguments: { directory in
+                try SceneIdentityReportTests.sessionOnly.write(
+                    to: directory.appendingPathComponent("session-only.ndjson"), atomically: true, encoding: .utf8)
+                try SceneIdentityReportTests.twoScenesLog.write(
+                    to: directory.appendingPathComponent("device.log"), atomically: true, encoding: .utf8)
+                return ["session-only.ndjson", "device.log", "--no-local-rules"]
+            },
+            junitHas: [
+                "    <system-out>session-only.ndjson:1: note: 3 scene callbacks name their session but no scene",
+                "device.log:5: warning: a scene connects while the scene standing in",
+            ],
+            sarifHas: ["\"level\" : \"note\"", "3 scene callbacks name their session but no scene", "\"startLine\" : 5"]),
+        Scenario(
             name: "every sample trace, by absolute path (file:// URIs), with the sample app's rules",
             arguments: { _ in
                 let traces = try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("traces").path)
@@ -120,7 +134,8 @@ struct ReportSchemaTests {
             // Warnings are below the default --fail-on error: reported, not failed.
             junitHas: [
                 "<failure", "type=\"error\"", "(warning, below --fail-on; does not fail the check)", "<skipped",
-                "<skipped message=\"not applicable: needs &apos;willConnectTo&apos;, which this trace does not record\"/>",
+                "<testcase name=\"not applicable: unrecorded callbacks (16 rules)\" classname=",
+                "<skipped message=\"not applicable: 16 rules need callbacks this trace does not record: &apos;willConnectTo&apos; (8 rules)",
                 "<property name=\"rule-source\" value=\"uikit-scene (built-in, ",
             ],
             sarifHas: [

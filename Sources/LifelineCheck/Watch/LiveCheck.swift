@@ -195,6 +195,7 @@ package final class LiveCheck {
             rules: rules.rules, ruleSources: sources, findings: collector.findings, summary: summary, traces: [label],
             diagnostics: diagnostics, applied: collector.applied, notApplicable: collector.notApplicable)
         report.assumed = log?.assumed ?? []
+        report.identity = collector.identity
         return report
     }
 }

@@ -171,6 +171,17 @@ extension HTMLPage {
               { title: 'assumed', wrap: true, cell: function (a) { return a[2]; } }
             ], D.assumed, 50));
           }
+          if (D.identity.length) {
+            add(view, el('h2', null, 'Scene identity (' + D.identity.length + ')'));
+            view.lastChild.id = 'identity';
+            add(view, el('p', 'muted', 'Scene callbacks that name no scene: per-scene rules judge those naming a session as its one scene, and those naming neither as the launch\'s one scene. Where a scene connects while that one is connected, the callbacks may be of two scenes.'));
+            add(view, pagedTable([
+              { title: 'first launch', cell: function (a) { return el('span', 'mono', a[0]); } },
+              { title: 'launches', num: true, cell: function (a) { return grouped(a[1]); }, sort: function (a) { return a[1]; }, down: true },
+              { title: 'judged', wrap: true, cell: function (a) { return a[2]; } },
+              { title: 'ambiguous at', wrap: true, cell: function (a) { return a[3].map(function (w) { return 'line ' + w[0]; }).join(', ') || '-'; } }
+            ], D.identity, 50));
+          }
           add(view, el('p', 'muted', 'lifeline ' + D.version));
           return view;
         }

@@ -176,6 +176,27 @@ package enum HTMLReport {
             json.byte(UInt8(ascii: "]"))
         }
 
+        // Scene callbacks that name no scene: `[where the first such launch starts, how many launches,
+        // how they were judged, [[line, why it is ambiguous], ...]]`.
+        json.raw(",\"identity\":")
+        Self.list(&json, report.identityGroups) { json, group in
+            json.byte(UInt8(ascii: "["))
+            json.string(group.location)
+            json.byte(UInt8(ascii: ","))
+            json.int(group.launches)
+            json.byte(UInt8(ascii: ","))
+            json.string(group.tally.summary)
+            json.byte(UInt8(ascii: ","))
+            Self.list(&json, group.warnings) { json, warning in
+                json.byte(UInt8(ascii: "["))
+                json.int(warning.line)
+                json.byte(UInt8(ascii: ","))
+                json.string(warning.message)
+                json.byte(UInt8(ascii: "]"))
+            }
+            json.byte(UInt8(ascii: "]"))
+        }
+
         // A finding's launch: where its witnesses are, else the launch its slice names.
         var launchByKey: [String: Int] = [:]
         for (index, launch) in timelines.launches.enumerated() where launchByKey[launch.key] == nil { launchByKey[launch.key] = index }
