@@ -102,7 +102,20 @@ struct ImportedLogCommandTests {
         #expect(check.status == 1)
         #expect(check.stdout.contains("bug.txt:7: error[scene.foreground-before-active]: sceneDidBecomeActive(_:)"))
         // The log prints no configurationForConnecting: the rules that need it are not applicable.
-        #expect(check.stdout.contains("not applicable[scene.config-before-connect]: needs 'configurationForConnecting'"))
+        #expect(check.stdout.contains("bug.txt:1: not applicable: "), "\(check.stdout)")
+        #expect(check.stdout.contains("'configurationForConnecting' ("), "\(check.stdout)")
+
+        // The log prints no times: it shows the order of the callbacks, not how long they took.
+        let shell = try LifelineCommandTests.run(["repl", "t.db", ".launches", ".timeline 1"], in: directory)
+        #expect(shell.status == 0, "\(shell.stderr)")
+        let listing = shell.stdout.split(separator: "\n").map(String.init)
+        #expect(listing.count > 3 && listing[0].contains("to active") && listing[2].contains("       8  -  "), "\(shell.stdout)")
+        #expect(shell.stdout.contains("  1     -  didFinishLaunching"), "\(shell.stdout)")
+        #expect(!shell.stdout.contains("+0.000s"), "\(shell.stdout)")
+        let report = try LifelineCommandTests.run(["report", "bug.txt", "-o", "bug.html"], in: directory)
+        #expect(report.status == 0, "\(report.stderr)")
+        let page = try String(contentsOf: directory.appendingPathComponent("bug.html"), encoding: .utf8)
+        #expect(page.contains(",\"bug.txt\",1,8,null,null]"), "duration and time to active are unknown, not 0")
     }
 
     /// A CI step that imports the wrong file must not pass: a file with lines but no launch in any

@@ -52,6 +52,24 @@ struct SchemaTests {
                 == [["L1", path, "9", "1", "41000000"]])
     }
 
+    @Test("a launch whose events all carry one time (a log without timestamps) has no time to active, not 0")
+    func untimedLaunch() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let untimed = """
+            {"lifeline":1,"type":"launch","launch":"U"}
+            {"seq":1,"t":0,"event":"didFinishLaunching"}
+            {"seq":2,"t":0,"event":"sceneWillEnterForeground","session":"S","scene":"A"}
+            {"seq":3,"t":0,"event":"sceneDidBecomeActive","session":"S","scene":"A"}
+
+            """
+        _ = fixture.importFile(try fixture.write("untimed.ndjson", untimed))
+        _ = fixture.importFile(try fixture.write("timed.ndjson", sceneTrace))
+        #expect(
+            try fixture.rows("SELECT uuid, did_finish_launching_t, first_active_t, time_to_active_ns FROM launch_summary ORDER BY uuid")
+                == [["L1", "0", "41000000", "41000000"], ["U", "0", "0", "NULL"]])
+    }
+
     @Test("the database is a plain WAL-mode SQLite file with the migration recorded")
     func plainFile() throws {
         let fixture = try StoreFixture()
@@ -63,6 +81,7 @@ struct SchemaTests {
                     ["v1: files, launches, events, spans, timelines"], ["v2: violations of the last check"],
                     ["v3: interned strings; event is a view of event_raw"], ["v4: the callbacks each launch records"],
                     ["v5: derived event columns; indexed timeline and span"], ["v6: launches whose trace begins mid-run"],
+                    ["v7: no time to active for a launch whose events carry no time"],
                 ])
         // Opening again migrates nothing and keeps the data.
         _ = fixture.importFile(try fixture.write("a.ndjson", sceneTrace))

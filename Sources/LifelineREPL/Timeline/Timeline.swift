@@ -29,4 +29,11 @@ struct Timeline {
         var builder = TimelineBuilder(header: LaunchHeader(timeline.launch), lanes: lanes)
         return builder.timeline(builder.rows(for: timeline.entries))
     }
+
+    /// Whether the rows carry times: false when they all carry one (a log without timestamps),
+    /// which shows the order of its callbacks but not when they came.
+    var isTimed: Bool { rows.count < 2 || rows.contains { $0.offset != rows[0].offset } }
+
+    /// A row's time since the launch's first event, or `-` when the rows carry no times.
+    func time(of row: TimelineRow) -> String { isTimed ? LifecycleFormat.offset(row.offset) : "-" }
 }

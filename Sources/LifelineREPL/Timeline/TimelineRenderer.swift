@@ -137,7 +137,7 @@ private struct Layout {
             }
         }
         seqWidth = max(3, timeline.rows.map { String($0.seq).count }.max() ?? 0)
-        timeWidth = max(4, timeline.rows.map { LifecycleFormat.offset($0.offset).count }.max() ?? 0)
+        timeWidth = max(4, timeline.rows.map { timeline.time(of: $0).count }.max() ?? 0)
         laneWidth = stacked ? max("lane".count, titles.map(TerminalText.width).max() ?? 0) : 0
     }
 
@@ -194,7 +194,7 @@ private struct Layout {
             let state = row.state ?? ""
             cells[column] = (row.abbreviated(level).label(width: eventWidths[column]), shortStates ? TimelineRenderer.short(state) : state)
             text += line(
-                seq: String(row.seq), time: LifecycleFormat.offset(row.offset), lane: stacked ? titles[row.lane] : nil, cells: cells,
+                seq: String(row.seq), time: timeline.time(of: row), lane: stacked ? titles[row.lane] : nil, cells: cells,
                 mark: renderer.marked.contains { row.shows($0) })
         }
         return text

@@ -69,7 +69,7 @@ extension HTMLPage {
         // ---- the data, unpacked once ----
         var launches = D.launches.map(function (l, i) {
           return { index: i, id: l[0], app: l[1], device: l[2], os: l[3], platform: l[4], lifecycle: l[5], started: l[6],
-                   file: l[7], line: l[8], events: l[9], duration: num(l[10]), tta: l[11] === null ? null : num(l[11]),
+                   file: l[7], line: l[8], events: l[9], duration: l[10] === null ? null : num(l[10]), tta: l[11] === null ? null : num(l[11]),
                    error: 0, warning: 0, info: 0, pending: 0, findings: [] };
         });
         var rules = D.rules.map(function (r) { return { id: r[0], severity: r[1], message: r[2], reference: r[3], citation: r[4], violated: 0, pending: 0 }; });

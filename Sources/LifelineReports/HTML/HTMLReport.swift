@@ -142,7 +142,7 @@ package enum HTMLReport {
             json.byte(UInt8(ascii: ","))
             json.int(launch.events)
             json.byte(UInt8(ascii: ","))
-            json.int(launch.duration)
+            if launch.isTimed { json.int(launch.duration) } else { json.null() }
             json.byte(UInt8(ascii: ","))
             if let timeToActive = launch.timeToActive { json.int(timeToActive) } else { json.null() }
             json.byte(UInt8(ascii: "]"))

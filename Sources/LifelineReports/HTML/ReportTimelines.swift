@@ -17,6 +17,9 @@ package struct ReportTimelines: Sendable {
         package var duration: Int64
         /// From `didFinishLaunching` to the first `sceneDidBecomeActive` (or `applicationDidBecomeActive`).
         package var timeToActive: Int64?
+        /// Whether the launch's events carry times: false when they all carry one (a log without
+        /// timestamps), whose durations the report leaves out rather than show as 0.
+        package var isTimed = true
         /// `{"t0":…,"s":[strings],"f":[files],"e":[[seq,dt,kind,name,session,scene,thread,file,line,attrs?],…]}`:
         /// `dt` from `t0`, `kind` the phase (0 instant, 1 begin, 2 end) plus 4 for an app-defined event, names
         /// and files as indexes into `s` and `f` (-1: none).

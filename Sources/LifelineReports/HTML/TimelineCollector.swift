@@ -147,7 +147,9 @@ package final class TimelineCollector {
         open.launch.json = json
         open.launch.events = open.count
         open.launch.duration = open.last.saturatingSubtracting(open.first ?? open.last)
-        if let start = open.finishedLaunching, let active = open.active, active >= start {
+        // Events that all carry one time (a log without timestamps) show order, not durations.
+        open.launch.isTimed = open.count < 2 || open.launch.duration > 0
+        if open.launch.isTimed, let start = open.finishedLaunching, let active = open.active, active >= start {
             open.launch.timeToActive = active.saturatingSubtracting(start)
         }
         timelines.launches.append(open.launch)

@@ -29,6 +29,9 @@ enum StoreSchema {
         migrator.registerMigration("v6: launches whose trace begins mid-run") { db in
             try db.execute(sql: version6)
         }
+        migrator.registerMigration("v7: no time to active for a launch whose events carry no time") { db in
+            try db.execute(sql: version7)
+        }
         return migrator
     }
 
@@ -386,5 +389,34 @@ enum StoreSchema {
     /// v1's `excerpt`; docs/rules.md, "Judging what is proven").
     static let version6 = """
         ALTER TABLE launch ADD COLUMN excerpt INTEGER;
+        """
+
+    /// `launch_summary.time_to_active_ns` is NULL for a launch whose events all carry one time: a log
+    /// that prints no timestamps (`print(#function)`) shows the order of its callbacks, not how long
+    /// they took, and "0 ns to active" would be a measurement it never made. A clock that reads in
+    /// nanoseconds never gives two different callbacks of a launch the same time.
+    static let version7 = """
+        DROP VIEW launch_summary;
+
+        -- Launches with their file and the time from didFinishLaunching to the first sceneDidBecomeActive
+        -- (NULL when the launch's events all carry one time: its trace has no clock).
+        CREATE VIEW launch_summary AS
+        WITH names AS (
+            SELECT (SELECT id FROM string WHERE value = 'application(_:didFinishLaunchingWithOptions:)') AS finish,
+                   (SELECT id FROM string WHERE value = 'sceneDidBecomeActive(_:)') AS scene_active,
+                   (SELECT id FROM string WHERE value = 'applicationDidBecomeActive(_:)') AS app_active
+        )
+        SELECT l.*, f.path AS file,
+               (SELECT COUNT(*) FROM event_raw e WHERE e.launch_id = l.id) AS event_count,
+               (SELECT COUNT(DISTINCT session_id) FROM event_raw e WHERE e.launch_id = l.id) AS session_count,
+               (SELECT MIN(t) FROM event_raw e, names WHERE e.launch_id = l.id AND e.name_id = names.finish) AS did_finish_launching_t,
+               (SELECT MIN(t) FROM event_raw e, names WHERE e.launch_id = l.id
+                   AND e.name_id IN (names.scene_active, names.app_active)) AS first_active_t,
+               CASE WHEN (SELECT MAX(t) > MIN(t) FROM event_raw e WHERE e.launch_id = l.id) THEN
+                   (SELECT MIN(t) FROM event_raw e, names WHERE e.launch_id = l.id
+                       AND e.name_id IN (names.scene_active, names.app_active))
+                   - (SELECT MIN(t) FROM event_raw e, names WHERE e.launch_id = l.id AND e.name_id = names.finish)
+               END AS time_to_active_ns
+        FROM launch l JOIN trace_file f ON f.id = l.file_id;
         """
 }
