@@ -1,4 +1,5 @@
 import Foundation
+import LifelineTestSupport
 import Testing
 
 /// The same script through the system `sqlite3` and through `lifeline repl` on the same database:
@@ -10,8 +11,11 @@ import Testing
 /// the SQLite library the two shells share here (3.53's build adds comments). Where 3.40 and 3.53
 /// differ (escaping, the modes' defaults, reals, line mode, CSV line ends), 3.53 is right.
 ///
-/// `sqlite3` is a prerequisite (README; `.ci/run` installs it).
-@Suite("lifeline repl against sqlite3 (differential)")
+/// An integration test (``Integration``): skipped where `sqlite3` is missing, unless
+/// `LIFELINE_INTEGRATION=require` (`.ci/run`, which installs it).
+@Suite(
+    "lifeline repl against sqlite3 (differential)",
+    .enabled(if: Integration.has("sqlite3"), Comment(rawValue: Integration.wants("sqlite3"))))
 struct ReplDifferentialTests {
     /// Values that exercise every machine format: integers to the limit, reals that print alike in
     /// both shells, text with separators, quotes, apostrophes, line breaks, a carriage return,

@@ -1,4 +1,5 @@
 import Foundation
+import LifelineTestSupport
 import Testing
 
 /// `lifeline repl` at a real terminal: a tmux pane (a pseudo-terminal) driven with
@@ -6,8 +7,9 @@ import Testing
 /// prompt, tab completion, Ctrl-C at the prompt and during a query, Ctrl-D, and
 /// history recalled with Up in a second session.
 ///
-/// tmux is required (`.ci/run` installs it); without it this test fails rather than skip.
-@Suite("lifeline repl (terminal)", .serialized)
+/// An integration test (``Integration``): skipped where tmux is missing, unless
+/// `LIFELINE_INTEGRATION=require` (`.ci/run`, which installs it).
+@Suite("lifeline repl (terminal)", .serialized, .enabled(if: Integration.has("tmux"), Comment(rawValue: Integration.wants("tmux"))))
 struct ReplTerminalTests {
     /// One tmux server of our own (`-S`, a socket in the temporary directory), so the test never
     /// touches a user's sessions and leaves nothing behind.

@@ -1,8 +1,9 @@
 import Foundation
+import LifelineTestSupport
 import Testing
 
 /// `.timeline` a screenful at a time at a terminal, every row in a script.
-@Suite("lifeline repl: paged timeline", .serialized)
+@Suite("lifeline repl: paged timeline", .serialized, .enabled(if: Integration.has("tmux"), Comment(rawValue: Integration.wants("tmux"))))
 struct ReplTimelinePagingTests {
     /// A directory with `lifeline.db` holding one launch of `cycles` background/foreground cycles of session S1.
     static func longLaunch(cycles: Int) throws -> URL {

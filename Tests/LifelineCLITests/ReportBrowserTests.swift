@@ -1,10 +1,11 @@
 import Foundation
+import LifelineTestSupport
 import Testing
 
 /// The HTML report in a real browser: Debian's `chromium`, headless, loads a report written by the
-/// binary and dumps the DOM its script drew. `.ci/run` installs chromium; without it these tests fail
-/// rather than skip.
-@Suite("lifeline report in a browser")
+/// binary and dumps the DOM its script drew. An integration test (``Integration``): skipped where
+/// chromium is missing, unless `LIFELINE_INTEGRATION=require` (`.ci/run`, which installs it).
+@Suite("lifeline report in a browser", .enabled(if: Integration.has("chromium"), Comment(rawValue: Integration.wants("chromium"))))
 struct ReportBrowserTests {
     /// A headless Chromium with a profile of its own in `directory`.
     struct Chromium {

@@ -1,11 +1,15 @@
 import Foundation
+import LifelineTestSupport
 import Testing
 
 /// The HTML report's timeline under a real mouse and keyboard: Chromium, headless, driven through the
 /// DevTools protocol (`Browser/devtools.py`, on a pipe), gets the wheel, drag, hover and key events a
-/// person's input makes, and the test reads back where the page drew things. `.ci/run` installs
-/// chromium and python3; without them these tests fail rather than skip.
-@Suite("the HTML report's timeline under the mouse")
+/// person's input makes, and the test reads back where the page drew things. An integration test
+/// (``Integration``): skipped where chromium or python3 is missing, unless
+/// `LIFELINE_INTEGRATION=require` (`.ci/run`, which installs them).
+@Suite(
+    "the HTML report's timeline under the mouse",
+    .enabled(if: Integration.has("chromium", "python3"), Comment(rawValue: Integration.wants("chromium", "python3"))))
 struct ReportInteractionTests {
     /// What one step of the driver returned.
     struct StepResult {

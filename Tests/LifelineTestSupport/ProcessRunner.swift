@@ -26,19 +26,56 @@ public struct ProcessRun: Sendable {
 }
 
 /// A running process; ``wait()`` collects its output and exit status.
+///
+/// Both pipes are drained from the moment the process starts, each on a thread of its own, and its
+/// input is written on another: a child that fills one pipe (64 KiB) while the test waits on the
+/// other, or that answers before it has read all of its input, cannot stall the test.
 public struct StartedProcess {
     public let process: Process
-    /// Standard output's pipe; nil when the caller sent standard output elsewhere.
-    public let output: Pipe?
-    public let errors: Pipe
+    let output: PipeDrain?
+    let errors: PipeDrain
+    let input: PipeDrain?
 
     public func wait() -> ProcessRun {
-        let stdout = output?.fileHandleForReading.readDataToEndOfFile() ?? Data()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        let stdout = output?.bytes() ?? Data()
+        let stderr = errors.bytes()
+        _ = input?.bytes()
         process.waitUntilExit()
         return ProcessRun(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+/// Work on a thread of its own whose result is waited for once: a pipe read to its end, or input
+/// written and closed.
+final class PipeDrain: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    // Written once by the thread before `done` is signalled, read only after waiting for it.
+    private var data = Data()
+
+    /// Reads `handle` to its end.
+    init(reading handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Writes `bytes` to `handle` and closes it (a child that exits early closes the pipe: the rest is dropped).
+    init(writing bytes: Data, to handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            try? handle.write(contentsOf: bytes)
+            try? handle.close()
+            done.signal()
+        }
+    }
+
+    /// What was read, once the thread is done.
+    func bytes() -> Data {
+        done.wait()
+        done.signal()
+        return data
     }
 }
 
@@ -71,11 +108,10 @@ public enum ProcessRunner {
         process.standardOutput = standardOutput ?? out
         process.standardError = err
         try process.run()
-        if let input {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try stdin.fileHandleForWriting.close()
-        }
-        return StartedProcess(process: process, output: out, errors: err)
+        return StartedProcess(
+            process: process, output: out.map { PipeDrain(reading: $0.fileHandleForReading) },
+            errors: PipeDrain(reading: err.fileHandleForReading),
+            input: input.map { PipeDrain(writing: Data($0.utf8), to: stdin.fileHandleForWriting) })
     }
 
     /// Runs `executable` and waits for it (see ``start(_:_:in:input:environment:standardOutput:)``).
