@@ -8,17 +8,30 @@
 /// ```
 public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem this is, for code that reacts to some of them.
-    public enum Code: String, Sendable, Hashable {
+    ///
+    /// An open set: a later version may add codes, so a `switch` over them needs a `default`
+    /// (GRDB's `ResultCode` and NIO's error codes are the same kind of struct).
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public var description: String { rawValue }
+
         /// The line is not well-formed JSON.
-        case syntax
+        public static let syntax = Code(rawValue: "syntax")
+
         /// A field has the wrong type or an invalid value.
-        case invalidValue
+        public static let invalidValue = Code(rawValue: "invalidValue")
+
         /// A required field is absent.
-        case missingField
+        public static let missingField = Code(rawValue: "missingField")
+
         /// The launch record's `lifeline` version is newer than this reader.
-        case unsupportedVersion
+        public static let unsupportedVersion = Code(rawValue: "unsupportedVersion")
+
         /// The bytes are not valid UTF-8.
-        case encoding
+        public static let encoding = Code(rawValue: "encoding")
     }
 
     public var code: Code

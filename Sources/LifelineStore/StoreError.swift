@@ -9,21 +9,36 @@
 /// ```
 public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of failure this is.
-    public enum Code: String, Sendable, Hashable {
+    ///
+    /// An open set: a later version may add codes, so a `switch` over them needs a `default`
+    /// (GRDB's `ResultCode` and NIO's error codes are the same kind of struct).
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public var description: String { rawValue }
+
         /// The file could not be opened, or SQLite or the disk refused a statement.
-        case database
+        public static let database = Code(rawValue: "database")
+
         /// The file holds another program's tables; Lifeline does not write to it.
-        case notLifelineDatabase
+        public static let notLifelineDatabase = Code(rawValue: "notLifelineDatabase")
+
         /// The file does not exist (the REPL opens only existing databases).
-        case noSuchDatabase
+        public static let noSuchDatabase = Code(rawValue: "noSuchDatabase")
+
         /// Ctrl-C (`sqlite3_interrupt`) stopped the statement; its transaction rolled back.
-        case interrupted
+        public static let interrupted = Code(rawValue: "interrupted")
+
         /// A statement ran past the time limit its caller gave (``StatementDeadline``); it rolled back.
-        case timeLimit
+        public static let timeLimit = Code(rawValue: "timeLimit")
+
         /// A command that must close the connection found a transaction the user left open.
-        case transactionOpen
+        public static let transactionOpen = Code(rawValue: "transactionOpen")
+
         /// A saved query file that is not a query (no `-- description` first line, unreadable).
-        case invalidQuery
+        public static let invalidQuery = Code(rawValue: "invalidQuery")
     }
 
     public var code: Code

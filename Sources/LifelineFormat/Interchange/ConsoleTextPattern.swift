@@ -34,13 +34,25 @@ public struct ConsoleTextPattern: Sendable, Hashable {
 
 /// Why a `--pattern` cannot be used.
 public struct ConsoleTextPatternError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Code: String, Sendable, Hashable {
+    /// What is wrong with the pattern.
+    ///
+    /// An open set: a later version may add codes, so a `switch` over them needs a `default`
+    /// (GRDB's `ResultCode` and NIO's error codes are the same kind of struct).
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public var description: String { rawValue }
+
         /// Not a valid regular expression.
-        case invalid
+        public static let invalid = Code(rawValue: "invalid")
+
         /// No `(?<event>...)` group.
-        case noEventGroup
+        public static let noEventGroup = Code(rawValue: "noEventGroup")
+
         /// The platform has no `Regex` (before macOS 13 / iOS 16).
-        case unsupported
+        public static let unsupported = Code(rawValue: "unsupported")
     }
 
     public var code: Code
