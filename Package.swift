@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "LifelineFormat", dependencies: ["LifelineCore", "LifelineSupport"]),
         // Layer 0: what Lifeline prints on a terminal, once each: escaping untrusted text, colour (NO_COLOR),
         // tables, caret diagnostics, "did you mean", REAL numbers, the progress bar.
-        .target(name: "LifelineTerminal", dependencies: ["LifelineFormat"]),
+        .target(name: "LifelineTerminal", dependencies: ["LifelineFormat", "LifelineSupport"]),
         // Layer 1: the library apps embed. Standard library, Foundation and LifelineCore only.
         .target(name: "LifelineRecorder", dependencies: ["LifelineCore"]),
         // Layer 2: the SQLite store (GRDB migrations), the importer, typed reads, saved queries, and the one
@@ -171,7 +171,7 @@ let package = Package(
             dependencies: ["LifelineRules", "LifelineFormat", "LifelineSupport", "LifelineTestSupport"],
             resources: [.copy("Golden")]
         ),
-        .testTarget(name: "LifelineSupportTests", dependencies: ["LifelineSupport"]),
+        .testTarget(name: "LifelineSupportTests", dependencies: ["LifelineSupport", "LifelineCore"]),
         .testTarget(name: "LifelineTerminalTests", dependencies: ["LifelineTerminal", "LifelineFormat", "LifelineSupport"]),
         .testTarget(name: "LifelineReportsTests", dependencies: ["LifelineReports", "LifelineRules", "LifelineFormat", "LifelineStore"]),
         .testTarget(

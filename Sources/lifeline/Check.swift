@@ -108,10 +108,16 @@ struct Check: ParsableCommand {
                         .error, file: inputs[0], "no such database; give trace files or run 'lifeline import' first")
                 ])
             } else {
-                report = CheckRun.check(
-                    inputs, rules: loaded.rules, sources: loaded.sources, allowSkippedLines: checking.allowSkippedLines,
-                    records: declared, standardInputName: stdinName, names: labels, timelines: format == .html, shape: interchange.shape,
-                    interchange: decoding, jobs: jobs)
+                var options = CheckOptions()
+                options.allowSkippedLines = checking.allowSkippedLines
+                options.records = declared
+                options.standardInputName = stdinName
+                options.names = labels
+                options.timelines = format == .html
+                options.shape = interchange.shape
+                options.interchange = decoding
+                options.jobs = jobs
+                report = CheckRun.check(inputs, rules: loaded.rules, sources: loaded.sources, options: options)
             }
         } catch {
             // Rules that do not load: the excerpts with carets for a person, the located errors in the report.

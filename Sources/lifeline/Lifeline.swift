@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LifelineFormat
+import LifelineSupport
 import LifelineTerminal
 
 /// The `lifeline` command: records, stores and checks app lifecycle traces.

@@ -58,9 +58,12 @@ struct Report: ParsableCommand {
                 printError("\(inputs[0]): error: no such database; give trace files or run 'lifeline import' first")
                 throw ExitCode(2)
             }
-            report = CheckRun.check(
-                inputs, rules: loaded.rules, sources: loaded.sources, allowSkippedLines: allowSkippedLines, timelines: true,
-                shape: interchange.shape, interchange: decoding)
+            var options = CheckOptions()
+            options.allowSkippedLines = allowSkippedLines
+            options.timelines = true
+            options.shape = interchange.shape
+            options.interchange = decoding
+            report = CheckRun.check(inputs, rules: loaded.rules, sources: loaded.sources, options: options)
         } catch let error as CheckRunError {
             printError(error.description)
             throw ExitCode(2)

@@ -121,11 +121,14 @@ struct CheckRunTests {
             paths.append(path)
         }
         let loaded = try CheckRun.load([], rulesDirectory: workspace.path("rules"))
-        let one = CheckRun.check(paths, rules: loaded.rules, sources: loaded.sources, jobs: 1)
+        var options = CheckOptions()
+        options.jobs = 1
+        let one = CheckRun.check(paths, rules: loaded.rules, sources: loaded.sources, options: options)
         #expect(one.findings.count > 20)
         #expect(one.diagnostics.count == 4)
         for jobs in [2, 3, 8] {
-            let many = CheckRun.check(paths, rules: loaded.rules, sources: loaded.sources, jobs: jobs)
+            options.jobs = jobs
+            let many = CheckRun.check(paths, rules: loaded.rules, sources: loaded.sources, options: options)
             #expect(many.findings == one.findings)
             #expect(many.summary == one.summary)
             #expect(many.traces == one.traces)
@@ -154,7 +157,9 @@ struct CheckRunTests {
         """.write(to: URL(fileURLWithPath: workspace.path("anonymous.ndjson")), atomically: true, encoding: .utf8)
         let rules = try CheckRun.loadFile(workspace.path("rules/local.rules"))
         let (copy, original) = (workspace.path("anonymous.ndjson"), "s3a://fleet/2026-11/anonymous.ndjson")
-        let report = CheckRun.check([copy, workspace.path("app.ndjson")], rules: rules, names: [copy: original])
+        var options = CheckOptions()
+        options.names = [copy: original]
+        let report = CheckRun.check([copy, workspace.path("app.ndjson")], rules: rules, options: options)
         #expect(report.traces == [original, workspace.path("app.ndjson")])
         let named = try #require(report.findings.first { $0.witnesses.first?.file == original })
         #expect(named.slice.launch == "\(original):1", "a launch without an identifier is keyed by its file's name")

@@ -1,6 +1,5 @@
-import LifelineFormat
+import LifelineCore
 import LifelineSupport
-import LifelineTerminal
 import Testing
 
 @Suite("did you mean")

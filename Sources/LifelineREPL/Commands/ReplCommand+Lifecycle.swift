@@ -1,6 +1,7 @@
 import Foundation
 import LifelineReports
 import LifelineStore
+import LifelineSupport
 import LifelineTerminal
 
 // MARK: - Lifecycle commands

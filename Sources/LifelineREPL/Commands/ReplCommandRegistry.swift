@@ -1,3 +1,4 @@
+import LifelineSupport
 import LifelineTerminal
 
 /// The dot-commands a shell knows, by name.

@@ -4,6 +4,7 @@ import LifelineCore
 import LifelineReports
 import LifelineRules
 import LifelineStore
+import LifelineSupport
 import LifelineTerminal
 
 // MARK: - Rules: loading, checking, explaining

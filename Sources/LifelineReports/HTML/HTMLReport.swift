@@ -11,7 +11,7 @@ import LifelineRules
 /// security policy forbids every fetch: the page works from disk, offline.
 ///
 /// ```swift
-/// let html = HTMLReport.render(report, gate: .standard)   // report.timelines from CheckRun.check(…, timelines: true)
+/// let html = HTMLReport.render(report, gate: .standard)   // report.timelines from CheckRun.check(…) with options.timelines
 /// ```
 package enum HTMLReport {
     /// The id of the summary's data element; a launch's is `launch-N` (N from 0).

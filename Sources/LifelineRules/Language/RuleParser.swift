@@ -1,5 +1,5 @@
 import LifelineFormat
-import LifelineTerminal
+import LifelineSupport
 
 /// The hand-written recursive-descent parser of `.rules` files.
 ///

@@ -1,4 +1,5 @@
 import LifelineFormat
+import LifelineSupport
 
 /// A comma-separated list of callback names given on the command line (`--records`).
 ///
