@@ -118,6 +118,17 @@ struct ImportedLogCommandTests {
         #expect(page.contains(",\"bug.txt\",1,8,null,null]"), "duration and time to active are unknown, not 0")
     }
 
+    @Test func aListingIntoAPipeCutsNothing() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let name = "a-log-whose-name-is-longer-than-sixty-characters-as-ci-artifacts-are.txt"
+        try "application(_:didFinishLaunchingWithOptions:)\napplicationDidBecomeActive(_:)\n".write(
+            to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        let shell = try LifelineCommandTests.run(["repl", name, ".launches"], in: directory)
+        #expect(shell.status == 0, "\(shell.stderr)")
+        #expect(shell.stdout.contains(" " + name + "\n") && !shell.stdout.contains("…"), "\(shell.stdout)")
+    }
+
     /// A CI step that imports the wrong file must not pass: a file with lines but no launch in any
     /// shape fails its import (exit 1), says how it was read, and leaves nothing in the database.
     @Test func aFileWithoutALaunchFailsItsImportAndKeepsNothing() throws {

@@ -55,7 +55,8 @@ struct LifecycleListing {
 extension ReplShell {
     /// Prints a listing as aligned columns under a rule, whatever `.mode` says (it is for people).
     ///
-    /// Values wider than `maxColumnWidth` (or than the terminal allows) end in an ellipsis.
+    /// At a terminal, values wider than `maxColumnWidth` (or than the terminal allows) end in an
+    /// ellipsis; into a pipe or a file nothing is cut, as query results are not.
     func printListing(_ listing: LifecycleListing, maxColumnWidth: Int = 60) {
         guard !listing.rows.isEmpty else {
             write("(none)\n")
@@ -65,7 +66,7 @@ extension ReplShell {
         format.nullText = "-"
         var settings = ResultPrinter.Settings(format: format, width: width, style: style)
         settings.titleAlignment = nil
-        settings.maxColumnWidth = maxColumnWidth
+        settings.maxColumnWidth = output.isTerminal ? maxColumnWidth : nil
         let printer = ResultPrinter(columns: listing.columns, settings: settings, sink: output)
         for row in listing.rows { printer.add(row) }
         printer.finish()
