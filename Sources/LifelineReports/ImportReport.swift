@@ -7,7 +7,7 @@ import LifelineTerminal
 ///
 /// ```
 /// traces/a.ndjson: grew since the last import; imported from line 41
-/// traces/b.ndjson: not imported: traces/b.ndjson: error: malformed line 3 (--strict)
+/// traces/b.ndjson: error: malformed line 3 (--strict) (not imported)
 /// imported 3 files (1 unchanged), 4 launches, 1,204 events, 2 skipped lines in 0.12 s (10,033 events/s)
 /// ```
 ///
@@ -36,7 +36,8 @@ package enum ImportReport {
         case .duplicate(let other): return Message(text: "\(path): same content as \(clean(other)), skipped", isFailure: false)
         case .appended(let line): return Message(text: "\(path): grew since the last import; imported from line \(line)", isFailure: false)
         case .reimported: return Message(text: "\(path): changed since the last import; re-imported", isFailure: false)
-        case .failed(let message): return Message(text: "\(path): not imported: \(clean(message))", isFailure: true)
+        // The store's message is located already (`t.ndjson:3: error: …`): said once, with what became of the file.
+        case .failed(let message): return Message(text: "\(clean(message)) (not imported)", isFailure: true)
         case .interrupted: return Message(text: "\(path): interrupted; nothing of it imported", isFailure: true)
         }
     }

@@ -49,7 +49,7 @@ struct ChromeImportCommandTests {
             to: directory.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
         let run = try LifelineCommandTests.run(["import", "bad.json"], in: directory)
         #expect(run.status == 1)
-        #expect(run.stderr.contains("bad.json: not imported: bad.json:3:11: error: expected a string key (nothing imported)"))
+        #expect(run.stderr.contains("bad.json:3:11: error: expected a string key (not imported)"))
         let sql = try LifelineCommandTests.run(["export", "lifeline.db", "--format", "ndjson"], in: directory)
         #expect(sql.status == 2)
         #expect(sql.stderr.contains("no traces"))
@@ -70,7 +70,7 @@ struct ChromeImportCommandTests {
             to: directory.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
         let bad = try LifelineCommandTests.run(["import", "bad.json", "--db", "b.db"], in: directory)
         #expect(bad.status == 1)
-        #expect(bad.stderr.contains("bad.json: not imported: bad.json:2:25: error: invalid escape in a string (nothing imported)"))
+        #expect(bad.stderr.contains("bad.json:2:25: error: invalid escape in a string (not imported)"))
     }
 
     @Test func fromOverridesDetection() throws {
@@ -82,7 +82,7 @@ struct ChromeImportCommandTests {
         #expect(native.stderr.contains("t.json:1:1: error: event before any launch record"))
         let chrome = try LifelineCommandTests.run(["import", "t.json", "--from", "chrome", "--db", "b.db"], in: directory)
         #expect(chrome.status == 1)
-        #expect(chrome.stderr.contains(#"t.json: not imported: t.json:1:1: error: expected a "traceEvents" array (nothing imported)"#))
+        #expect(chrome.stderr.contains(#"t.json:1:1: error: expected a "traceEvents" array (not imported)"#))
         let unknown = try LifelineCommandTests.run(["import", "t.json", "--from", "csv"], in: directory)
         #expect(unknown.status == 2)
     }

@@ -141,10 +141,10 @@ struct ImportedLogCommandTests {
         #expect(run.status == 1)
         #expect(
             run.stderr.contains(
-                "notes.txt: not imported: notes.txt: error: no lifecycle events: read as console text, none of its 2 lines names a UIKit callback or an app event"
+                "notes.txt: error: no lifecycle events: read as console text, none of its 2 lines names a UIKit callback or an app event"
             ))
         #expect(run.stderr.contains("notes.ndjson:1:1: error: expected '{' at the start of a record"))
-        #expect(run.stderr.contains("notes.ndjson: not imported: notes.ndjson: error: no launch record: not a Lifeline trace"))
+        #expect(run.stderr.contains("notes.ndjson: error: no launch record: not a Lifeline trace"))
         #expect(run.stdout.contains("imported 3 files (2 failed), 1 launch, 25 events"))
         let files = try LifelineCommandTests.run(["repl", "lifeline.db", "SELECT count(*) FROM trace_file;"], in: directory)
         #expect(files.stdout == "1\n", "only the trace's file is recorded: \(files.stdout) \(files.stderr)")

@@ -150,7 +150,7 @@ extension ReplScriptingTests {
         let notTrace = try ReplCommandTests.repl(["lifeline.db"], input: ".import data.csv\n", in: directory)
         #expect(notTrace.status == 1)
         #expect(
-            notTrace.stderr.contains("error: data.csv: not imported: data.csv: error: no lifecycle events: read as console text"),
+            notTrace.stderr.contains("error: data.csv: error: no lifecycle events: read as console text"),
             "\(notTrace.stderr)")
         #expect(notTrace.stderr.contains("'.import --csv FILE TABLE' reads CSV into a temporary table"), "\(notTrace.stderr)")
         let csv = try ReplCommandTests.repl(

@@ -42,9 +42,9 @@ struct ImportAndLoadTests {
             ".import data.csv\n.mode list --titles on\n.headers off\nSELECT count(*) FROM trace_file WHERE path LIKE '%csv';\n")
         #expect(run.status == 1)
         #expect(
-            run.text == "session.script:1:1: error: data.csv: not imported: data.csv: error: no lifecycle events: read as console text, "
+            run.text == "session.script:1:1: error: data.csv: error: no lifecycle events: read as console text, "
                 + "none of its 2 lines names a UIKit callback or an app event (--from names the shape, --pattern the lines' layout; "
-                + "docs/interchange.md); '.import --csv FILE TABLE' reads CSV into a temporary table\n"
+                + "docs/interchange.md) (not imported); '.import --csv FILE TABLE' reads CSV into a temporary table\n"
                 + "imported 0 files, 0 launches, 0 events, 0 skipped lines\n0\n")
     }
 

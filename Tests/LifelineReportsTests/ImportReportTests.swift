@@ -29,7 +29,7 @@ struct ImportReportTests {
             (.reimported, "t.ndjson: changed since the last import; re-imported", false),
             (
                 .failed("t.ndjson: error: malformed line 3 (--strict)"),
-                "t.ndjson: not imported: t.ndjson: error: malformed line 3 (--strict)", true
+                "t.ndjson: error: malformed line 3 (--strict) (not imported)", true
             ),
             (.interrupted, "t.ndjson: interrupted; nothing of it imported", true),
         ])

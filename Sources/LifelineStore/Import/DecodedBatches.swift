@@ -43,7 +43,7 @@ struct DecodedBatches: Sendable {
             }
         }
         if let fatal = decoded.fatal {
-            outcome.abort = ImportError(.malformedLine, FileDiagnostic(file: label, fatal).description + " (nothing imported)")
+            outcome.abort = ImportError(.malformedLine, FileDiagnostic(file: label, fatal).description)
             queue.send(batch)
             return
         }
