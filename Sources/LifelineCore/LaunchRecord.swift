@@ -6,7 +6,7 @@
 ///
 /// ```json
 /// {"lifeline":1,"type":"launch","launch":"3F2A…","pid":4711,"app":"com.example.Notes",
-///  "platform":"iOS","os":"17.5","device":"iPad13,4","lifecycle":"scene",
+///  "appVersion":"3.2","platform":"iOS","os":"17.5","device":"iPad13,4","lifecycle":"scene",
 ///  "started":"2026-11-21T10:00:00.000Z"}
 /// ```
 public struct LaunchRecord: Hashable, Sendable {
@@ -21,6 +21,9 @@ public struct LaunchRecord: Hashable, Sendable {
     public var pid: Int64?
     /// The app's bundle identifier.
     public var app: String?
+    /// The app's version as people see it (`appVersion`: `CFBundleShortVersionString`, `3.2`), so
+    /// launches can be told apart by release.
+    public var appVersion: String?
     /// The platform name (`iOS`, `iPadOS`, `visionOS`, `Linux`, ...).
     public var platform: String?
     /// The operating system version (`17.5`).
@@ -47,13 +50,14 @@ public struct LaunchRecord: Hashable, Sendable {
 
     public init(
         version: Int = LaunchRecord.currentVersion, launch: String? = nil, pid: Int64? = nil, app: String? = nil,
-        platform: String? = nil, os: String? = nil, device: String? = nil, lifecycle: Lifecycle? = nil,
+        appVersion: String? = nil, platform: String? = nil, os: String? = nil, device: String? = nil, lifecycle: Lifecycle? = nil,
         started: String? = nil, part: Int64? = nil, records: CallbackSet? = nil, excerpt: Bool? = nil
     ) {
         self.version = version
         self.launch = launch
         self.pid = pid
         self.app = app
+        self.appVersion = appVersion
         self.platform = platform
         self.os = os
         self.device = device

@@ -9,7 +9,7 @@ import Glibc
 
 extension LaunchRecord {
     /// The launch record of the running process: a new UUID, the pid, the bundle
-    /// identifier (or process name), platform, OS version, device model, the
+    /// identifier (or process name), the app's version (`CFBundleShortVersionString`), platform, OS version, device model, the
     /// life cycle the app declares, and the current time.
     ///
     /// The life cycle is `.scene` when the app's Info.plist has a
@@ -22,7 +22,8 @@ extension LaunchRecord {
         if version.patchVersion > 0 { os += ".\(version.patchVersion)" }
         return LaunchRecord(
             launch: UUID().uuidString, pid: Int64(process.processIdentifier),
-            app: Bundle.main.bundleIdentifier ?? process.processName, platform: platformName, os: os,
+            app: Bundle.main.bundleIdentifier ?? process.processName,
+            appVersion: Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String, platform: platformName, os: os,
             device: deviceModel, lifecycle: lifecycle ?? declaredLifecycle,
             started: Timestamp.format(nanosecondsSince1970: Int64(Date().timeIntervalSince1970 * 1_000_000_000)))
     }

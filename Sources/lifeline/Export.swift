@@ -83,7 +83,7 @@ struct Export: ParsableCommand {
             }
             let events = result.launches.reduce(0) { $0 + $1.events.count }
             printError(
-                "exported \(result.launches.count) launch\(result.launches.count == 1 ? "" : "es"), \(events) events"
+                "exported \(result.launches.count) launch\(result.launches.count == 1 ? "" : "es"), \(events) event\(events == 1 ? "" : "s")"
                     + (loaded == nil ? "" : ", \(result.findings) finding\(result.findings == 1 ? "" : "s")") + " to \(output)")
         } else {
             print(text, terminator: "")

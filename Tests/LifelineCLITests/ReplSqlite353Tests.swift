@@ -133,7 +133,10 @@ struct ReplSqlite353Tests {
     }
 
     static func version(of sqlite3: String) throws -> String {
-        let run = try run(URL(fileURLWithPath: sqlite3), ["-version"], stdin: "", in: URL(fileURLWithPath: NSTemporaryDirectory()))
+        // A directory of its own: `run` keeps the streams in files there, and cases record in parallel.
+        let directory = try workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try run(URL(fileURLWithPath: sqlite3), ["-version"], stdin: "", in: directory)
         return String(decoding: run.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

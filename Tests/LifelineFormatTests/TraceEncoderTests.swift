@@ -24,8 +24,8 @@ struct TraceEncoderTests {
     @Test("launch records round-trip")
     func launchRoundTrip() throws {
         let launch = LaunchRecord(
-            launch: "L", pid: 1, app: "a", platform: "iOS", os: "13.0", device: "iPhone12,1", lifecycle: .app,
-            started: "2026-11-21T10:00:00.000Z", part: 3)
+            launch: "L", pid: 1, app: "a", appVersion: "3.2 (beta \"1\")", platform: "iOS", os: "13.0", device: "iPhone12,1",
+            lifecycle: .app, started: "2026-11-21T10:00:00.000Z", part: 3)
         var line: [UInt8] = []
         TraceEncoder.append(launch, to: &line)
         #expect(try TraceRecord(parsing: String(decoding: line.dropLast(), as: UTF8.self)) == .launch(launch))

@@ -70,6 +70,24 @@ struct SchemaTests {
                 == [["L1", "0", "41000000", "41000000"], ["U", "0", "0", "NULL"]])
     }
 
+    @Test("a launch record's appVersion is stored in launch.app_version and read back with the record")
+    func appVersion() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let trace = """
+            {"lifeline":1,"type":"launch","launch":"V","app":"com.example.Notes","appVersion":"3.2"}
+            {"seq":1,"t":0,"event":"didFinishLaunching"}
+            {"lifeline":1,"type":"launch","launch":"W"}
+            {"seq":1,"t":0,"event":"didFinishLaunching"}
+
+            """
+        _ = fixture.importFile(try fixture.write("versions.ndjson", trace))
+        #expect(try fixture.rows("SELECT uuid, app_version FROM launch_summary ORDER BY uuid") == [["V", "3.2"], ["W", "NULL"]])
+        var versions: [String?] = []
+        try fixture.store.forEachRow(launch: { record, _, _ in versions.append(record.appVersion) }, event: { _, _ in })
+        #expect(versions == ["3.2", nil])
+    }
+
     @Test("the database is a plain WAL-mode SQLite file with the migration recorded")
     func plainFile() throws {
         let fixture = try StoreFixture()
@@ -81,7 +99,7 @@ struct SchemaTests {
                     ["v1: files, launches, events, spans, timelines"], ["v2: violations of the last check"],
                     ["v3: interned strings; event is a view of event_raw"], ["v4: the callbacks each launch records"],
                     ["v5: derived event columns; indexed timeline and span"], ["v6: launches whose trace begins mid-run"],
-                    ["v7: no time to active for a launch whose events carry no time"],
+                    ["v7: no time to active for a launch whose events carry no time"], ["v8: the app's version"],
                 ])
         // Opening again migrates nothing and keeps the data.
         _ = fixture.importFile(try fixture.write("a.ndjson", sceneTrace))

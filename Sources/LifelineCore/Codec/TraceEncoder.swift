@@ -28,6 +28,7 @@ public enum TraceEncoder {
             integer(value, &output)
         }
         if let value = launch.app { field("app", value, &output) }
+        if let value = launch.appVersion { field("appVersion", value, &output) }
         if let value = launch.platform { field("platform", value, &output) }
         if let value = launch.os { field("os", value, &output) }
         if let value = launch.device { field("device", value, &output) }

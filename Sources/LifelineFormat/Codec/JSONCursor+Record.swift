@@ -104,6 +104,7 @@ extension JSONCursor {
             line.event = try requiredString(for: "event", scratch: &scratch)
         case .launch: line.launch = try optionalString(for: "launch", scratch: &scratch)
         case .app: line.app = try optionalString(for: "app", scratch: &scratch)
+        case .appVersion: line.appVersion = try optionalString(for: "appVersion", scratch: &scratch)
         case .platform: line.platform = try optionalString(for: "platform", scratch: &scratch)
         case .os: line.os = try optionalString(for: "os", scratch: &scratch)
         case .device: line.device = try optionalString(for: "device", scratch: &scratch)

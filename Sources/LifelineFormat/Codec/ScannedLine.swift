@@ -48,6 +48,8 @@ public struct ScannedLine: Sendable {
     public var launch: ScannedString?
     public var pid: Int64?
     public var app: ScannedString?
+    /// The app's version (`appVersion`), or `nil` when absent.
+    public var appVersion: ScannedString?
     public var platform: ScannedString?
     public var os: ScannedString?
     public var device: ScannedString?

@@ -55,7 +55,7 @@ public struct TraceLineScanner: Sendable {
 
 /// The fields trace format v1 defines. Everything else is skipped.
 enum TraceField: UInt8, CaseIterable {
-    case lifeline, type, launch, pid, app, platform, os, device, lifecycle, started, part, records, excerpt
+    case lifeline, type, launch, pid, app, appVersion, platform, os, device, lifecycle, started, part, records, excerpt
     case seq, t, event, phase, session, scene, thread, attrs
 
     var key: StaticString {
@@ -73,6 +73,7 @@ enum TraceField: UInt8, CaseIterable {
         case .part: return "part"
         case .records: return "records"
         case .excerpt: return "excerpt"
+        case .appVersion: return "appVersion"
         case .seq: return "seq"
         case .t: return "t"
         case .event: return "event"
@@ -99,6 +100,7 @@ enum TraceField: UInt8, CaseIterable {
         case 7: return pick(bytes, .session) ?? pick(bytes, .started) ?? pick(bytes, .records) ?? pick(bytes, .excerpt)
         case 8: return pick(bytes, .lifeline) ?? pick(bytes, .platform)
         case 9: return pick(bytes, .lifecycle)
+        case 10: return pick(bytes, .appVersion)
         default: return nil
         }
     }

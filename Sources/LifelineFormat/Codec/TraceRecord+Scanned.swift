@@ -121,6 +121,7 @@ extension LaunchRecord {
         func text(_ string: ScannedString?) -> String? { string.map { scanner.string($0, in: line) } }
         self.init(
             version: Int(scanned.version), launch: text(scanned.launch), pid: scanned.pid, app: text(scanned.app),
+            appVersion: text(scanned.appVersion),
             platform: text(scanned.platform), os: text(scanned.os), device: text(scanned.device),
             lifecycle: scanned.lifecycle, started: text(scanned.started), part: scanned.part, records: scanned.records,
             excerpt: scanned.excerpt)

@@ -269,7 +269,8 @@ public enum ChromeTraceDecoder {
             LaunchRecord(
                 version: Int(object["version"]?.integer ?? Int64(LaunchRecord.currentVersion)),
                 launch: object["launch"]?.string, pid: object["pid"]?.integer, app: object["app"]?.string,
-                platform: object["platform"]?.string, os: object["os"]?.string, device: object["device"]?.string,
+                appVersion: object["appVersion"]?.string, platform: object["platform"]?.string, os: object["os"]?.string,
+                device: object["device"]?.string,
                 lifecycle: object["lifecycle"]?.string.flatMap(Lifecycle.init(rawValue:)), started: object["started"]?.string,
                 part: object["part"]?.integer, records: records(object["records"]?.string),
                 excerpt: { if case .bool(let value) = object["excerpt"] { value } else { nil } }())

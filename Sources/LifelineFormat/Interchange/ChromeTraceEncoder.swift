@@ -76,6 +76,7 @@ public enum ChromeTraceEncoder {
         if let value = record.launch { launchArgs["launch"] = .string(value) }
         if let value = record.pid { launchArgs["pid"] = .int(value) }
         if let value = record.app { launchArgs["app"] = .string(value) }
+        if let value = record.appVersion { launchArgs["appVersion"] = .string(value) }
         if let value = record.platform { launchArgs["platform"] = .string(value) }
         if let value = record.os { launchArgs["os"] = .string(value) }
         if let value = record.device { launchArgs["device"] = .string(value) }

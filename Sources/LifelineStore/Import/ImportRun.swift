@@ -173,8 +173,9 @@ struct ImportRun {
         var inserter = try EventInserter(db, expectedBytes: expectedBytes, resumedLaunch: resumed)
         let launchStatement = try db.makeStatement(
             sql: """
-                INSERT INTO launch (file_id, line, uuid, part, pid, app, platform, os, device, lifecycle, started, records, excerpt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO launch (file_id, line, uuid, part, pid, app, platform, os, device, lifecycle, started, records, excerpt,
+                                    app_version)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         var launchID = resumed ?? 0
         var inserted = 0
@@ -217,6 +218,7 @@ struct ImportRun {
                 fileID, line, record.launch, record.part, record.pid, record.app, record.platform, record.os,
                 record.device, record.lifecycle?.rawValue, record.started,
                 (record.records ?? options.records).map(LaunchRecords.json), record.excerpt == true ? 1 : nil,
+                record.appVersion,
             ])
             return db.lastInsertedRowID
         case .diagnostic(let text):

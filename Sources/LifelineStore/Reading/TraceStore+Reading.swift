@@ -58,7 +58,7 @@ extension TraceStore {
                     sql: """
                         SELECT launch.id, launch.line, launch.uuid, launch.part, launch.pid, launch.app, launch.platform,
                                launch.os, launch.device, launch.lifecycle, launch.started, trace_file.path, launch.records,
-                               launch.excerpt
+                               launch.excerpt, launch.app_version
                         FROM launch JOIN trace_file ON trace_file.id = launch.file_id
                         ORDER BY launch.file_id, launch.line
                         """)
@@ -86,7 +86,8 @@ extension TraceStore {
                     // Decoded with `try`: a database from elsewhere may hold any type in any column.
                     let record = LaunchRecord(
                         launch: try row.decode(atIndex: 2), pid: try row.decode(atIndex: 4), app: try row.decode(atIndex: 5),
-                        platform: try row.decode(atIndex: 6), os: try row.decode(atIndex: 7), device: try row.decode(atIndex: 8),
+                        appVersion: try row.decode(atIndex: 14), platform: try row.decode(atIndex: 6), os: try row.decode(atIndex: 7),
+                        device: try row.decode(atIndex: 8),
                         lifecycle: (try row.decode(atIndex: 9) as String?).flatMap(Lifecycle.init(rawValue:)),
                         started: try row.decode(atIndex: 10), part: try row.decode(atIndex: 3), records: records,
                         excerpt: (try row.decode(atIndex: 13) as Int64?).map { $0 != 0 })

@@ -32,6 +32,9 @@ enum StoreSchema {
         migrator.registerMigration("v7: no time to active for a launch whose events carry no time") { db in
             try db.execute(sql: version7)
         }
+        migrator.registerMigration("v8: the app's version") { db in
+            try db.execute(sql: version8)
+        }
         return migrator
     }
 
@@ -418,5 +421,11 @@ enum StoreSchema {
                    - (SELECT MIN(t) FROM event_raw e, names WHERE e.launch_id = l.id AND e.name_id = names.finish)
                END AS time_to_active_ns
         FROM launch l JOIN trace_file f ON f.id = l.file_id;
+        """
+
+    /// `launch.app_version`: the launch record's `appVersion` (`CFBundleShortVersionString`, `3.2`),
+    /// NULL when the trace does not say. `launch_summary` selects `l.*`, so it gains the column too.
+    static let version8 = """
+        ALTER TABLE launch ADD COLUMN app_version TEXT;
         """
 }

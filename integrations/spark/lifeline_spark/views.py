@@ -24,7 +24,7 @@ STORE_VIEWS = ("event", "span", "timeline", "launch_summary")
 FILE_SCHEMA = ("id bigint, path string, size bigint, line_count bigint, launch_count bigint, "
                "event_count bigint, malformed_count bigint, dropped_count bigint")
 LAUNCH_SCHEMA = ("file_id bigint, line bigint, uuid string, part bigint, pid bigint, app string, platform string, "
-                 "os string, device string, lifecycle string, started string, records string, excerpt bigint")
+                 "os string, device string, lifecycle string, started string, records string, excerpt bigint, app_version string")
 EVENT_SCHEMA = ("file_id bigint, line bigint, launch_line bigint, seq bigint, t bigint, event string, phase string, "
                 "session string, scene string, thread string, attrs string")
 
@@ -118,7 +118,7 @@ def parse_trace(file_id, content, names, order=()):
                               _integer(record, "pid"), _string(record, "app"), _string(record, "platform"),
                               _string(record, "os"), _string(record, "device"), _string(record, "lifecycle"),
                               _string(record, "started"), _records(record, names, order),
-                              1 if record.get("excerpt") is True else None))
+                              1 if record.get("excerpt") is True else None, _string(record, "appVersion")))
             continue
         seq, t, name = _integer(record, "seq"), _integer(record, "t"), _string(record, "event")
         if seq is None or t is None or name is None or launch_line is None:
@@ -208,7 +208,7 @@ def register_views(spark, paths, lifeline="lifeline", violations=None):
     # the whole relation), so ids are dense as SQLite's row ids are.
     launch = launch_raw.withColumn("id", F.row_number().over(Window.orderBy("file_id", "line")).cast("bigint"))
     launch = launch.select("id", "file_id", "line", "uuid", "part", "pid", "app", "platform", "os", "device",
-                           "lifecycle", "started", "records", "excerpt").cache()
+                           "lifecycle", "started", "records", "excerpt", "app_version").cache()
     events = (events.join(launch.select(F.col("id").alias("launch_id"), "file_id", F.col("line").alias("launch_line")),
                           ["file_id", "launch_line"])
               .withColumn("id", F.row_number().over(Window.orderBy("file_id", "line")).cast("bigint")))

@@ -26,7 +26,7 @@ def scenarios(repository):
 def _launch_line(line, app, version):
     record = json.loads(line)
     record["app"] = app
-    record["appVersion"] = version  # readers ignore fields they do not know (docs/trace-format.md)
+    record["appVersion"] = version  # trace format v1's optional appVersion (docs/trace-format.md)
     return json.dumps(record, separators=(",", ":")) + "\n"
 
 
