@@ -77,6 +77,35 @@ struct SceneIdentityTests {
         #expect(outcome.notes.first?.ambiguousLines == [5])
     }
 
+    @Test("a violation of the unnamed scene that involves callbacks from an ambiguous line on is pending, not proven")
+    func ambiguousViolationsAreNotProven() throws {
+        // Two windows printing without identity: the second connects, then one disconnects and the other is active.
+        let outcome = try Self.check([
+            ("didFinishLaunching", ""), ("willConnectTo", ""), ("willConnectTo", ""), ("sceneDidDisconnect", ""),
+            ("sceneDidBecomeActive", ""),
+        ])
+        let finding = try #require(outcome.findings.first { $0.ruleID == "nothing-after-disconnect" })
+        #expect(finding.status == .pending)
+        #expect(
+            finding.explanation.hasSuffix(
+                "(not proven: from line 4 a second scene may have connected, and callbacks that name no scene cannot be told apart)"))
+        // Before any ambiguity the same violation is proven.
+        let plain = try Self.check([
+            ("didFinishLaunching", ""), ("willConnectTo", ""), ("sceneDidDisconnect", ""), ("sceneDidBecomeActive", ""),
+        ])
+        #expect(plain.findings.first { $0.ruleID == "nothing-after-disconnect" }?.status == .violated)
+    }
+
+    @Test("a second connection in a named session is that session's scene connecting twice: no ambiguity, judged as it is")
+    func namedSessionConnectingTwice() throws {
+        let outcome = try Self.check([
+            ("didFinishLaunching", ""), ("willConnectTo", #","session":"S1""#), ("willConnectTo", #","session":"S1""#),
+            ("sceneDidDisconnect", #","session":"S1""#), ("sceneDidBecomeActive", #","session":"S1""#),
+        ])
+        #expect(outcome.notes.first?.ambiguousLines == [])
+        #expect(outcome.findings.first { $0.ruleID == "nothing-after-disconnect" }?.status == .violated)
+    }
+
     @Test("a trace whose scene callbacks all name their scene gets no note and is judged per scene as before")
     func named() throws {
         let outcome = try Self.check([

@@ -12,6 +12,9 @@ final class FindingSink {
     /// Per rule (by index), what the current launch's trace may not show that the rule names, for a
     /// finding it does not prove: `'willConnectTo' is not recorded`.
     var unseen: [Int: String] = [:]
+    /// In the current launch, the first place where a scene connected while the launch's unnamed
+    /// scene was connected (``IdentityNote``): from there its callbacks may be two scenes'.
+    var ambiguity: (seq: Int64, line: Int)?
 
     init(
         names: SymbolTable, onFinding: @escaping (Finding) -> Void, onInstance: @escaping (InstanceResult) -> Void,
@@ -59,20 +62,42 @@ final class FindingSink {
                 witnesses.append(Witness(role: .endOfTrace, seq: -1, t: 0, event: "", phase: .instant, file: slice.trace, line: 0))
             }
         }
+        // A violation of the launch's unnamed scene (or session) that involves callbacks from where
+        // another scene may have connected is not proven: they may be two scenes'.
+        var ambiguous: Int?
+        if raw.status == .violated, let ambiguity, Self.judgesScenes(rule.rule.slicing), slice.session == nil,
+            slice.scene == nil, witnesses.contains(where: { $0.role != .endOfTrace && $0.seq >= ambiguity.seq })
+        {
+            ambiguous = ambiguity.line
+        }
+        // Explained as what the trace shows (a violation, were it one scene), then said not proven.
+        var explanation = FindingExplainer(rule: rule.rule, names: names).explain(raw, slice: slice)
+        if ambiguous != nil { raw.status = .pending }
         if raw.status == .violated {
             tally[rule.rule.id, default: RuleTally()].violations += 1
         } else {
             tally[rule.rule.id, default: RuleTally()].pendings += 1
         }
-        var explanation = FindingExplainer(rule: rule.rule, names: names).explain(raw, slice: slice)
         if raw.unproven {
             explanation += " (not proven: \(unseen[rule.index] ?? "the trace may not show everything"), which may have prevented it)"
+        }
+        if let ambiguous {
+            explanation +=
+                " (not proven: from line \(ambiguous) a second scene may have connected, and callbacks that name no scene cannot be told apart)"
         }
         onFinding(
             Finding(
                 ruleID: rule.rule.id, severity: severity, status: raw.status, reason: raw.reason, slice: slice,
                 witnesses: witnesses, explanation: explanation, message: message, reference: reference,
                 citation: reference.map { Citation($0, of: rule.rule) }))
+    }
+
+    /// Whether a rule sliced so tells scenes (or sessions) apart, so a stand-in's ambiguity matters to it.
+    static func judgesScenes(_ slicing: Slicing) -> Bool {
+        switch slicing {
+        case .scene, .session(acrossLaunches: false): true
+        case .launch, .trace, .session(acrossLaunches: true): false
+        }
     }
 
     private func witness(_ ref: EventRef, _ role: Witness.Role) -> Witness {

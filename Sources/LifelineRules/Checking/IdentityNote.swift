@@ -11,8 +11,9 @@ import LifelineFormat
 ///
 /// ```
 /// device.log:1: note: 9 scene callbacks name no scene or session: per-scene rules judge them as the launch's one scene
-/// device.log:14: warning: scene(_:willConnectTo:options:) while the unnamed scene is connected: two scenes, or one
-///   connected twice; per-scene rules judge them as one scene (record each callback's scene to tell them apart)
+/// device.log:14: warning: a scene connects while the scene standing in for callbacks that name none is connected: two
+///   scenes, or one connected twice; per-scene rules judge them as one scene and prove nothing from here (record each
+///   callback's scene to tell them apart)
 /// ```
 public struct IdentityNote: Sendable, Hashable {
     /// The launch.
@@ -24,8 +25,8 @@ public struct IdentityNote: Sendable, Hashable {
     public var perSession: Int
     /// Scene callbacks that name neither.
     public var unnamed: Int
-    /// Lines (of `file`) where a scene connected while the one standing in for its session (or
-    /// the launch's unnamed one) was connected.
+    /// Lines (of `file`) where a scene connected while the launch's unnamed scene was connected
+    /// (a named session has one scene at a time: a second connection there is not ambiguous).
     public var ambiguousLines: [Int]
 
     public init(slice: SliceKey, file: String, line: Int, perSession: Int, unnamed: Int, ambiguousLines: [Int]) {
@@ -42,5 +43,5 @@ public struct IdentityNote: Sendable, Hashable {
 
     /// Why a line is ambiguous, for a warning at it.
     public static let ambiguity =
-        "a scene connects while the scene standing in for callbacks that name none is connected: two scenes, or one connected twice; per-scene rules judge them as one scene (record each callback's scene to tell them apart)"
+        "a scene connects while the scene standing in for callbacks that name none is connected: two scenes, or one connected twice; per-scene rules judge them as one scene and prove nothing from here (record each callback's scene to tell them apart)"
 }

@@ -270,7 +270,8 @@ public final class RuleChecker {
     /// Gives a scene callback that names no scene the scene standing in for its session's (or, with
     /// no session either, the launch's unnamed session's), and notes it (``IdentityNote``).
     private func standIn(_ event: inout CheckerEvent) {
-        if event.sessionSlot < 0 {
+        let unnamed = event.sessionSlot < 0
+        if unnamed {
             event.sessionSlot = context.pointee.unnamedSession()
             state.pointee.unnamedScenes += 1
         } else {
@@ -279,8 +280,11 @@ public final class RuleChecker {
         event.sceneSlot = context.pointee.standInScene(forSession: event.sessionSlot)
         guard event.ref.phase != .end else { return }
         if event.ref.name == Int32(Callback.willConnectTo.rawValue) {
-            if !state.pointee.connectedStandIns.insert(event.sceneSlot).inserted {
+            // Only where nothing names the session: a session has one scene at a time, so a second
+            // connection in a named session is that scene connecting twice (connect-once's to judge).
+            if unnamed, !state.pointee.connectedStandIns.insert(event.sceneSlot).inserted {
                 state.pointee.ambiguousLines.append(Int(event.ref.line))
+                if sink.ambiguity == nil { sink.ambiguity = (event.ref.seq, Int(event.ref.line)) }
             }
         } else if event.ref.name == Int32(Callback.sceneDidDisconnect.rawValue) {
             state.pointee.connectedStandIns.remove(event.sceneSlot)
@@ -390,6 +394,7 @@ public final class RuleChecker {
         for index in 0..<runtimeCount where !runtimes[index].compiled.rule.slicing.spansLaunches {
             runtimes[index].finishInstances(lastEvent: lastEvent, context: context, sink: sink)
         }
+        sink.ambiguity = nil
         state.pointee.launch = nil
         state.pointee.hasLaunch = false
     }

@@ -31,6 +31,7 @@ extension ReferenceEvaluator {
         var instances: [InstanceResult] = []
         var unsound: [ReferenceFinding] = []
         let itemsByLaunch = launches.enumerated().map { items(of: $1, index: $0) }
+        let ambiguities = ambiguities(launches, items: itemsByLaunch)
         for rule in rules.rules {
             if !rule.slicing.spansLaunches {
                 let judgedAnyway = slices(
@@ -49,13 +50,13 @@ extension ReferenceEvaluator {
             for (key, slice, last) in slices(of: rule, launches: launches, items: itemsByLaunch) {
                 let (verdict, found) = judge(rule, slice: slice, last: last, key: key)
                 guard case .pattern = rule.body else {
-                    findings += found
+                    findings += notProven(found, rule: rule, key: key, ambiguities: ambiguities)
                     instances.append(InstanceResult(ruleID: rule.id, slice: key, verdict: verdict))
                     continue
                 }
                 let unseen = unseenEvents(rule, slice: slice, key: key, last: last, launches: launches, variants: variants)
                 guard unseen.contains(where: { !$0.isEmpty }) else {
-                    findings += found
+                    findings += notProven(found, rule: rule, key: key, ambiguities: ambiguities)
                     instances.append(InstanceResult(ruleID: rule.id, slice: key, verdict: verdict))
                     continue
                 }
@@ -64,7 +65,7 @@ extension ReferenceEvaluator {
                         rule, slice: slice, last: last, key: key, unseen: unseen, insertions: insertions,
                         maximumCompletions: maximumCompletions)
                 else { return nil }
-                findings += proven.map(\.finding)
+                findings += notProven(proven.map(\.finding), rule: rule, key: key, ambiguities: ambiguities)
                 let violated = proven.filter { $0.finding.status == .violated }.count
                 let pending = proven.count - violated
                 let settled: Verdict = violated > 0 ? .violated : (pending > 0 ? .pending : verdict)

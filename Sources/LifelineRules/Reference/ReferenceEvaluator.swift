@@ -58,14 +58,55 @@ public enum ReferenceEvaluator {
         var findings: [ReferenceFinding] = []
         var instances: [InstanceResult] = []
         let itemsByLaunch = launches.enumerated().map { items(of: $1, index: $0) }
+        let ambiguities = ambiguities(launches, items: itemsByLaunch)
         for rule in rules.rules {
             for (key, slice, last) in slices(of: rule, launches: launches, items: itemsByLaunch) {
                 let (verdict, found) = judge(rule, slice: slice, last: last, key: key)
-                findings += found
+                findings += notProven(found, rule: rule, key: key, ambiguities: ambiguities)
                 instances.append(InstanceResult(ruleID: rule.id, slice: key, verdict: verdict))
             }
         }
         return (findings, instances)
+    }
+
+    // MARK: - Scene identity
+
+    /// Per launch (by its key), the line of its first scene connection while the launch's unnamed
+    /// scene was connected: from there callbacks that name no scene or session may be two scenes'
+    /// (``IdentityNote``), and the checker proves no violation of that scene that involves them.
+    static func ambiguities(_ launches: [Launch], items: [[Item]]) -> [String: Int] {
+        var result: [String: Int] = [:]
+        for (launch, all) in zip(launches, items) {
+            var connected: Set<String> = []
+            for item in all where !item.isLaunch && item.event.phase != .end && item.event.session == nil {
+                guard let scene = item.standInScene else { continue }
+                if item.event.event.callback == .willConnectTo {
+                    if !connected.insert(scene).inserted {
+                        result[launch.record.launch ?? "\(launch.file):\(launch.line)"] = item.line
+                        break
+                    }
+                } else if item.event.event.callback == .sceneDidDisconnect {
+                    connected.remove(scene)
+                }
+            }
+        }
+        return result
+    }
+
+    /// `found` with the violations of a launch's unnamed scene (or session) that involve a callback
+    /// from its first ambiguous line on made pending, as the checker reports them.
+    static func notProven(_ found: [ReferenceFinding], rule: Rule, key: SliceKey, ambiguities: [String: Int]) -> [ReferenceFinding] {
+        guard FindingSink.judgesScenes(rule.slicing), key.session == nil, key.scene == nil, let launch = key.launch,
+            let line = ambiguities[launch]
+        else { return found }
+        return found.map { finding in
+            let witnesses = [finding.opener, finding.trigger, finding.offending, finding.closer].compactMap { $0 }
+            let involved = witnesses.contains { Int($0.split(separator: ":").last ?? "") ?? 0 >= line }
+            guard finding.status == .violated, involved else { return finding }
+            var pending = finding
+            pending.status = .pending
+            return pending
+        }
     }
 
     // MARK: - Slicing
