@@ -19,12 +19,14 @@ enum SchemaText {
         if sql.hasPrefix("CREATE "), let kind = kinds.first(where: { sql.dropFirst(7).hasPrefix($0 + " ") }) {
             let head = "CREATE " + kind
             if let schema { sql = head + " " + schema + "." + sql.dropFirst(head.count + 1) }
-            if kind == "VIEW", !entry.viewColumns.isEmpty {
+            if entry.type == "view", !entry.viewColumns.isEmpty {
                 let name = (schema.map { $0 + "." } ?? "") + identifier(entry.name)
                 sql += "\n/* " + name + "(" + entry.viewColumns.map(identifier).joined(separator: ",") + ") */"
             }
         }
-        return (indented ? indent(sql) : sql) + ";"
+        // Views and triggers stay as they are; the rest is laid out (the entry's type says which).
+        let laidOut = indented && entry.type != "view" && entry.type != "trigger"
+        return (laidOut ? indent(sql, isIndex: entry.type == "index") : sql) + ";"
     }
 
     /// A name as sqlite3 writes it in a schema comment: bare when it is an identifier that is not a keyword.
@@ -40,12 +42,9 @@ enum SchemaText {
 
     /// `.schema --indent`: runs of spaces become one (none after `(` or before `(` and `)`); a
     /// statement still 79 bytes or longer gets each top-level column of a table on its own
-    /// line, indented two spaces, and each `AND` of a partial index's `WHERE` on its own.
-    /// Views and triggers stay as they are.
-    static func indent(_ sql: String) -> String {
-        let upper = sql.uppercased()
-        if upper.hasPrefix("CREATE VIEW") || upper.hasPrefix("CREATE TRIG") || sql.isEmpty { return sql }
-        let isIndex = upper.hasPrefix("CREATE INDEX") || upper.hasPrefix("CREATE UNIQUE INDEX")
+    /// line, indented two spaces, and each `AND` of a partial index's (`isIndex`) `WHERE` on its own.
+    static func indent(_ sql: String, isIndex: Bool) -> String {
+        if sql.isEmpty { return sql }
         var collapsed: [UInt8] = []
         for byte in Array(sql.utf8).drop(while: isSpace) {
             if isSpace(byte) {
