@@ -78,6 +78,8 @@ static inline const char *lifeline_rl_line_buffer(void) { return rl_line_buffer;
 // The line's length, in the unit of the offsets a completion function gets: bytes in GNU readline (and macOS's
 // libedit), characters in newer libedit, which sets it so before calling one.
 static inline int lifeline_rl_end(void) { return rl_end; }
+// The cursor's offset in the line, in the same unit as rl_end.
+static inline int lifeline_rl_point(void) { return rl_point; }
 
 // The terminal's window changed size (the REPL observes SIGWINCH itself: see WindowResizeSignal.swift). GNU
 // readline's rl_resize_terminal asks the terminal for its size and draws the prompt and the line again on a new

@@ -43,7 +43,7 @@ struct ReplTimelinePagingTests {
             "pages",
             "cd '\(directory.path)' && env LIFELINE_HISTORY= NO_COLOR=1 TERM=xterm '\(LifelineCommandTests.binary.path)' repl")
         // capture-pane drops trailing spaces: the prompt shows as "lifeline>".
-        try terminal.waitFor("pages", "lifeline>")
+        try terminal.waitForPrompt("pages")
         try terminal.type("pages", ".timeline 1 S1")
         try terminal.keys("pages", "Enter")
         // A 40-line pane: 36 rows, the title and column titles above, the more line and the prompt below.
@@ -51,6 +51,7 @@ struct ReplTimelinePagingTests {
         #expect(screen.contains("launch 1 · L1"))
         #expect(screen.contains("didFinishLaunching (1.0ms)"))
         #expect(!screen.contains("\n 47  "), "row 37 (seq 47) is on the first page")
+        try terminal.waitForPrompt("pages")
         try terminal.type("pages", ".more")
         try terminal.keys("pages", "Enter")
         screen = try terminal.waitFor("pages", "the second page") { $0.contains("\n 47  ") }
@@ -58,9 +59,11 @@ struct ReplTimelinePagingTests {
         #expect(screen.contains("(more: .more shows the next 36 rows"))
         #expect(screen.contains("seq     time  app"))
         #expect(!screen.contains("launch 1 · L1"))
+        try terminal.waitForPrompt("pages")
         try terminal.type("pages", ".more all")
         try terminal.keys("pages", "Enter")
         screen = try terminal.waitFor("pages", "the last row") { $0.contains("\n202  ") }
+        try terminal.waitForPrompt("pages")
         try terminal.type("pages", ".more")
         try terminal.keys("pages", "Enter")
         try terminal.waitFor("pages", "error: no timeline to continue: .timeline shows one a screenful at a time")
@@ -91,7 +94,7 @@ struct ReplTimelinePagingTests {
             "cd '\(directory.path)' && env LIFELINE_HISTORY= NO_COLOR=1 TERM=xterm '\(LifelineCommandTests.binary.path)' repl; "
                 + "echo \"EXITED $?\"")
         _ = try terminal.tmux(["resize-window", "-t", "narrow", "-x", "80", "-y", "40"])
-        try terminal.waitFor("narrow", "lifeline>")
+        try terminal.waitForPrompt("narrow")
         try terminal.type("narrow", ".timeline 1")
         try terminal.keys("narrow", "Enter")
         let screen = try terminal.waitFor("narrow", "S2    sceneDidDisconnect")
@@ -100,6 +103,7 @@ struct ReplTimelinePagingTests {
         #expect(lines.contains { $0.contains("seq      time  lane  callback") }, "\(screen)")
         #expect(lines.contains { $0.contains("S1    sceneDidEnterBackground (60.0ms)  background") }, "\(screen)")
         #expect(!screen.contains("…"), "\(screen)")
+        try terminal.waitForPrompt("narrow")
         try terminal.keys("narrow", "C-d")
         try terminal.waitFor("narrow", "EXITED 0")
     }

@@ -100,9 +100,10 @@ package final class ReadlineLineReader: LineReader {
                 return .end
             }
             if descriptors[1].revents != 0, interrupt.drainWakeUps() {
-                // Ctrl-C: show it after what was typed, forget the line, leave readline's state clean,
-                // start over on a new line.
-                FileDescriptorSink.standardOutput.write("^C")
+                // Ctrl-C: show it where the cursor is, forget the line, leave readline's state clean,
+                // start over on a new line below the whole of the abandoned one.
+                let below = rowsBelowCursor(prompt: prompt, echoed: 2)
+                FileDescriptorSink.standardOutput.write(below > 0 ? "^C\u{1B}[\(below)B" : "^C")
                 rl_free_line_state()
                 lifeline_rl_callback_sigcleanup()
                 rl_callback_handler_remove()
@@ -119,6 +120,18 @@ package final class ReadlineLineReader: LineReader {
                 }
             }
         }
+    }
+
+    /// Rows of the line being edited below the cursor's, once `echoed` columns are drawn at the cursor
+    /// (``LineLayout``); 0 when the terminal's width is unknown.
+    private func rowsBelowCursor(prompt: String, echoed: Int) -> Int {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, let buffer = lifeline_rl_line_buffer()
+        else { return 0 }
+        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: strlen(buffer)))
+        guard let cursor = ReadlineBridge.byteOffset(Int(lifeline_rl_point()), in: bytes, lineEnd: Int(lifeline_rl_end())) else { return 0 }
+        let layout = LineLayout(prompt: prompt, line: String(decoding: bytes, as: UTF8.self), columns: Int(size.ws_col))
+        return layout.rowsBelow(cursor: cursor, echoed: echoed)
     }
 
     private func record(_ input: LineInput) -> LineInput {
