@@ -82,11 +82,11 @@ extension CheckRun {
         let primary = finding.primary
         let witnesses = finding.witnesses.map { witness -> [String: Any] in
             var object: [String: Any] = ["role": JSONReport.role(witness.role), "file": witness.file]
-            if witness.seq >= 0 {
-                object["seq"] = witness.seq
+            if let seq = witness.seq {
+                object["seq"] = seq
                 object["event"] = witness.event
             }
-            if witness.line > 0 { object["line"] = witness.line }
+            if let line = witness.line { object["line"] = line }
             return object
         }
         let data = (try? JSONSerialization.data(withJSONObject: witnesses, options: [.sortedKeys])) ?? Data("[]".utf8)
@@ -94,7 +94,7 @@ extension CheckRun {
             rule: finding.ruleID, severity: finding.severity.rawValue, status: finding.status.rawValue,
             message: finding.message, explanation: finding.explanation, launchUUID: finding.slice.launch,
             session: finding.slice.session, scene: finding.slice.scene, file: primary?.file,
-            line: primary.flatMap { $0.line > 0 ? $0.line : nil }, seq: primary.flatMap { $0.seq >= 0 ? $0.seq : nil },
+            line: primary?.line, seq: primary?.seq,
             witnesses: String(decoding: data, as: UTF8.self))
     }
 }

@@ -21,12 +21,12 @@ extension CheckRun {
         let status = Finding.Status(rawValue: stored.status) ?? .violated
         let objects = (try? JSONSerialization.jsonObject(with: Data(stored.witnesses.utf8))) as? [[String: Any]] ?? []
         let witnesses = objects.map { object -> Witness in
-            let seq = (object["seq"] as? NSNumber)?.int64Value ?? -1
+            let seq = (object["seq"] as? NSNumber)?.int64Value
             let file = object["file"] as? String ?? stored.file ?? ""
-            let line = (object["line"] as? NSNumber)?.intValue ?? 0
+            let line = (object["line"] as? NSNumber)?.intValue
             return Witness(
                 role: role(object["role"] as? String), seq: seq, t: 0, event: object["event"] as? String ?? "",
-                phase: seq >= 0 ? phase(seq, file, line) : .instant, file: file, line: line)
+                phase: seq.map { phase($0, file, line ?? 0) } ?? .instant, file: file, line: line)
         }
         let rule = rules?.rules.first { $0.id == stored.rule }
         return Finding(

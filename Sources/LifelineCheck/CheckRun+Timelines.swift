@@ -24,8 +24,8 @@ extension CheckRun {
     ) -> ReportTimelines {
         var wanted: Set<EventLocation> = []
         for finding in findings {
-            for witness in finding.witnesses where witness.seq >= 0 && witness.line > 0 {
-                wanted.insert(EventLocation(file: witness.file, line: witness.line))
+            for witness in finding.witnesses where witness.seq != nil {
+                if let line = witness.line { wanted.insert(EventLocation(file: witness.file, line: line)) }
             }
         }
         let collector = TimelineCollector(wanted: wanted)

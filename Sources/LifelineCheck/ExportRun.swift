@@ -50,15 +50,15 @@ package enum ExportRun {
         }
         _ = checker.finish()
         for finding in collector.findings {
-            guard let primary = finding.primary, let place = located["\(primary.file):\(primary.line)"] else { continue }
+            guard let primary = finding.primary, let line = primary.line, let place = located["\(primary.file):\(line)"] else { continue }
             var args: Attributes = [
                 "rule": .string(finding.ruleID), "severity": .string(finding.severity.rawValue),
                 "status": .string(finding.status.rawValue), "message": .string(finding.message),
                 "explanation": .string(finding.explanation), "location": .string(primary.location),
             ]
             if let reference = finding.reference { args["reference"] = .string(reference) }
-            for witness in finding.witnesses where witness.seq >= 0 {
-                args[witness.role.argumentName] = .string("\(witness.event) seq \(witness.seq) at \(witness.location)")
+            for witness in finding.witnesses {
+                if let seq = witness.seq { args[witness.role.argumentName] = .string("\(witness.event) seq \(seq) at \(witness.location)") }
             }
             let label = finding.status == .pending ? "pending" : finding.severity.rawValue
             result.annotations.append(

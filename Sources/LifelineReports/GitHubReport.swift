@@ -65,7 +65,7 @@ enum GitHubReport {
         var properties: [String] = []
         if let primary = finding.primary {
             properties.append("file=" + escapeProperty(primary.file))
-            if primary.line > 0 { properties.append("line=\(primary.line)") }
+            if let line = primary.line { properties.append("line=\(line)") }
         }
         properties.append("title=" + escapeProperty("\(finding.ruleID)\(finding.status == .pending ? " (pending)" : "")"))
         // What happened, the rule's words, and its source (a URL GitHub shows as a link, where the rule has one).

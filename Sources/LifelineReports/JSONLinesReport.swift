@@ -44,8 +44,8 @@ package enum JSONLinesReport {
             reference = item.reference
             file = item.file
             line = item.line
-            seq = primary.flatMap { $0.seq >= 0 ? $0.seq : nil }
-            event = primary.flatMap { $0.seq >= 0 && !$0.event.isEmpty ? $0.event : nil }
+            seq = primary?.seq
+            event = primary.flatMap { $0.seq != nil && !$0.event.isEmpty ? $0.event : nil }
             launch = item.launch
             session = item.session
             scene = item.scene

@@ -115,12 +115,12 @@ package enum JSONReport {
         return Item(
             rule: finding.ruleID, severity: finding.severity.rawValue, status: finding.status.rawValue,
             fails: gate.fails(finding), message: finding.message, explanation: finding.explanation, reference: finding.reference,
-            file: primary.map(\.file), line: primary.flatMap { $0.line > 0 ? $0.line : nil }, launch: finding.slice.launch,
+            file: primary.map(\.file), line: primary?.line, launch: finding.slice.launch,
             session: finding.slice.session, scene: finding.slice.scene,
             events: finding.witnesses.map { witness in
                 Event(
-                    role: JSONReport.role(witness.role), event: witness.seq < 0 && witness.event.isEmpty ? nil : witness.event,
-                    seq: witness.seq < 0 ? nil : witness.seq, file: witness.file, line: witness.line > 0 ? witness.line : nil)
+                    role: JSONReport.role(witness.role), event: witness.seq == nil && witness.event.isEmpty ? nil : witness.event,
+                    seq: witness.seq, file: witness.file, line: witness.line)
             })
     }
 

@@ -134,7 +134,7 @@ enum SARIFReport {
             id: id,
             physicalLocation: PhysicalLocation(
                 artifactLocation: ArtifactLocation(uri: uri(witness.file)),
-                region: witness.line > 0 ? Region(startLine: witness.line) : nil),
+                region: witness.line.map { Region(startLine: $0) }),
             message: message.map(Text.init))
     }
 

@@ -29,4 +29,26 @@ struct StoredFindingTests {
         let withoutRules = CheckRun.finding(from: stored, rules: nil) { seq, _, _ in phases[seq] ?? .instant }
         #expect(!withoutRules.explained.contains("  see: "))
     }
+
+    @Test("a witness with no seq (the launch record, the end of the trace) and no line reads back without them, not as -1 or 0")
+    func witnessesWithoutSeqOrLine() throws {
+        let finding = Finding(
+            ruleID: "x.rule", severity: .error, status: .violated, reason: .forbidden,
+            slice: SliceKey(trace: "t.ndjson", launch: "1A3C"),
+            witnesses: [
+                Witness(role: .trigger, seq: nil, t: 0, event: "launch", phase: .instant, file: "t.ndjson", line: 1),
+                Witness(role: .endOfTrace, seq: nil, t: 0, event: "", phase: .instant, file: "t.ndjson", line: nil),
+            ],
+            explanation: "", message: "m", reference: nil, citation: nil)
+        #expect(
+            finding.witnesses.map(\.description) == [
+                "trigger: launch record at t.ndjson:1", "trace ended after: launch record at t.ndjson",
+            ])
+        let stored = CheckRun.storedViolation(finding)
+        #expect(stored.seq == nil && stored.line == finding.primary?.line)
+        let read = CheckRun.finding(from: stored, rules: nil) { _, _, _ in .begin }
+        #expect(read.witnesses.map(\.seq) == [nil, nil])
+        #expect(read.witnesses.map(\.line) == [1, nil])
+        #expect(read.witnesses.map(\.phase) == [.instant, .instant], "no event to ask the phase of")
+    }
 }

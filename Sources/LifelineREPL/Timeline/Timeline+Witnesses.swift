@@ -19,7 +19,7 @@ extension Timeline {
                 launches.append(launch)
                 marked[launch] = []
             }
-            if witness.seq >= 0 { marked[launch]?.append(witness.seq) }
+            if let seq = witness.seq { marked[launch]?.append(seq) }
         }
         return try launches.compactMap { launch in
             let seqs = marked[launch] ?? []
@@ -38,6 +38,7 @@ extension Timeline {
     /// Launch records come before their events in a trace file (a rotated part starts with a copy),
     /// so this reads the small `launch` table, never `event`.
     static func launchID(of witness: Witness, _ session: SQLSession) throws -> Int64? {
-        try session.launchID(file: witness.file, line: witness.line)
+        guard let line = witness.line else { return nil }
+        return try session.launchID(file: witness.file, line: line)
     }
 }

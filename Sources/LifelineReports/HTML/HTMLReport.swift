@@ -202,7 +202,9 @@ package enum HTMLReport {
         for (index, launch) in timelines.launches.enumerated() where launchByKey[launch.key] == nil { launchByKey[launch.key] = index }
         json.raw(",\"findings\":")
         Self.list(&json, report.findings) { json, finding in
-            let positions = finding.witnesses.map { timelines.positions[EventLocation(file: $0.file, line: $0.line)] }
+            let positions = finding.witnesses.map { witness in
+                witness.line.flatMap { timelines.positions[EventLocation(file: witness.file, line: $0)] }
+            }
             let launch = positions.lazy.compactMap { $0?.launch }.first ?? finding.slice.launch.flatMap { launchByKey[$0] } ?? -1
             json.byte(UInt8(ascii: "["))
             json.int(ruleIndex[finding.ruleID] ?? -1)
@@ -238,7 +240,7 @@ package enum HTMLReport {
                     json.int(position.event)
                 } else {
                     json.raw("-1,-1,")
-                    json.int(witness.seq)
+                    json.int(witness.seq ?? -1)  // the page's -1: no seq
                     json.byte(UInt8(ascii: ","))
                     json.string(witness.event)
                     json.byte(UInt8(ascii: ","))

@@ -59,14 +59,14 @@ final class FindingSink {
             if let last = raw.endOfTrace {
                 witnesses.append(witness(last, .endOfTrace))
             } else {
-                witnesses.append(Witness(role: .endOfTrace, seq: -1, t: 0, event: "", phase: .instant, file: slice.trace, line: 0))
+                witnesses.append(Witness(role: .endOfTrace, seq: nil, t: 0, event: "", phase: .instant, file: slice.trace, line: nil))
             }
         }
         // A violation of the launch's unnamed scene (or session) that involves callbacks from where
         // another scene may have connected is not proven: they may be two scenes'.
         var ambiguous: Int?
         if raw.status == .violated, let ambiguity, Self.judgesScenes(rule.rule.slicing), slice.session == nil,
-            slice.scene == nil, witnesses.contains(where: { $0.role != .endOfTrace && $0.seq >= ambiguity.seq })
+            slice.scene == nil, witnesses.contains(where: { $0.role != .endOfTrace && ($0.seq ?? -1) >= ambiguity.seq })
         {
             ambiguous = ambiguity.line
         }
@@ -102,7 +102,7 @@ final class FindingSink {
 
     private func witness(_ ref: EventRef, _ role: Witness.Role) -> Witness {
         Witness(
-            role: role, seq: ref.seq, t: ref.t, event: ref.seq < 0 ? "launch" : names[ref.name], phase: ref.phase,
-            file: sources.isEmpty ? "" : sources[Int(ref.source)], line: Int(ref.line))
+            role: role, seq: ref.seq < 0 ? nil : ref.seq, t: ref.t, event: ref.seq < 0 ? "launch" : names[ref.name], phase: ref.phase,
+            file: sources.isEmpty ? "" : sources[Int(ref.source)], line: ref.line > 0 ? Int(ref.line) : nil)
     }
 }

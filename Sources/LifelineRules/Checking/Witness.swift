@@ -17,17 +17,17 @@ public struct Witness: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var role: Role
-    /// The event's `seq`; -1 for a launch record.
-    public var seq: Int64
+    /// The event's `seq`; nil for a launch record or the end of the trace, which have none.
+    public var seq: Int64?
     public var t: Int64
     public var event: String
     public var phase: Phase
     /// The trace file, or the label given to the checker for the source.
     public var file: String
-    /// The line in `file`; 0 when unknown.
-    public var line: Int
+    /// The line in `file`; nil when unknown.
+    public var line: Int?
 
-    public init(role: Role, seq: Int64, t: Int64, event: String, phase: Phase, file: String, line: Int) {
+    public init(role: Role, seq: Int64?, t: Int64, event: String, phase: Phase, file: String, line: Int?) {
         self.role = role
         self.seq = seq
         self.t = t
@@ -38,10 +38,10 @@ public struct Witness: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `file:line`.
-    public var location: String { line > 0 ? "\(file):\(line)" : file }
+    public var location: String { line.map { "\(file):\($0)" } ?? file }
 
     public var description: String {
-        let what = seq < 0 ? "launch record" : "\(event)\(phase == .instant ? "" : " \(phase.rawValue)") seq \(seq)"
+        let what = seq.map { "\(event)\(phase == .instant ? "" : " \(phase.rawValue)") seq \($0)" } ?? "launch record"
         return "\(role.rawValue): \(what) at \(location)"
     }
 }

@@ -34,7 +34,7 @@ public struct ReferenceFinding: Sendable, Hashable, Comparable, CustomStringConv
     /// The comparable form of a checker's finding.
     public init(_ finding: Finding) {
         func location(_ role: Witness.Role) -> String? {
-            finding.witnesses.first { $0.role == role }.map { "\($0.file):\($0.line)" }
+            finding.witnesses.first { $0.role == role }.map { "\($0.file):\($0.line ?? 0)" }
         }
         self.init(
             ruleID: finding.ruleID, severity: finding.severity, slice: finding.slice, status: finding.status, reason: finding.reason,
