@@ -70,7 +70,7 @@ struct ChromeImportCommandTests {
             to: directory.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
         let bad = try LifelineCommandTests.run(["import", "bad.json", "--db", "b.db"], in: directory)
         #expect(bad.status == 1)
-        #expect(bad.stderr.contains("bad.json:2:25: error: invalid escape in a string (not imported)"))
+        #expect(bad.stderr.contains(#"bad.json:2:23: error: invalid escape '\q' (not imported)"#))
     }
 
     @Test func fromOverridesDetection() throws {

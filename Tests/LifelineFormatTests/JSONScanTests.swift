@@ -3,7 +3,8 @@ import Testing
 
 @testable import LifelineFormat
 
-/// The word-at-a-time scans against a byte-at-a-time reading of the same bytes.
+/// The word-at-a-time scans (``JSONLexis``, ``JSONScan``) and the UTF-8 check both JSON readers use,
+/// against a byte-at-a-time reading of the same bytes.
 @Suite("JSON scans eight bytes at a time")
 struct JSONScanTests {
     static func isSpecial(_ byte: UInt8, nonASCII: Bool) -> Bool {
@@ -20,12 +21,17 @@ struct JSONScanTests {
             for start in 0...count {
                 for nonASCII in [false, true] {
                     let expected = bytes[start...].firstIndex { Self.isSpecial($0, nonASCII: nonASCII) } ?? count
-                    #expect(JSONScan.stringSpecial(in: bytes, from: start, stopsAtNonASCII: nonASCII) == expected, "\(bytes) from \(start)")
+                    let found = bytes.withUnsafeBytes { JSONLexis.stringSpecial(in: $0, from: start, nonASCII: nonASCII) }
+                    #expect(found == expected, "\(bytes) from \(start)")
                 }
                 #expect(JSONScan.newline(in: bytes, from: start) == (bytes[start...].firstIndex(of: 0x0A) ?? count))
             }
             #expect(JSONScan.newlineCount(in: bytes) == bytes.filter { $0 == 0x0A }.count)
         }
+    }
+
+    static func sequenceLength(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { UTF8Validation.sequenceLength(in: $0, at: 0) }
     }
 
     @Test func aSequenceIsWellFormedExactlyWhenStringValidatingAcceptsIt() {
@@ -37,9 +43,9 @@ struct JSONScanTests {
                         // A continuation byte after it, so that exactly one length can be well formed.
                         let bytes = [lead, second, third, fourth, 0x80]
                         let expected = (2...4).first { String(validating: bytes[0..<$0], as: UTF8.self) != nil }
-                        if JSONScan.utf8SequenceLength(in: bytes, at: 0) != expected { wrong.append(bytes) }
+                        if Self.sequenceLength(bytes) != expected { wrong.append(bytes) }
                         // Cut short by the end of the input, it is not.
-                        if let expected, JSONScan.utf8SequenceLength(in: Array(bytes[0..<(expected - 1)]), at: 0) != nil {
+                        if let expected, Self.sequenceLength(Array(bytes[0..<(expected - 1)])) != nil {
                             wrong.append(Array(bytes[0..<(expected - 1)]))
                         }
                     }
@@ -47,5 +53,51 @@ struct JSONScanTests {
             }
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+    }
+}
+
+/// One grammar, one set of words: a trace line (``JSONCursor``) and another tool's JSON (``JSONReader``)
+/// refuse the same bad string or number with the same message, at the same byte.
+@Suite("JSON errors read the same in both readers")
+struct JSONLexisAgreementTests {
+    static let fragments: [(json: String, message: String)] = [
+        (#""a\qb""#, #"invalid escape '\q'"#),
+        (#""\u12G4""#, #"expected four hex digits after '\u'"#),
+        (#""\ud83d""#, #"unpaired surrogate in '\u' escape"#),
+        (#""\ud83dx\ude00""#, #"unpaired surrogate in '\u' escape"#),
+        (#""\ude00""#, #"unpaired surrogate in '\u' escape"#),
+        ("\"a\u{1}b\"", #"control character in string (write it as \u0001)"#),
+        ("01", "leading zeros are not allowed"),
+        ("-", "invalid number"),
+        ("1.", "invalid number"),
+        ("1e+", "invalid number"),
+    ]
+
+    @Test("each bad fragment: the same message and column from both readers", arguments: fragments)
+    func sameError(_ fragment: (json: String, message: String)) throws {
+        let prefix = #"{"seq":1,"t":0,"event":"x","attrs":{"k":"#
+        let line = prefix + fragment.json + "}}"
+        var fromTrace: TraceFormatError?
+        do { _ = try TraceRecord(parsing: line) } catch { fromTrace = error }
+        var reader = JSONReader(Array(line.utf8))
+        var fromReader: TraceFormatError?
+        do { _ = try reader.read() } catch { fromReader = error }
+        let trace = try #require(fromTrace, "the trace scanner accepted \(fragment.json)")
+        let other = try #require(fromReader, "the JSON reader accepted \(fragment.json)")
+        #expect(trace.message == fragment.message)
+        #expect(other.message == fragment.message)
+        #expect(trace.column == other.column, "\(fragment.json): \(trace) against \(other)")
+        #expect(trace.column > prefix.utf8.count)
+    }
+
+    @Test("good escapes decode alike: the same text from both readers")
+    func sameText() throws {
+        let json = #""a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00z""#
+        var reader = JSONReader(Array(json.utf8))
+        guard case .string(let text) = try reader.read() else { Issue.record("not a string"); return }
+        let record = try TraceRecord(parsing: #"{"seq":1,"t":0,"event":"# + json + "}")
+        guard case .event(let event) = record else { Issue.record("not an event"); return }
+        #expect(text == "a\"\\/\u{8}\u{C}\n\r\té😀z")
+        #expect(event.event.name == text)
     }
 }

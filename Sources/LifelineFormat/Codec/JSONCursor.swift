@@ -82,7 +82,7 @@ struct JSONCursor {
         // the first that does is the lowest byte the word's mask flags. Most often it is the
         // closing quote; anything else goes on byte by byte below.
         while index + 8 <= end {
-            let flags = Self.lookFlags(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let flags = JSONLexis.specialFlags(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self), nonASCII: true)
             if flags == 0 {
                 index += 8
                 continue
@@ -118,44 +118,8 @@ struct JSONCursor {
         throw failure(.syntax, "unterminated string", at: open)
     }
 
-    /// Whether any of eight bytes is a quote, a backslash, a control character or not ASCII.
-    @inline(__always)
-    static func needsLook(_ word: UInt64) -> Bool { lookFlags(word) != 0 }
-
-    /// The high bit of each of eight bytes (little-endian) that may be a quote, a backslash, a
-    /// control character or not ASCII; zero when none is.
-    ///
-    /// Exact for the whole word and for its lowest flagged byte, which is the first byte that
-    /// needs a look: a byte's high bit is set in `(x - 0x01…) & ~x & 0x80…` only if it or a byte
-    /// below it is zero (a borrow runs upwards only from a zero byte), and in `(w - 0x20…) & ~w &
-    /// 0x80…` only if it or a byte below it is below 0x20 (with `w`'s high bits flagged apart).
-    /// Bytes above the lowest flagged one may be flagged wrongly, which no caller relies on.
-    @inline(__always)
-    static func lookFlags(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let zeroInQuote = (quote &- ones) & ~quote
-        let zeroInBackslash = (backslash &- ones) & ~backslash
-        let control = (word &- ones &* 0x20) & ~word
-        return (word | zeroInQuote | zeroInBackslash | control) & highs
-    }
-
-    /// The high bit of the lowest byte of `word` that is a quote, and maybe of some above it
-    /// (see ``lookFlags(_:)``); zero when no byte is.
-    @inline(__always)
-    static func quoteFlags(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let quote = word ^ (ones &* 0x22)
-        return (quote &- ones) & ~quote & (ones &* 0x80)
-    }
-
     private func controlCharacter(_ byte: UInt8) -> TraceFormatError {
-        let hex = String(byte, radix: 16, uppercase: true)
-        return failure(
-            .syntax, "control character in string (write it as \\u\(String(repeating: "0", count: 4 - hex.count))\(hex))",
-            at: index)
+        failure(.syntax, JSONLexis.controlCharacterMessage(byte), at: index)
     }
 
     private mutating func scanEscapedString(
@@ -175,22 +139,16 @@ struct JSONCursor {
                 }
                 return ScannedString(start: decodedStart, count: count, isDecoded: true)
             case UInt8(ascii: "\\"):
-                guard index + 1 < end else { throw failure(.syntax, "unterminated string", at: open) }
-                let escape = bytes[index + 1]
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(escape)
-                case UInt8(ascii: "b"): scratch.append(0x08)
-                case UInt8(ascii: "f"): scratch.append(0x0C)
-                case UInt8(ascii: "n"): scratch.append(0x0A)
-                case UInt8(ascii: "r"): scratch.append(0x0D)
-                case UInt8(ascii: "t"): scratch.append(0x09)
-                case UInt8(ascii: "u"):
-                    try scanUnicodeEscape(into: &scratch)
-                    continue
-                default:
-                    throw failure(.syntax, "invalid escape '\\\(Character(Unicode.Scalar(escape)))'", at: index)
+                switch JSONLexis.escape(in: bytes, at: index) {
+                case .success(.byte(let decoded)):
+                    scratch.append(decoded)
+                    index += 2
+                case .success(.scalar(let scalar, let length)):
+                    scratch.append(contentsOf: UTF8.encode(scalar)!)
+                    index += length
+                case .failure(let error):
+                    throw failure(.syntax, error.message, at: error.isUnterminated ? open : error.offset)
                 }
-                index += 2
             default:
                 if byte < 0x20 { throw controlCharacter(byte) }
                 scratch.append(byte)
@@ -198,48 +156,6 @@ struct JSONCursor {
             }
         }
         throw failure(.syntax, "unterminated string", at: open)
-    }
-
-    /// Decodes `\uXXXX` (and a following low surrogate) at the cursor into UTF-8.
-    private mutating func scanUnicodeEscape(into scratch: inout [UInt8]) throws(TraceFormatError) {
-        let escapeStart = index
-        let high = try hexQuad(at: index + 2)
-        index += 6
-        var scalarValue = UInt32(high)
-        if (0xD800...0xDBFF).contains(high) {
-            guard index + 1 < end, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                throw failure(.syntax, "unpaired surrogate in '\\u' escape", at: escapeStart)
-            }
-            let low = try hexQuad(at: index + 2)
-            guard (0xDC00...0xDFFF).contains(low) else {
-                throw failure(.syntax, "unpaired surrogate in '\\u' escape", at: escapeStart)
-            }
-            index += 6
-            scalarValue = 0x10000 + ((UInt32(high) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
-        } else if (0xDC00...0xDFFF).contains(high) {
-            throw failure(.syntax, "unpaired surrogate in '\\u' escape", at: escapeStart)
-        }
-        guard let scalar = Unicode.Scalar(scalarValue) else {
-            throw failure(.syntax, "invalid '\\u' escape", at: escapeStart)
-        }
-        scratch.append(contentsOf: UTF8.encode(scalar)!)
-    }
-
-    private func hexQuad(at offset: Int) throws(TraceFormatError) -> UInt16 {
-        guard offset + 4 <= end else { throw failure(.syntax, "expected four hex digits after '\\u'", at: offset - 2) }
-        var value: UInt16 = 0
-        for position in offset..<(offset + 4) {
-            let byte = bytes[position]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw failure(.syntax, "expected four hex digits after '\\u'", at: offset - 2)
-            }
-            value = value << 4 | UInt16(digit)
-        }
-        return value
     }
 
     /// Rejects ill-formed UTF-8 (overlong forms, surrogates, values past U+10FFFF, truncation).
@@ -254,30 +170,13 @@ struct JSONCursor {
     /// Scans a JSON number; returns whether it was written as an integer.
     @discardableResult
     mutating func scanNumber() throws(TraceFormatError) -> Bool {
-        let start = index
-        if index < end && bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < end, isDigit(bytes[index]) else { throw failure(.syntax, "invalid number", at: start) }
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-            if index < end && isDigit(bytes[index]) { throw failure(.syntax, "leading zeros are not allowed", at: start) }
-        } else {
-            while index < end && isDigit(bytes[index]) { index += 1 }
+        switch JSONLexis.number(in: bytes, at: index) {
+        case .success(let number):
+            index = number.end
+            return number.isInteger
+        case .failure(let error):
+            throw failure(.syntax, error.message, at: error.offset)
         }
-        var integer = true
-        if index < end && bytes[index] == UInt8(ascii: ".") {
-            integer = false
-            index += 1
-            guard index < end, isDigit(bytes[index]) else { throw failure(.syntax, "invalid number", at: start) }
-            while index < end && isDigit(bytes[index]) { index += 1 }
-        }
-        if index < end && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
-            integer = false
-            index += 1
-            if index < end && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
-            guard index < end, isDigit(bytes[index]) else { throw failure(.syntax, "invalid number", at: start) }
-            while index < end && isDigit(bytes[index]) { index += 1 }
-        }
-        return integer
     }
 
     /// Scans a JSON number that is an attribute's value; returns whether it was written as an integer.

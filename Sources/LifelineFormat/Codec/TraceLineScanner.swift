@@ -114,7 +114,7 @@ enum TraceField: UInt8, CaseIterable {
     /// no field here), an unknown key, one too close to the end of the line.
     @inline(__always)
     static func match(word: UInt64) -> (field: TraceField, length: Int)? {
-        let quotes = JSONCursor.quoteFlags(word)
+        let quotes = JSONLexis.quoteFlags(word)
         guard quotes != 0 else { return nil }
         let length = quotes.trailingZeroBitCount >> 3
         // The key's bytes, the quote and what follows it cleared (length is at most 7).

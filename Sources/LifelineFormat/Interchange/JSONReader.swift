@@ -191,7 +191,7 @@ public struct JSONReader {
         let range = span.range
         guard range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "\"") else { return nil }
         let contents = (range.lowerBound + 1)..<(range.upperBound - 1)
-        if JSONScan.stringSpecial(in: bytes, from: contents.lowerBound, stopsAtNonASCII: false) == contents.upperBound {
+        if stringSpecial(from: contents.lowerBound, nonASCII: false) == contents.upperBound {
             return bytes[contents]
         }
         var copy = self
@@ -237,7 +237,7 @@ public struct JSONReader {
     /// Reads an object key and returns its position in `keys`, if it is one of them. A key without
     /// escapes or multi-byte characters is compared in place; any other is read as ``string()`` reads it.
     private mutating func selectedKey(_ keys: [[UInt8]]) throws(TraceFormatError) -> Int? {
-        let end = JSONScan.stringSpecial(in: bytes, from: index + 1, stopsAtNonASCII: true)
+        let end = stringSpecial(from: index + 1, nonASCII: true)
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
             let raw = bytes[(index + 1)..<end]
             index = end + 1
@@ -319,7 +319,7 @@ public struct JSONReader {
         let start = index
         var wellFormed = true
         while true {
-            index = JSONScan.stringSpecial(in: bytes, from: index, stopsAtNonASCII: true)
+            index = stringSpecial(from: index, nonASCII: true)
             guard index < bytes.count else { throw failure("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -330,8 +330,8 @@ public struct JSONReader {
             if byte == UInt8(ascii: "\\") {
                 _ = try escape()
             } else if byte < 0x20 {
-                throw failure("control character in a string")
-            } else if let length = JSONScan.utf8SequenceLength(in: bytes, at: index) {
+                throw failure(JSONLexis.controlCharacterMessage(byte))
+            } else if let length = bytes.withUnsafeBytes({ UTF8Validation.sequenceLength(in: $0, at: index) }) {
                 index += length
             } else {
                 wellFormed = false
@@ -452,21 +452,12 @@ public struct JSONReader {
 
     /// Passes over a number, checking its grammar.
     private mutating func scanNumber() throws(TraceFormatError) {
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        func digits() -> Int {
-            let from = index
-            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-            return index - from
-        }
-        guard digits() > 0 else { throw failure("expected a digit") }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            guard digits() > 0 else { throw failure("expected a digit after '.'") }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { throw failure("expected a digit in the exponent") }
+        let start = index
+        switch bytes.withUnsafeBytes({ JSONLexis.number(in: $0, at: start) }) {
+        case .success(let number): index = number.end
+        case .failure(let error):
+            index = error.offset
+            throw failure(error.message)
         }
     }
 
@@ -478,7 +469,7 @@ public struct JSONReader {
         var escaped = false
         var run = index
         while true {
-            index = JSONScan.stringSpecial(in: bytes, from: index, stopsAtNonASCII: false)
+            index = stringSpecial(from: index, nonASCII: false)
             guard index < bytes.count else { throw failure("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -492,71 +483,39 @@ public struct JSONReader {
                 index += 1
                 return text
             }
-            if byte < 0x20 { throw failure("control character in a string") }
+            if byte < 0x20 { throw failure(JSONLexis.controlCharacterMessage(byte)) }
             if !escaped {
                 escaped = true
                 scratch.reserveCapacity(index - start + 16)
             }
             scratch.append(contentsOf: bytes[run..<index])
-            let scalar = try escape()
-            if scalar < 0x80 {
-                scratch.append(UInt8(truncatingIfNeeded: scalar))
-            } else if let unicode = Unicode.Scalar(scalar) {
-                scratch.append(contentsOf: String(Character(unicode)).utf8)
-            } else {
-                throw failure("invalid \\u escape")
+            switch try escape() {
+            case .byte(let decoded): scratch.append(decoded)
+            case .scalar(let scalar, _): scratch.append(contentsOf: UTF8.encode(scalar)!)
             }
             run = index
         }
     }
 
-    /// Reads the escape at the index (a `\`) and returns the scalar it stands for.
-    private mutating func escape() throws(TraceFormatError) -> UInt32 {
-        index += 1
-        guard index < bytes.count else { throw failure("unterminated string") }
-        let escape = bytes[index]
-        index += 1
-        switch escape {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return UInt32(escape)
-        case UInt8(ascii: "b"): return 0x08
-        case UInt8(ascii: "f"): return 0x0C
-        case UInt8(ascii: "n"): return 0x0A
-        case UInt8(ascii: "r"): return 0x0D
-        case UInt8(ascii: "t"): return 0x09
-        case UInt8(ascii: "u"):
-            let scalar = try hexQuad()
-            if (0xD800..<0xDC00).contains(scalar) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw failure("unpaired surrogate in \\u escape")
-                }
-                index += 2
-                let low = try hexQuad()
-                guard (0xDC00..<0xE000).contains(low) else { throw failure("unpaired surrogate in \\u escape") }
-                return 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+    /// Reads the escape at the index (a `\`) and passes over it.
+    private mutating func escape() throws(TraceFormatError) -> JSONLexis.Escape {
+        let start = index
+        switch bytes.withUnsafeBytes({ JSONLexis.escape(in: $0, at: start) }) {
+        case .success(let escape):
+            switch escape {
+            case .byte: index += 2
+            case .scalar(_, let length): index += length
             }
-            if (0xDC00..<0xE000).contains(scalar) { throw failure("unpaired surrogate in \\u escape") }
-            return scalar
-        default:
-            throw failure("invalid escape in a string")
+            return escape
+        case .failure(let error):
+            index = error.isUnterminated ? bytes.count : error.offset
+            throw failure(error.message)
         }
     }
 
-    private mutating func hexQuad() throws(TraceFormatError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw failure("expected four hex digits after \\u") }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw failure("expected four hex digits after \\u")
-            }
-            value = value << 4 | UInt32(digit)
-            index += 1
-        }
-        return value
+    /// The first byte at or after `start` that ends a plain run of string contents (``JSONLexis``).
+    private func stringSpecial(from start: Int, nonASCII: Bool) -> Int {
+        bytes.withUnsafeBytes { JSONLexis.stringSpecial(in: $0, from: start, nonASCII: nonASCII) }
     }
 
     private func validated(_ slice: ArraySlice<UInt8>, at offset: Int) throws(TraceFormatError) -> String {
