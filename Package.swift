@@ -71,7 +71,8 @@ let package = Package(
                 "CSQLiteConfig",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ]
+            ],
+            plugins: ["EmbedText"]  // queries/*.sql, compiled in (SavedQuery.shippedSources)
         ),
         // Layer 2: the rule language and the streaming checker. Reads events, never SQL.
         .target(name: "LifelineRules", dependencies: ["LifelineCore", "LifelineFormat", "LifelineSupport", "LifelineTerminal"]),
@@ -79,7 +80,15 @@ let package = Package(
         // outcome (ImportReport, which reads the store's result values). Renders only: no files, no SQL.
         .target(
             name: "LifelineReports",
-            dependencies: ["LifelineFormat", "LifelineSupport", "LifelineRules", "LifelineStore", "LifelineTerminal"]),
+            dependencies: ["LifelineFormat", "LifelineSupport", "LifelineRules", "LifelineStore", "LifelineTerminal"],
+            exclude: ["HTML/report.js"],
+            plugins: ["EmbedText"]  // HTML/report.js, compiled in (HTMLPage.script)
+        ),
+        // Files that are not Swift, compiled into the modules that ship them at build time (the saved
+        // queries, the report's script): each is kept once, in its own language, and nothing generated
+        // is committed. The plugin runs the tool below.
+        .plugin(name: "EmbedText", capability: .buildTool(), dependencies: ["embed-text"], path: "Plugins/EmbedText"),
+        .executableTarget(name: "embed-text", path: "Plugins/EmbedTextTool"),
         // Layer 3: the check service (rules loaded, paths expanded, traces and databases checked, violations
         // stored) that the CLI, the REPL and the demo call.
         .target(
@@ -200,8 +209,10 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// libFuzzer targets (Fuzz/), only when LIFELINE_FUZZ is set: Fuzz/run builds them with
-// `-sanitize=fuzzer,address -parse-as-library` in its own scratch path (.build-fuzz). They live
+// libFuzzer targets (Fuzz/), only when LIFELINE_FUZZ is set: Fuzz/run builds them in its own
+// scratch path (.build-fuzz), every module of ours with `-sanitize=fuzzer,address` (set here per
+// target, not with -Xswiftc, which would reach the EmbedText plugin's tool: a build tool run during
+// the build cannot be a libFuzzer binary, whose runtime supplies `main`). They live
 // in this manifest, not a package of their own, so they reach `package` entry points (the REPL's
 // SQL splitter, the importer on an in-memory database) without making those `public`; and
 // without the variable they are not part of the package at all, so `swift build` and
@@ -222,7 +233,13 @@ if ProcessInfo.processInfo.environment["LIFELINE_FUZZ"] != nil {
     for target in fuzzTargets {
         package.targets.append(
             .executableTarget(
-                name: target.name, dependencies: target.dependencies + ["FuzzSupport"], path: "Fuzz/Targets/\(target.name)"))
+                name: target.name, dependencies: target.dependencies + ["FuzzSupport"], path: "Fuzz/Targets/\(target.name)",
+                swiftSettings: [.unsafeFlags(["-parse-as-library"])],
+                linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]))
         package.products.append(.executable(name: target.name, targets: [target.name]))
+    }
+    let sanitized = SwiftSetting.unsafeFlags(["-sanitize=fuzzer,address"])
+    for target in package.targets where [.regular, .executable].contains(target.type) && target.name != "embed-text" {
+        target.swiftSettings = (target.swiftSettings ?? []) + [sanitized]
     }
 }

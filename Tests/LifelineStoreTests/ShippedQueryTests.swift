@@ -3,37 +3,13 @@ import Testing
 
 @testable import LifelineStore
 
-/// The saved queries compiled into the binary (`SavedQuery+Shipped.swift`) and the catalog the REPL offers.
+/// The saved queries compiled into the binary (by the EmbedText build-tool plugin, from `queries/*.sql`) and the
+/// catalog the REPL offers.
 @Suite("shipped saved queries")
 struct ShippedQueryTests {
     /// The repository's `queries/`, the source of truth.
     static let queries = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../queries")
         .standardizedFileURL
-    /// The generated Swift file.
-    static let generated = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Sources/LifelineStore/Queries/SavedQuery+Shipped.swift").standardizedFileURL
-
-    /// The Swift file that compiles in `sources` (name and text, by name): each text a raw multi-line
-    /// literal, one line of the file per line of SQL, so the generated file reads like the queries.
-    static func render(_ sources: [(name: String, sql: String)]) -> String {
-        var lines = [
-            "// Generated from queries/*.sql: do not edit. `LIFELINE_REGENERATE=1 swift test --filter ShippedQueryTests`",
-            "// rewrites it; that test fails while this file and queries/ differ.",
-            "",
-            "extension SavedQuery {",
-            "    /// The text of each saved query in the repository's `queries/`, by name, compiled into the binary so",
-            "    /// `.queries` and `.query NAME` work from any directory (``catalog(projectDirectory:)``).",
-            "    package static let shippedSources: [(name: String, sql: String)] = [",
-        ]
-        for source in sources {
-            lines += ["        (", "            name: \"\(source.name)\",", "            sql: #\"\"\""]
-            lines += source.sql.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "            " + $0 }
-            lines += ["            \"\"\"#", "        ),"]
-        }
-        lines += ["    ]", "}"]
-        return lines.joined(separator: "\n") + "\n"
-    }
-
     /// The queries in `queries/`, by file name.
     static func sourcesOnDisk() throws -> [(name: String, sql: String)] {
         let files = try FileManager.default.contentsOfDirectory(atPath: queries.path).filter { $0.hasSuffix(".sql") }.sorted()
@@ -42,28 +18,21 @@ struct ShippedQueryTests {
         }
     }
 
-    @Test("the compiled-in queries are queries/*.sql, byte for byte (LIFELINE_REGENERATE=1 rewrites the Swift file)")
-    func generatedFileMatchesQueries() throws {
+    @Test("the compiled-in queries are queries/*.sql, byte for byte (the EmbedText plugin compiles them in at build time)")
+    func compiledInQueriesAreTheFiles() throws {
         let onDisk = try Self.sourcesOnDisk()
-        let expected = Self.render(onDisk)
-        if ProcessInfo.processInfo.environment["LIFELINE_REGENERATE"] != nil {
-            try expected.write(to: Self.generated, atomically: true, encoding: .utf8)
-        }
-        let current = try String(contentsOf: Self.generated, encoding: .utf8)
-        #expect(current == expected, "SavedQuery+Shipped.swift is out of date: LIFELINE_REGENERATE=1 swift test --filter ShippedQueryTests")
+        #expect(!onDisk.isEmpty)
         #expect(SavedQuery.shippedSources.map(\.name) == onDisk.map(\.name))
         for (shipped, file) in zip(SavedQuery.shippedSources, onDisk) {
-            #expect(shipped.sql == file.sql, "the compiled-in \(shipped.name) differs from queries/\(file.name).sql")
+            #expect(shipped.text == file.sql, "the compiled-in \(shipped.name) differs from queries/\(file.name).sql")
         }
-        // No raw literal may end early: a query holding `"""#` would not survive the round trip.
-        #expect(onDisk.allSatisfy { !$0.sql.contains("\"\"\"#") })
     }
 
     @Test("every shipped query has a description and parses as a saved query")
     func shippedQueriesAreValid() throws {
         #expect(SavedQuery.shipped.count == SavedQuery.shippedSources.count)
         for source in SavedQuery.shippedSources {
-            let query = try SavedQuery(name: source.name, sql: source.sql)
+            let query = try SavedQuery(name: source.name, sql: source.text)
             #expect(!query.description.isEmpty)
         }
     }
@@ -87,7 +56,7 @@ struct ShippedQueryTests {
             Issue.record("slowest-callbacks should be the shipped one: \(shipped.origin)")
             return
         }
-        #expect(sql == SavedQuery.shippedSources.first { $0.name == "slowest-callbacks" }?.sql)
+        #expect(sql == SavedQuery.shippedSources.first { $0.name == "slowest-callbacks" }?.text)
         #expect(SavedQuery.catalog(projectDirectory: fixture.path("missing")) == SavedQuery.shipped)
     }
 }

@@ -1,6 +1,6 @@
 /// The HTML report's own style sheet and script, compiled in so the page needs no other file.
 ///
-/// The script (``script``, in `HTMLPage+Script.swift`) reads the report's JSON data elements and
+/// The script (``script``, compiled in from `HTML/report.js` by the EmbedText build-tool plugin) reads the report's JSON data elements and
 /// draws with text nodes and SVG attributes only, never `innerHTML`: trace text cannot become markup.
 enum HTMLPage {
     /// The style sheet: system fonts, a light theme, and a dark one for `prefers-color-scheme: dark`.

@@ -93,7 +93,7 @@ public struct SavedQuery: Hashable, Sendable {
 
     /// The queries shipped with Lifeline, by name.
     package static var shipped: [Listing] {
-        shippedSources.map { Listing(name: $0.name, origin: .shipped(sql: $0.sql), description: description(in: $0.sql)) }
+        shippedSources.map { Listing(name: $0.name, origin: .shipped(sql: $0.text), description: description(in: $0.text)) }
     }
 
     /// Every saved query the REPL offers, by name: the shipped ones, and the files in `projectDirectory`

@@ -1,0 +1,763 @@
+// The HTML report's script (HTMLPage.script, compiled into lifeline by the EmbedText build-tool
+// plugin): the summary at once, a launch's timeline when #launch=N asks for it.
+//
+// It records its own failures (uncaught errors, rejected promises, console.error) in the root
+// element's data-errors attribute, what it has drawn in data-view, and how long that took in
+// data-draw-ms (and data-ready-ms, since the page started loading), so a headless browser's DOM
+// dump tells a test whether the page worked and a benchmark how fast.
+(function () {
+'use strict';
+var root = document.documentElement;
+function recordError(text) {
+  var before = root.getAttribute('data-errors');
+  root.setAttribute('data-errors', (before ? before + '\n' : '') + text);
+}
+window.addEventListener('error', function (e) { recordError('error: ' + e.message + ' (line ' + (e.lineno || 0) + ')'); });
+window.addEventListener('unhandledrejection', function (e) { recordError('rejection: ' + e.reason); });
+var consoleError = console.error;
+console.error = function () { recordError('console: ' + Array.prototype.join.call(arguments, ' ')); consoleError.apply(console, arguments); };
+
+var D = JSON.parse(document.getElementById('lifeline-data').textContent);
+var app = document.getElementById('app');
+var tip = document.getElementById('tip');
+var SVG = 'http://www.w3.org/2000/svg';
+var SEVERITY_RANK = { error: 0, warning: 1, info: 2 };
+
+// ---- small helpers: text only, never markup ----
+function el(tag, cls, text) {
+  var e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  return e;
+}
+function add(parent) { for (var i = 1; i < arguments.length; i++) if (arguments[i]) parent.appendChild(arguments[i]); return parent; }
+function sv(tag, attrs, text) {
+  var e = document.createElementNS(SVG, tag);
+  for (var k in attrs) e.setAttribute(k, attrs[k]);
+  if (text !== undefined) e.textContent = String(text);
+  return e;
+}
+function num(x) { return typeof x === 'number' ? x : Number(x); }
+function dur(ns) {
+  if (ns === null || ns === undefined) return '—';
+  ns = num(ns);
+  var a = Math.abs(ns);
+  if (a < 1e3) return ns + ' ns';
+  if (a < 1e6) return (ns / 1e3).toFixed(1) + ' µs';
+  if (a < 1e9) return (ns / 1e6).toFixed(a < 1e7 ? 2 : 1) + ' ms';
+  return (ns / 1e9).toFixed(2) + ' s';
+}
+function grouped(n) { return num(n).toLocaleString('en-US'); }
+function link(text, hash) { var a = el('a', null, text); a.href = hash; return a; }
+function safeURL(text) { return /^https?:\/\/[^\s]+$/i.test(text || '') ? text : null; }
+// A rule's reference: its text as text, and each URL in it (the URL alone) as a link.
+function citation(parts) {
+  var span = el('span', 'cite');
+  parts.forEach(function (p) {
+    var url = p[0] === 'a' ? safeURL(p[1]) : null;
+    if (url) { var a = el('a', null, url); a.href = url; a.target = '_blank'; a.rel = 'noopener noreferrer'; span.appendChild(a); }
+    else span.appendChild(document.createTextNode(p[1]));
+  });
+  return span;
+}
+function sevBadge(sev, pending) { return el('span', 'sev ' + (pending ? 'pending' : sev), pending ? 'pending' : sev); }
+function short(text, max) { text = String(text); return text.length > max ? text.slice(0, max - 1) + '…' : text; }
+
+// ---- the data, unpacked once ----
+var launches = D.launches.map(function (l, i) {
+  return { index: i, id: l[0], app: l[1], device: l[2], os: l[3], platform: l[4], lifecycle: l[5], started: l[6],
+           file: l[7], line: l[8], events: l[9], duration: l[10] === null ? null : num(l[10]), tta: l[11] === null ? null : num(l[11]),
+           error: 0, warning: 0, info: 0, pending: 0, findings: [] };
+});
+var rules = D.rules.map(function (r) { return { id: r[0], severity: r[1], message: r[2], reference: r[3], citation: r[4], violated: 0, pending: 0 }; });
+var findings = D.findings.map(function (f, i) {
+  var rule = rules[f[0]] || { message: '', reference: null, citation: [] };
+  var finding = { index: i, rule: f[0], ruleID: f[1], pending: f[2] === 'pending', severity: f[3], fails: f[4],
+                  explanation: f[5], message: rule.message, reference: rule.reference, citation: rule.citation, launch: f[6], session: f[7], scene: f[8],
+                  location: f[9],
+                  witnesses: f[10].map(function (w) { return { role: w[0], launch: w[1], event: w[2], seq: w[3], name: w[4], location: w[5] }; }) };
+  var launch = launches[finding.launch];
+  if (launch) { launch.findings.push(finding); launch[finding.pending ? 'pending' : finding.severity] += 1; }
+  if (rules[finding.rule]) rules[finding.rule][finding.pending ? 'pending' : 'violated'] += 1;
+  return finding;
+});
+var violations = findings.filter(function (f) { return !f.pending; });
+var pendings = findings.filter(function (f) { return f.pending; });
+violations.sort(function (a, b) { return SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || a.index - b.index; });
+
+// ---- routing: #summary, #launch=N, #finding=K, #launch=N&event=E (N, K and E from 1) ----
+function route() {
+  var started = performance.now();
+  var params = {};
+  location.hash.replace(/^#/, '').split('&').forEach(function (part) {
+    var kv = part.split('='); if (kv[0]) params[kv[0]] = decodeURIComponent(kv[1] || '');
+  });
+  var launch = parseInt(params.launch, 10), number = parseInt(params.finding, 10);
+  var finding = number >= 1 && number <= findings.length ? findings[number - 1] : null;
+  // A finding opens the launch its witnesses are in, whatever launch the fragment names.
+  if (finding && finding.launch >= 0) launch = finding.launch + 1;
+  if (launch >= 1 && launch <= launches.length) {
+    showLaunch(launches[launch - 1], finding);
+  } else {
+    showSummary(params.section);
+  }
+  // How long the view took to draw, and when it was ready since the page started loading: the
+  // figures docs/performance.md quotes, read from a headless browser's DOM.
+  root.setAttribute('data-draw-ms', (performance.now() - started).toFixed(1));
+  root.setAttribute('data-ready-ms', performance.now().toFixed(0));
+}
+window.addEventListener('hashchange', route);
+
+// ---- the summary ----
+var summaryView = null;
+function showSummary(section) {
+  hideTip();
+  if (!summaryView) summaryView = buildSummary();
+  app.replaceChildren(summaryView);
+  currentLaunch = null;
+  root.setAttribute('data-view', 'summary');
+  var target = section && document.getElementById(section);
+  if (target) target.scrollIntoView(); else window.scrollTo(0, 0);
+}
+
+function buildSummary() {
+  var view = el('div');
+  var c = D.counts;
+  add(view, add(el('div', 'head'), el('h1', null, 'Lifeline report'), el('span', 'pill ' + D.status, D.status === 'inputError' ? 'input error' : D.status)));
+  add(view, el('div', 'muted', D.summary), el('div', 'muted mono', D.sources));
+  var cards = el('div', 'cards');
+  [['launches', c.launches, ''], ['events', c.events, ''], ['rules', c.rules, ''], ['errors', c.error, 'error'],
+   ['warnings', c.warning, 'warning'], ['info', c.info, 'info'], ['pending', c.pending, 'pending']].forEach(function (x) {
+    add(cards, add(el('div', 'card ' + x[2]), el('b', null, grouped(x[1])), el('span', null, x[0])));
+  });
+  add(view, cards);
+  if (D.problems.length) {
+    var box = add(el('div', 'problems'), el('b', null, 'Input problems (' + D.problems.length + ')'));
+    D.problems.forEach(function (p) { add(box, el('div', 'mono', p[1])); });
+    add(view, box);
+  }
+  add(view, el('h2', null, 'Launches'));
+  view.lastChild.id = 'launches';
+  add(view, launchTable());
+  add(view, el('h2', null, 'Violations by rule and severity'));
+  view.lastChild.id = 'rules';
+  add(view, ruleTable());
+  add(view, el('h2', null, 'Slowest callbacks'));
+  view.lastChild.id = 'slowest';
+  add(view, slowestTable());
+  add(view, el('h2', null, 'Findings (' + violations.length + ')'));
+  view.lastChild.id = 'findings';
+  add(view, findingList(violations, true));
+  add(view, el('h2', null, 'Pending (' + pendings.length + ')'));
+  view.lastChild.id = 'pending';
+  add(view, el('p', 'muted', 'Obligations still open when a trace ended: the trace stopped before they could be proven or broken.'));
+  add(view, findingList(pendings, true));
+  if (D.notApplicable.length) {
+    add(view, el('h2', null, 'Not applicable (' + D.notApplicable.length + ')'));
+    view.lastChild.id = 'not-applicable';
+    add(view, el('p', 'muted', 'Rules not judged on launches whose traces do not record a callback they need (a log that prints only some callbacks): never a failure.'));
+    add(view, notApplicableTable());
+  }
+  if (D.assumed.length) {
+    add(view, el('h2', null, 'Assumed records (' + D.assumed.length + ')'));
+    view.lastChild.id = 'assumed';
+    add(view, el('p', 'muted', 'Launches of logs taken to record callbacks they do not show: a log that shows two of a delegate\'s state methods is taken to log them all (--records overrides).'));
+    add(view, pagedTable([
+      { title: 'first launch', cell: function (a) { return el('span', 'mono', a[0]); } },
+      { title: 'launches', num: true, cell: function (a) { return grouped(a[1]); }, sort: function (a) { return a[1]; }, down: true },
+      { title: 'assumed', wrap: true, cell: function (a) { return a[2]; } }
+    ], D.assumed, 50));
+  }
+  if (D.identity.length) {
+    add(view, el('h2', null, 'Scene identity (' + D.identity.length + ')'));
+    view.lastChild.id = 'identity';
+    add(view, el('p', 'muted', 'Scene callbacks that name no scene: per-scene rules judge those naming a session as its one scene, and those naming neither as the launch\'s one scene. Where a scene connects while that one is connected, the callbacks may be of two scenes.'));
+    add(view, pagedTable([
+      { title: 'first launch', cell: function (a) { return el('span', 'mono', a[0]); } },
+      { title: 'launches', num: true, cell: function (a) { return grouped(a[1]); }, sort: function (a) { return a[1]; }, down: true },
+      { title: 'judged', wrap: true, cell: function (a) { return a[2]; } },
+      { title: 'ambiguous at', wrap: true, cell: function (a) { return a[3].map(function (w) { return 'line ' + w[0]; }).join(', ') || '-'; } }
+    ], D.identity, 50));
+  }
+  add(view, el('p', 'muted', 'lifeline ' + D.version));
+  return view;
+}
+
+// A table that sorts by column and shows rows a page at a time, so thousands of launches stay quick.
+function pagedTable(columns, rows, pageSize, filterText) {
+  var wrap = el('div');
+  var shown = pageSize, sortKey = null, sortDown = false, query = '';
+  var input = null;
+  if (filterText) {
+    input = el('input', 'filter'); input.type = 'search'; input.placeholder = filterText;
+    input.addEventListener('input', function () { query = input.value.toLowerCase(); shown = pageSize; draw(); });
+    add(wrap, add(el('div', 'toolbar'), input));
+  }
+  var table = el('table'), thead = el('thead'), tbody = el('tbody'), more = el('a', 'more');
+  var tr = el('tr');
+  columns.forEach(function (col) {
+    var th = el('th', (col.num ? 'num ' : '') + (col.sort ? 'sort' : ''), col.title);
+    if (col.sort) th.addEventListener('click', function () {
+      sortDown = sortKey === col ? !sortDown : !!col.down; sortKey = col; draw();
+    });
+    tr.appendChild(th);
+  });
+  add(table, add(thead, tr), tbody);
+  add(wrap, table, more);
+  more.addEventListener('click', function () { shown += pageSize * 4; draw(); });
+  function draw() {
+    var list = rows;
+    if (query) list = list.filter(function (r) { return r.text.indexOf(query) >= 0; });
+    if (sortKey) {
+      var key = sortKey.sort;
+      list = list.slice().sort(function (a, b) {
+        var x = key(a.item), y = key(b.item);
+        if (x === y) return a.position - b.position;
+        if (x === null) return 1; if (y === null) return -1;
+        return (x < y ? -1 : 1) * (sortDown ? -1 : 1);
+      });
+    }
+    tbody.replaceChildren();
+    list.slice(0, shown).forEach(function (r) {
+      var row = el('tr');
+      columns.forEach(function (col) {
+        var td = el('td', (col.num ? 'num ' : '') + (col.wrap ? 'wrap' : ''));
+        var v = col.cell(r.item);
+        if (v instanceof Node) td.appendChild(v); else td.textContent = v === null || v === undefined ? '' : String(v);
+        row.appendChild(td);
+      });
+      tbody.appendChild(row);
+    });
+    more.textContent = list.length > shown ? 'Show more (' + grouped(list.length - shown) + ' not shown)' : '';
+  }
+  rows = rows.map(function (item, position) {
+    return { item: item, position: position, text: columns.map(function (c) { return c.search ? String(c.search(item) || '') : ''; }).join(' ').toLowerCase() };
+  });
+  draw();
+  return wrap;
+}
+
+function findingBadges(l) {
+  var span = el('span');
+  ['error', 'warning', 'info'].forEach(function (s) { if (l[s]) add(span, el('span', 'sev ' + s, l[s] + ' ' + s), document.createTextNode(' ')); });
+  if (l.pending) add(span, el('span', 'sev pending', l.pending + ' pending'));
+  if (!span.childNodes.length) span.textContent = '—';
+  return span;
+}
+
+function launchTable() {
+  return pagedTable([
+    { title: '#', num: true, cell: function (l) { return link(String(l.index + 1), '#launch=' + (l.index + 1)); }, sort: function (l) { return l.index; } },
+    { title: 'app', cell: function (l) { return l.app || '—'; }, search: function (l) { return l.app; }, sort: function (l) { return l.app || ''; } },
+    { title: 'device', cell: function (l) { return l.device || '—'; }, search: function (l) { return l.device; }, sort: function (l) { return l.device || ''; } },
+    { title: 'OS', cell: function (l) { return [l.platform, l.os].filter(Boolean).join(' ') || '—'; }, search: function (l) { return l.os; } },
+    { title: 'life cycle', cell: function (l) { return l.lifecycle || '—'; }, search: function (l) { return l.lifecycle; } },
+    { title: 'started', cell: function (l) { return l.started || '—'; }, sort: function (l) { return l.started || ''; } },
+    { title: 'events', num: true, cell: function (l) { return grouped(l.events); }, sort: function (l) { return l.events; }, down: true },
+    { title: 'duration', num: true, cell: function (l) { return dur(l.duration); }, sort: function (l) { return l.duration; }, down: true },
+    { title: 'time to active', num: true, cell: function (l) { return dur(l.tta); }, sort: function (l) { return l.tta; }, down: true },
+    { title: 'findings', cell: findingBadges, sort: function (l) { return l.error * 1e6 + l.warning * 1e3 + l.info; }, down: true },
+    { title: 'trace', cell: function (l) { return el('span', 'mono', short(l.file + ':' + l.line, 60)); }, search: function (l) { return l.file + ' ' + (l.id || ''); } }
+  ], launches, 100, 'Filter launches by app, device, OS, life cycle, file or launch id');
+}
+
+function ruleTable() {
+  var used = rules.filter(function (r) { return r.violated || r.pending; });
+  if (!used.length) return el('p', 'muted', 'No rule was violated or left pending.');
+  used.sort(function (a, b) { return SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || b.violated - a.violated; });
+  return pagedTable([
+    { title: 'rule', cell: function (r) { return el('span', 'mono', r.id); } },
+    { title: 'severity', cell: function (r) { return sevBadge(r.severity); } },
+    { title: 'violations', num: true, cell: function (r) { return grouped(r.violated); }, sort: function (r) { return r.violated; }, down: true },
+    { title: 'pending', num: true, cell: function (r) { return grouped(r.pending); }, sort: function (r) { return r.pending; }, down: true },
+    { title: 'what it asks', wrap: true, cell: function (r) { return r.message; } }
+  ], used, 50);
+}
+
+function notApplicableTable() {
+  return pagedTable([
+    { title: 'rule', cell: function (n) { return el('span', 'mono', n[0]); } },
+    { title: 'first launch', cell: function (n) { return el('span', 'mono', n[1]); } },
+    { title: 'launches', num: true, cell: function (n) { return grouped(n[2]); }, sort: function (n) { return n[2]; }, down: true },
+    { title: 'why', wrap: true, cell: function (n) { return n[3]; } }
+  ], D.notApplicable, 50);
+}
+
+function slowestTable() {
+  if (!D.slowest.length) return el('p', 'muted', 'No callback was recorded with begin and end.');
+  var longest = num(D.slowest[0][4]) || 1;
+  return pagedTable([
+    { title: 'callback', cell: function (s) {
+        var bar = el('span', 'bar'); bar.style.width = Math.max(2, Math.round(120 * num(s[4]) / longest)) + 'px';
+        return add(el('span'), bar, el('span', 'mono', s[2]));
+      } },
+    { title: 'duration', num: true, cell: function (s) { return dur(s[4]); } },
+    { title: 'session', cell: function (s) { return s[3] === null ? 'app' : short(s[3], 40); } },
+    { title: 'launch', cell: function (s) {
+        var l = launches[s[0]];
+        return link('#' + (s[0] + 1) + (l && l.app ? ' ' + l.app : ''), '#launch=' + (s[0] + 1) + '&event=' + (s[1] + 1));
+      } }
+  ], D.slowest, 25);
+}
+
+function findingList(list, withLaunch, current) {
+  var wrap = el('div');
+  if (!list.length) return add(wrap, el('p', 'muted', 'None.'));
+  var ul = el('ul', 'findings'), more = el('a', 'more'), shown = 0;
+  function page(count) {
+    list.slice(shown, shown + count).forEach(function (f) {
+      var li = el('li', f.pending ? 'pending' : f.severity);
+      li.setAttribute('data-finding', String(f.index + 1));
+      if (current && current === f) li.classList.add('current');
+      add(li, add(el('div'), sevBadge(f.severity, f.pending), document.createTextNode(' '), el('span', 'mono', f.ruleID),
+                  f.fails ? el('span', 'muted', ' · fails the check') : null));
+      add(li, el('div', 'msg', f.explanation));
+      var meta = el('div', 'meta');
+      meta.appendChild(document.createTextNode('rule: ' + f.message));
+      if (f.reference) {
+        meta.appendChild(document.createTextNode(' · see '));
+        meta.appendChild(citation(f.citation));
+      }
+      if (f.location) meta.appendChild(document.createTextNode(' · at ' + f.location));
+      if (withLaunch) meta.appendChild(document.createTextNode(f.launch >= 0 ? ' · launch #' + (f.launch + 1) : ' · no launch timeline'));
+      add(li, meta);
+      li.addEventListener('click', function (e) {
+        if (e.target.tagName === 'A') return;
+        if (f.launch >= 0) location.hash = '#launch=' + (f.launch + 1) + '&finding=' + (f.index + 1);
+      });
+      ul.appendChild(li);
+    });
+    shown += count;
+    more.textContent = list.length > shown ? 'Show more (' + grouped(list.length - shown) + ' not shown)' : '';
+  }
+  more.addEventListener('click', function () { page(200); });
+  page(100);
+  return add(wrap, ul, more);
+}
+
+// ---- a launch ----
+var SCENE_STATES = {
+  'scene(_:willConnectTo:options:)': 'unattached', 'sceneWillEnterForeground(_:)': 'foregroundInactive',
+  'sceneDidBecomeActive(_:)': 'foregroundActive', 'sceneWillResignActive(_:)': 'foregroundInactive',
+  'sceneDidEnterBackground(_:)': 'background', 'sceneDidDisconnect(_:)': 'ended'
+};
+var APP_STATES = {
+  'application(_:willFinishLaunchingWithOptions:)': 'launching', 'application(_:didFinishLaunchingWithOptions:)': 'launching',
+  'applicationDidBecomeActive(_:)': 'foregroundActive', 'applicationWillResignActive(_:)': 'foregroundInactive',
+  'applicationDidEnterBackground(_:)': 'background', 'applicationWillEnterForeground(_:)': 'foregroundInactive',
+  'applicationWillTerminate(_:)': 'ended'
+};
+var STATE_NAMES = { unattached: 'unattached', foregroundInactive: 'foreground inactive', foregroundActive: 'foreground active',
+                    background: 'background', suspended: 'suspended', ended: 'ended', launching: 'launching' };
+var DISCARD = 'application(_:didDiscardSceneSessions:)';
+
+function loadLaunch(launch) {
+  if (launch.model) return launch.model;
+  var L = JSON.parse(document.getElementById('launch-' + launch.index).textContent);
+  var S = L.s, F = L.f;
+  var events = L.e.map(function (e, i) {
+    return { index: i, seq: e[0], t: num(e[1]), phase: ['instant', 'begin', 'end'][e[2] & 3], app: (e[2] & 4) !== 0,
+             name: S[e[3]], session: e[4] < 0 ? null : S[e[4]], scene: e[5] < 0 ? null : S[e[5]],
+             thread: e[6] < 0 ? null : S[e[6]], file: F[e[7]], line: e[8], attrs: e[9] || null, findings: [] };
+  });
+  // Lanes: the app, then each scene session in order of appearance.
+  var lanes = [{ key: null, title: 'app', events: [], scenes: [], bands: [], spans: [], marks: [], sceneChanges: [] }];
+  var byKey = {};
+  var end = events.length ? events[events.length - 1].t : 0;
+  events.forEach(function (e) { if (e.t > end) end = e.t; });
+  events.forEach(function (e) {
+    var lane = lanes[0];
+    if (e.session !== null) {
+      lane = byKey[e.session];
+      if (!lane) { lane = byKey[e.session] = { key: e.session, title: e.session, events: [], scenes: [], bands: [], spans: [], marks: [], sceneChanges: [] }; lanes.push(lane); }
+    }
+    e.lane = lane;
+    lane.events.push(e);
+  });
+  // Spans: begin/end pairs by name, session and scene; nested ones stack in rows.
+  lanes.forEach(function (lane) {
+    var open = {}, depth = 0, state = null, since = 0, lastScene = null;
+    function setState(s, t) {
+      if (s === state) return;
+      if (state !== null && t > since) lane.bands.push({ state: state, from: since, to: t });
+      state = s; since = t;
+    }
+    lane.events.forEach(function (e) {
+      if (e.scene !== null && e.scene !== lastScene) {
+        if (lastScene !== null) lane.sceneChanges.push({ t: e.t, scene: e.scene, event: e });
+        if (lane.scenes.indexOf(e.scene) < 0) lane.scenes.push(e.scene);
+        lastScene = e.scene;
+      }
+      var table = lane.key === null ? APP_STATES : SCENE_STATES;
+      var launched = lane.key === null && e.phase !== 'begin' && e.name === 'application(_:didFinishLaunchingWithOptions:)';
+      if (e.phase !== 'end' && table[e.name] && !launched) {
+        if (lane.key !== null || launch.lifecycle === 'app' || table[e.name] === 'launching' || table[e.name] === 'ended') setState(table[e.name], e.t);
+      } else if (launched && state === 'launching') {
+        // Launching ends with didFinishLaunching: a legacy app is then inactive until it becomes active; a
+        // scene-based app's state is its scenes', in their lanes.
+        setState(launch.lifecycle === 'app' ? 'foregroundInactive' : null, e.t);
+      }
+      if (e.phase === 'instant') { lane.marks.push(e); return; }
+      var key = e.name + '\u0000' + e.scene;
+      if (e.phase === 'begin') {
+        (open[key] = open[key] || []).push(e);
+        e.depth = depth++;
+        return;
+      }
+      var begin = open[key] && open[key].pop();
+      if (begin) { depth = Math.max(0, depth - 1); lane.spans.push({ begin: begin, end: e, depth: begin.depth }); e.pair = begin; begin.pair = e; }
+      else lane.marks.push(e);
+    });
+    Object.keys(open).forEach(function (k) { open[k].forEach(function (b) { lane.spans.push({ begin: b, end: null, depth: b.depth }); }); });
+    if (state !== null) lane.bands.push({ state: state, from: since, to: Math.max(end, since) });
+    lane.rows = 1 + lane.spans.reduce(function (m, s) { return Math.max(m, s.depth); }, 0);
+  });
+  // A discarded session's lane ends where the app discards it.
+  events.forEach(function (e) {
+    if (e.name !== DISCARD || !e.attrs) return;
+    var ids = [].concat(e.attrs.sessions || []);
+    ids.forEach(function (id) {
+      var lane = byKey[id]; if (!lane) return;
+      lane.bands = lane.bands.filter(function (b) { return b.from < e.t; }).map(function (b) { return { state: b.state, from: b.from, to: Math.min(b.to, e.t) }; });
+      lane.bands.push({ state: 'ended', from: e.t, to: Math.max(end, e.t) });
+    });
+  });
+  launch.findings.forEach(function (f) {
+    f.witnesses.forEach(function (w) { if (w.launch === launch.index && events[w.event]) events[w.event].findings.push({ finding: f, role: w.role }); });
+  });
+  launch.model = { events: events, lanes: lanes, start: 0, end: Math.max(end, 1), t0: num(L.t0) };
+  return launch.model;
+}
+
+var LABEL_W = 190, AXIS_H = 26, LANE_PAD = 8, BAND_H = 14, ROW_H = 16;
+var currentLaunch = null;
+document.addEventListener('keydown', function (e) {
+  if (!currentLaunch || e.target.tagName === 'INPUT' || e.ctrlKey || e.metaKey || e.altKey) return;
+  currentLaunch.model.state.key(e.key);
+});
+
+function showLaunch(launch, finding) {
+  hideTip();
+  var model = loadLaunch(launch);
+  if (currentLaunch !== launch) {
+    currentLaunch = launch;
+    buildLaunchView(launch, model);
+  }
+  var eventParam = /(?:^#|&)event=(\d+)/.exec(location.hash);
+  focusOn(launch, model, finding, eventParam ? parseInt(eventParam[1], 10) - 1 : -1);
+  root.setAttribute('data-view', 'launch-' + (launch.index + 1));
+}
+
+function buildLaunchView(launch, model) {
+  var view = el('div');
+  var nav = add(el('div', 'nav'), link('← Summary', '#summary'));
+  if (launch.index > 0) add(nav, link('‹ previous launch', '#launch=' + launch.index));
+  if (launch.index + 1 < launches.length) add(nav, link('next launch ›', '#launch=' + (launch.index + 2)));
+  add(view, nav);
+  add(view, add(el('div', 'head'), el('h1', null, 'Launch ' + (launch.index + 1) + (launch.app ? ' · ' + launch.app : '')),
+                launch.findings.length ? findingBadges(launch) : null));
+  add(view, el('div', 'meta-line', [launch.device, [launch.platform, launch.os].filter(Boolean).join(' '),
+    launch.lifecycle ? launch.lifecycle + ' life cycle' : null, launch.started, launch.id ? 'launch ' + launch.id : null,
+    launch.file + ':' + launch.line].filter(Boolean).join(' · ')));
+  add(view, add(el('div', 'cards'),
+    add(el('div', 'card'), el('b', null, grouped(launch.events)), el('span', null, 'events')),
+    add(el('div', 'card'), el('b', null, dur(launch.duration)), el('span', null, 'first to last event')),
+    add(el('div', 'card'), el('b', null, dur(launch.tta)), el('span', null, 'time to active')),
+    add(el('div', 'card'), el('b', null, String(model.lanes.length - 1)), el('span', null, 'scene sessions'))));
+  var toolbar = el('div', 'toolbar');
+  var zoomIn = el('button', null, 'Zoom in'), zoomOut = el('button', null, 'Zoom out'), fit = el('button', null, 'Fit');
+  var legend = el('div', 'legend');
+  ['unattached', 'foregroundInactive', 'foregroundActive', 'background', 'ended'].forEach(function (s) {
+    var i = el('i'); i.style.background = 'var(--' + s + ')'; add(legend, add(el('span'), i, document.createTextNode(STATE_NAMES[s])));
+  });
+  [['callback', 'callback'], ['appevent', 'app event'], ['error', 'error'], ['warning', 'warning'], ['info', 'info'], ['pending', 'pending']].forEach(function (x) {
+    var i = el('i'); i.style.background = 'var(--' + x[0] + ')'; add(legend, add(el('span'), i, document.createTextNode(x[1])));
+  });
+  add(toolbar, zoomIn, zoomOut, fit, el('span', 'muted', 'wheel to zoom, drag to pan, hover for details'), legend);
+  add(view, toolbar);
+  var box = el('div', 'timeline');
+  add(view, box);
+  add(view, el('h2', null, 'Findings in this launch (' + launch.findings.filter(function (f) { return !f.pending; }).length + ')'));
+  var findingsBox = el('div'); add(view, findingsBox);
+  var eventsBox = el('div');
+  add(view, el('h2', null, 'Pending in this launch (' + launch.findings.filter(function (f) { return f.pending; }).length + ')'));
+  var pendingBox = el('div'); add(view, pendingBox);
+  add(view, el('h2', null, 'Events (' + grouped(model.events.length) + ')'));
+  add(view, eventsBox);
+  app.replaceChildren(view);
+  window.scrollTo(0, 0);
+
+  var width = Math.max(600, box.clientWidth || 1200);
+  var plot = width - LABEL_W - 16;
+  var span = Math.max(model.end - model.start, 1);
+  var fitScale = plot / (span * 1.04);
+  var view0 = { x0: model.start - span * 0.02, scale: fitScale };
+  var v = { x0: view0.x0, scale: view0.scale };
+  var svg = sv('svg', { 'class': 'lanes', role: 'img', 'aria-label': 'timeline of launch ' + (launch.index + 1) });
+  box.appendChild(svg);
+  var layout = [], y = AXIS_H;
+  model.lanes.forEach(function (lane) {
+    var h = LANE_PAD + BAND_H + 6 + lane.rows * ROW_H + LANE_PAD + (lane.sceneChanges.length ? 10 : 0);
+    layout.push({ lane: lane, y: y, h: Math.max(h, 52) });
+    y += Math.max(h, 52);
+  });
+  var height = y + 4;
+  svg.setAttribute('viewBox', '0 0 ' + width + ' ' + height);
+  svg.setAttribute('height', String(height));
+  var state = { launch: launch, model: model, svg: svg, v: v, width: width, plot: plot, height: height, layout: layout, focus: null };
+  model.state = state;
+
+  function redraw() { draw(state); }
+  var pending = false;
+  function schedule() { if (!pending) { pending = true; requestAnimationFrame(function () { pending = false; redraw(); }); } }
+  function zoom(factor, px) {
+    var t = v.x0 + (px - LABEL_W) / v.scale;
+    v.scale = Math.min(Math.max(v.scale * factor, fitScale * 0.5), 50);
+    v.x0 = t - (px - LABEL_W) / v.scale;
+    schedule();
+  }
+  zoomIn.addEventListener('click', function () { zoom(2, LABEL_W + plot / 2); });
+  zoomOut.addEventListener('click', function () { zoom(0.5, LABEL_W + plot / 2); });
+  fit.addEventListener('click', function () { v.x0 = view0.x0; v.scale = view0.scale; schedule(); });
+  function svgX(e) { var r = svg.getBoundingClientRect(); return (e.clientX - r.left) * width / r.width; }
+  svg.addEventListener('wheel', function (e) {
+    e.preventDefault();
+    if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) { v.x0 += (e.deltaX || e.deltaY) / v.scale; schedule(); return; }
+    zoom(Math.exp(-e.deltaY * 0.0025), svgX(e));
+  }, { passive: false });
+  var drag = null;
+  svg.addEventListener('pointerdown', function (e) { drag = { x: svgX(e), x0: v.x0 }; svg.classList.add('dragging'); svg.setPointerCapture(e.pointerId); });
+  svg.addEventListener('pointermove', function (e) {
+    if (drag) { v.x0 = drag.x0 - (svgX(e) - drag.x) / v.scale; hideTip(); schedule(); return; }
+    var target = e.target.closest ? e.target.closest('[data-e]') : null;
+    if (target) showTip(model.events[parseInt(target.getAttribute('data-e'), 10)], e); else hideTip();
+  });
+  function endDrag() { drag = null; svg.classList.remove('dragging'); }
+  svg.addEventListener('pointerup', endDrag);
+  svg.addEventListener('pointercancel', endDrag);
+  svg.addEventListener('pointerleave', function () { if (!drag) hideTip(); });
+  state.key = function (key) {
+    if (key === '+' || key === '=') zoom(1.5, LABEL_W + plot / 2);
+    else if (key === '-') zoom(1 / 1.5, LABEL_W + plot / 2);
+    else if (key === '0') { v.x0 = view0.x0; v.scale = view0.scale; schedule(); }
+  };
+  // Shows [from, to] with room around it: at least a twentieth of the launch, never past the whole of it.
+  state.zoomTo = function (from, to) {
+    var width = Math.max(to - from, span / 20, 1);
+    var middle = (from + to) / 2;
+    v.scale = Math.min(Math.max(plot / (width * 1.6), fitScale), 50);
+    v.x0 = middle - (plot / 2) / v.scale;
+    redraw();
+  };
+  state.eventsBox = eventsBox;
+  state.findingsBox = findingsBox;
+  state.pendingBox = pendingBox;
+  redraw();
+}
+
+function draw(state) {
+  var svg = state.svg, v = state.v, model = state.model, width = state.width, plot = state.plot;
+  var x = function (t) { return LABEL_W + (t - v.x0) * v.scale; };
+  var tMin = v.x0, tMax = v.x0 + plot / v.scale;
+  svg.replaceChildren();
+  var defs = sv('defs');
+  var clip = sv('clipPath', { id: 'plot-clip' });
+  clip.appendChild(sv('rect', { x: LABEL_W, y: 0, width: plot + 16, height: state.height }));
+  defs.appendChild(clip);
+  svg.appendChild(defs);
+  // Lane backgrounds and labels.
+  state.layout.forEach(function (row, i) {
+    svg.appendChild(sv('rect', { 'class': 'lane-bg' + (i % 2 ? ' odd' : ''), x: 0, y: row.y, width: width, height: row.h }));
+    svg.appendChild(sv('line', { 'class': 'lane-sep', x1: 0, x2: width, y1: row.y, y2: row.y }));
+  });
+  // Axis: a tick about every 110 px at 1, 2 or 5 × 10^k nanoseconds.
+  var axis = sv('g', { 'class': 'axis' });
+  var raw = 110 / v.scale, step = Math.pow(10, Math.floor(Math.log10(Math.max(raw, 1))));
+  if (raw / step > 5) step *= 5; else if (raw / step > 2) step *= 2;
+  // Time counts from the launch's first event: nothing happened before it to mark.
+  for (var t = Math.max(0, Math.ceil(tMin / step) * step); t <= tMax; t += step) {
+    var px = x(t);
+    axis.appendChild(sv('line', { 'class': 'grid', x1: px, x2: px, y1: AXIS_H - 4, y2: state.height }));
+    if (px < width - 48) axis.appendChild(sv('text', { x: px + 3, y: AXIS_H - 9 }, dur(t)));
+  }
+  svg.appendChild(axis);
+  var plotGroup = sv('g', { 'clip-path': 'url(#plot-clip)' });
+  svg.appendChild(plotGroup);
+  var labels = sv('g');
+  svg.appendChild(labels);
+  var rings = sv('g', { 'class': 'rings' });
+  state.layout.forEach(function (row) {
+    var lane = row.lane;
+    var g = sv('g', { 'class': 'lane', 'data-lane': lane.key === null ? 'app' : 'session' });
+    plotGroup.appendChild(g);
+    var bandY = row.y + LANE_PAD;
+    lane.bands.forEach(function (b) {
+      if (b.to < tMin || b.from > tMax) return;
+      var x1 = Math.max(x(b.from), LABEL_W - 2), x2 = Math.min(x(b.to), width);
+      if (x2 - x1 < 0.5) return;
+      var rect = sv('rect', { 'class': 'band state-' + b.state, 'data-state': b.state, x: x1, y: bandY, width: x2 - x1, height: BAND_H, rx: 2 });
+      rect.appendChild(sv('title', {}, STATE_NAMES[b.state] + ' from ' + dur(b.from) + ' to ' + dur(b.to)));
+      g.appendChild(rect);
+      var name = STATE_NAMES[b.state];
+      if (x2 - x1 > name.length * 6 + 8) g.appendChild(sv('text', { 'class': 'band-label', x: x1 + 4, y: bandY + 10.5 }, name));
+    });
+    var rowsY = bandY + BAND_H + 6;
+    // Level of detail: with more events in view than pixels, a span or mark that would land on
+    // the pixel column (and row) already drawn is left out, unless a finding names it. The
+    // element count stays bounded by the plot's width whatever the launch holds.
+    var crowded = lane.events.length > plot, lastAt = {};
+    function covered(e, px, row) {
+      if (!crowded || e.findings.length || (e.pair && e.pair.findings.length)) return false;
+      var column = Math.round(px), key = row;
+      if (lastAt[key] === column) return true;
+      lastAt[key] = column;
+      return false;
+    }
+    lane.spans.forEach(function (s) {
+      var from = s.begin.t, to = s.end ? s.end.t : model.end;
+      if (to < tMin || from > tMax) return;
+      var x1 = x(from), x2 = Math.max(x(to), x1 + 2);
+      if (x2 - x1 < 3 && covered(s.begin, x1, s.depth)) return;
+      var yy = rowsY + s.depth * ROW_H;
+      var rect = sv('rect', { 'class': 'span hit' + (s.begin.app ? ' app' : '') + (s.end ? '' : ' open'), 'data-e': s.begin.index,
+                              x: x1, y: yy, width: x2 - x1, height: ROW_H - 3, rx: 2 });
+      g.appendChild(rect);
+      var label = short(s.begin.name, 60);
+      var visible = Math.min(x2, width) - Math.max(x1, LABEL_W);
+      if (visible > 40) g.appendChild(sv('text', { 'class': 'span-label', x: Math.max(x1, LABEL_W) + 3, y: yy + 10 }, short(label, Math.floor((visible - 6) / 5.6))));
+      [s.begin, s.end].forEach(function (e) { if (e) ring(rings, e, x1 - 3, yy - 3, x2 - x1 + 6, ROW_H + 3); });
+    });
+    lane.marks.forEach(function (e) {
+      if (e.t < tMin || e.t > tMax) return;
+      var px = x(e.t), yy = rowsY + ROW_H / 2 - 1.5;
+      if (covered(e, px, e.app ? 'app' : 'callback')) return;
+      var shape;
+      if (e.app) shape = sv('circle', { 'class': 'mark hit app', 'data-e': e.index, cx: px, cy: yy, r: 4.5 });
+      else shape = sv('path', { 'class': 'mark hit', 'data-e': e.index, d: 'M' + px + ' ' + (yy - 6) + 'l6 6l-6 6l-6 -6z' });
+      g.appendChild(shape);
+      ring(rings, e, px - 9, yy - 9, 18, 18);
+    });
+    lane.sceneChanges.forEach(function (c) {
+      if (c.t < tMin || c.t > tMax) return;
+      var px = x(c.t);
+      g.appendChild(sv('line', { 'class': 'scene-change', 'data-scene': c.scene, x1: px, x2: px, y1: row.y + 2, y2: row.y + row.h - 2 }));
+      var label = 'new scene ' + short(c.scene, 30);
+      var left = px + label.length * 5.6 + 6 > width;
+      g.appendChild(sv('text', { 'class': 'scene-label', x: left ? px - 3 : px + 3, y: row.y + row.h - 4, 'text-anchor': left ? 'end' : 'start' }, label));
+    });
+    // The label column, drawn over the plot.
+    labels.appendChild(sv('rect', { x: 0, y: row.y + 1, width: LABEL_W - 6, height: row.h - 1, fill: 'var(--panel)' }));
+    var title = sv('text', { 'class': 'lane-label', x: 10, y: row.y + 20 }, lane.key === null ? 'app' : short(lane.title, 26));
+    title.appendChild(sv('title', {}, lane.key === null ? 'app-level callbacks and events' : 'scene session ' + lane.title));
+    labels.appendChild(title);
+    var sub = lane.key === null ? (model.lanes.length > 1 ? 'app delegate' : '') :
+      (lane.scenes.length ? (lane.scenes.length > 1 ? lane.scenes.length + ' scene objects' : 'scene ' + short(lane.scenes[0], 22)) : 'no scene object');
+    labels.appendChild(sv('text', { 'class': 'lane-sub', x: 10, y: row.y + 34 }, sub));
+  });
+  plotGroup.appendChild(rings);
+  var selected = state.selected;
+  if (selected && selected.t >= tMin && selected.t <= tMax) {
+    var row = state.layout.filter(function (r) { return r.lane === selected.lane; })[0];
+    if (row) plotGroup.appendChild(sv('rect', { 'class': 'selected', x: x(selected.t) - 6, y: row.y + 2,
+      width: Math.max(12, selected.pair ? x(selected.pair.t) - x(selected.t) + 12 : 12), height: row.h - 4, rx: 4 }));
+  }
+  labels.appendChild(sv('line', { 'class': 'lane-sep', x1: LABEL_W - 6, x2: LABEL_W - 6, y1: 0, y2: state.height }));
+  markFocus(state);
+
+  // An outline around a witness, one per finding that names it, in the finding's severity colour.
+  function ring(group, e, x0, y0, w, h) {
+    e.findings.forEach(function (witness, i) {
+      var f = witness.finding, grow = i * 3;
+      var shape = sv('rect', { 'class': 'vio ' + (f.pending ? 'pending' : f.severity), 'data-finding': String(f.index + 1), 'data-role': witness.role,
+                               x: x0 - grow, y: y0 - grow, width: w + 2 * grow, height: h + 2 * grow, rx: Math.min(9, h / 2) + grow });
+      group.appendChild(shape);
+    });
+  }
+}
+
+function markFocus(state) {
+  var f = state.focus;
+  state.svg.querySelectorAll('.vio').forEach(function (r) {
+    var mine = f && r.getAttribute('data-finding') === String(f.index + 1);
+    r.classList.toggle('focus', !!mine);
+    r.classList.toggle('dim', !!f && !mine);
+  });
+}
+
+function focusOn(launch, model, finding, eventIndex) {
+  var state = model.state;
+  state.focus = finding;
+  var mine = launch.findings;
+  state.findingsBox.replaceChildren(findingList(mine.filter(function (f) { return !f.pending; }), false, finding));
+  state.pendingBox.replaceChildren(findingList(mine.filter(function (f) { return f.pending; }), false, finding));
+  if (!state.eventsBox.firstChild) state.eventsBox.appendChild(eventTable(launch, model));
+  var targets = [];
+  if (finding) {
+    finding.witnesses.forEach(function (w) { if (w.launch === launch.index && model.events[w.event]) targets.push(model.events[w.event]); });
+  } else if (eventIndex >= 0 && model.events[eventIndex]) {
+    targets.push(model.events[eventIndex]);
+  }
+  state.selected = finding ? null : targets[0] || null;
+  if (targets.length) {
+    var times = [];
+    targets.forEach(function (e) { times.push(e.t); if (e.pair) times.push(e.pair.t); });
+    state.zoomTo(Math.min.apply(null, times), Math.max.apply(null, times));
+    state.svg.scrollIntoView({ block: 'center' });
+  } else {
+    draw(state);
+  }
+}
+
+// The launch's events as a table: a row opens its event on the timeline.
+function eventTable(launch, model) {
+  return pagedTable([
+    { title: 'seq', num: true, cell: function (e) { return link(String(e.seq), '#launch=' + (launch.index + 1) + '&event=' + (e.index + 1)); }, sort: function (e) { return e.index; } },
+    { title: 'time', num: true, cell: function (e) { return dur(e.t); } },
+    { title: 'lane', cell: function (e) { return e.session === null ? 'app' : short(e.session, 30); }, search: function (e) { return e.session || 'app'; } },
+    { title: 'event', cell: function (e) { return el('span', 'mono', e.name); }, search: function (e) { return e.name; } },
+    { title: 'phase', cell: function (e) { return e.phase; } },
+    { title: 'duration', num: true, cell: function (e) { return e.pair && e.phase === 'begin' ? dur(e.pair.t - e.t) : ''; },
+      sort: function (e) { return e.pair && e.phase === 'begin' ? e.pair.t - e.t : null; }, down: true },
+    { title: 'findings', cell: function (e) {
+        if (!e.findings.length) return '';
+        var span = el('span');
+        e.findings.forEach(function (w) { add(span, sevBadge(w.finding.severity, w.finding.pending), document.createTextNode(' ' + w.finding.ruleID + ' ')); });
+        return span;
+      } },
+    { title: 'attrs', wrap: true, cell: function (e) {
+        return e.attrs ? el('span', 'mono', Object.keys(e.attrs).map(function (k) { return k + '=' + e.attrs[k]; }).join(' ')) : '';
+      }, search: function (e) { return e.attrs ? JSON.stringify(e.attrs) : ''; } },
+    { title: 'at', cell: function (e) { return el('span', 'mono muted', short(e.file, 40) + ':' + e.line); } }
+  ], model.events, 200, 'Filter events by name, session or attribute');
+}
+
+// ---- the tooltip ----
+function showTip(e, mouse) {
+  if (!e) return hideTip();
+  tip.replaceChildren();
+  add(tip, el('b', null, e.name));
+  function line(k, value) { if (value === null || value === undefined || value === '') return; add(tip, add(el('div'), el('span', 'k', k + ' '), document.createTextNode(String(value)))); }
+  line('phase', e.pair ? (e.phase === 'begin' ? 'begin … end' : 'end of begin … end') : e.phase + (e.phase === 'begin' ? ' (no end recorded)' : ''));
+  line('seq', e.seq + (e.pair ? ' … ' + e.pair.seq : ''));
+  line('time', dur(e.t) + ' after the first event');
+  if (e.pair) line('duration', dur(Math.abs(e.pair.t - e.t)));
+  line('session', e.session);
+  line('scene', e.scene);
+  line('thread', e.thread);
+  if (e.attrs) Object.keys(e.attrs).forEach(function (k) { line('attrs.' + k, Array.isArray(e.attrs[k]) ? '[' + e.attrs[k].join(', ') + ']' : e.attrs[k]); });
+  line('at', e.file + ':' + e.line);
+  var related = e.findings.concat(e.pair ? e.pair.findings : []);
+  related.forEach(function (w) { add(tip, add(el('div', 'bad'), document.createTextNode((w.finding.pending ? 'pending' : w.finding.severity) + ' ' + w.finding.ruleID + ' (' + w.role + ')'))); });
+  tip.hidden = false;
+  var x = mouse.clientX + 14, y = mouse.clientY + 14;
+  var r = tip.getBoundingClientRect();
+  if (x + r.width > window.innerWidth - 8) x = mouse.clientX - r.width - 14;
+  if (y + r.height > window.innerHeight - 8) y = mouse.clientY - r.height - 14;
+  tip.style.left = Math.max(4, x) + 'px';
+  tip.style.top = Math.max(4, y) + 'px';
+}
+function hideTip() { tip.hidden = true; }
+
+route();
+root.setAttribute('data-ready', 'true');
+})();
