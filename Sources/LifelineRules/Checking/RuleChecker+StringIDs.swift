@@ -12,14 +12,14 @@ extension RuleChecker {
     /// attributes, is asked of `record` only when a rule that sees the event
     /// tests conditions on it, or the event discards sessions.
     ///
+    /// As `lifeline check lifeline.db` and check-benchmark (Benchmarks/, which compiles the same lines) do:
+    ///
     /// ```swift
     /// var ids = StringIDCache()
     /// try store.forEachRow { launch, file, line in
     ///     checker.beginLaunch(launch, trace: file, file: file, line: line)
     /// } event: { row, reader in
-    ///     try checker.check(
-    ///         IdentifiedEvent(seq: row.seq, t: row.t, name: row.name, phase: row.phase, session: row.session, scene: row.scene),
-    ///         line: row.line, ids: &ids, string: reader.string, record: { try reader.record(row) })
+    ///     try checker.check(row.event, line: row.line, ids: &ids, string: reader.string, record: { try reader.record(row) })
     /// }
     /// ```
     ///

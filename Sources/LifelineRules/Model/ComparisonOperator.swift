@@ -1,6 +1,6 @@
 /// A comparison in a condition: `=`, `!=`, `<`, `<=`, `>`, `>=`, or an event condition's bare
 /// field (`[session]`), which holds when the event has the field whatever its value.
-public enum ComparisonOperator: String, CaseIterable, Sendable, Hashable {
+package enum ComparisonOperator: String, CaseIterable, Sendable, Hashable {
     case equal = "="
     case notEqual = "!="
     case less = "<"

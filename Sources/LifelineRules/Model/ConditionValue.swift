@@ -4,12 +4,12 @@ import LifelineFormat
 ///
 /// Strings compare as versions when both sides look like versions
 /// (`os >= "15.4"` holds for `"17.0"`), otherwise as text.
-public enum ConditionValue: Sendable, Hashable, CustomStringConvertible {
+package enum ConditionValue: Sendable, Hashable, CustomStringConvertible {
     case string(String)
     case number(Double)
     case bool(Bool)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .string(let value): return "\"\(value)\""
         case .number(let value):

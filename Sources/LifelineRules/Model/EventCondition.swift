@@ -6,13 +6,13 @@ import LifelineFormat
 /// The field is an attribute key, or one of the record's own fields:
 /// `phase`, `thread`, `session`, `scene`. A missing attribute satisfies only `!=`. A bare field
 /// (`configurationForConnecting[session]`) holds when the event has it, whatever its value.
-public struct EventCondition: Sendable, Hashable, CustomStringConvertible {
-    public var field: String
-    public var comparison: ComparisonOperator
-    public var value: ConditionValue
-    public var location: SourceLocation
+package struct EventCondition: Sendable, Hashable, CustomStringConvertible {
+    package var field: String
+    package var comparison: ComparisonOperator
+    package var value: ConditionValue
+    package var location: SourceLocation
 
-    public init(field: String, comparison: ComparisonOperator, value: ConditionValue, location: SourceLocation) {
+    package init(field: String, comparison: ComparisonOperator, value: ConditionValue, location: SourceLocation) {
         self.field = field
         self.comparison = comparison
         self.value = value
@@ -20,20 +20,20 @@ public struct EventCondition: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Equal when they test the same thing; where they were written does not matter.
-    public static func == (lhs: EventCondition, rhs: EventCondition) -> Bool {
+    package static func == (lhs: EventCondition, rhs: EventCondition) -> Bool {
         lhs.field == rhs.field && lhs.comparison == rhs.comparison && lhs.value == rhs.value
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(field)
         hasher.combine(comparison)
         hasher.combine(value)
     }
 
     /// The record fields a condition can name besides attributes.
-    public static let recordFields: Set<String> = ["phase", "thread", "session", "scene"]
+    package static let recordFields: Set<String> = ["phase", "thread", "session", "scene"]
 
-    public var description: String { comparison == .present ? field : "\(field) \(comparison.rawValue) \(value)" }
+    package var description: String { comparison == .present ? field : "\(field) \(comparison.rawValue) \(value)" }
 
     /// Whether the event satisfies the condition.
     func holds(phase: Phase, thread: String?, session: String?, scene: String?, attrs: Attributes) -> Bool {

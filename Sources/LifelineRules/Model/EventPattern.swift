@@ -7,25 +7,25 @@ import LifelineFormat
 /// attribute is true. Without a `phase` condition an alternative matches the
 /// `begin` and `instant` records of its event (the moment it happens), not its
 /// `end`; write `[phase = end]` to match ends.
-public struct EventPattern: Sendable, Hashable, CustomStringConvertible {
+package struct EventPattern: Sendable, Hashable, CustomStringConvertible {
     /// One name with its conditions.
-    public struct Alternative: Sendable, Hashable, CustomStringConvertible {
-        public var name: EventName
-        public var conditions: [EventCondition]
-        public var location: SourceLocation
+    package struct Alternative: Sendable, Hashable, CustomStringConvertible {
+        package var name: EventName
+        package var conditions: [EventCondition]
+        package var location: SourceLocation
 
-        public init(name: EventName, conditions: [EventCondition] = [], location: SourceLocation) {
+        package init(name: EventName, conditions: [EventCondition] = [], location: SourceLocation) {
             self.name = name
             self.conditions = conditions
             self.location = location
         }
 
         /// Equal when they match the same events; where they were written does not matter.
-        public static func == (lhs: Alternative, rhs: Alternative) -> Bool {
+        package static func == (lhs: Alternative, rhs: Alternative) -> Bool {
             lhs.name == rhs.name && lhs.conditions == rhs.conditions
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(name)
             hasher.combine(conditions)
         }
@@ -34,22 +34,22 @@ public struct EventPattern: Sendable, Hashable, CustomStringConvertible {
         var matchesDefaultPhases: Bool { !conditions.contains { $0.field == "phase" } }
 
         /// The rule-text spelling: the shortest alias of a callback, or the app event's name.
-        public var description: String {
+        package var description: String {
             let base = name.callback.map(EventPattern.shortName) ?? EventPattern.quotedIfNeeded(name.name)
             return conditions.isEmpty ? base : base + "[" + conditions.map(\.description).joined(separator: ", ") + "]"
         }
     }
 
-    public var alternatives: [Alternative]
+    package var alternatives: [Alternative]
 
-    public init(_ alternatives: [Alternative]) { self.alternatives = alternatives }
+    package init(_ alternatives: [Alternative]) { self.alternatives = alternatives }
 
-    public var location: SourceLocation { alternatives[0].location }
+    package var location: SourceLocation { alternatives[0].location }
 
-    public var description: String { alternatives.map(\.description).joined(separator: " | ") }
+    package var description: String { alternatives.map(\.description).joined(separator: " | ") }
 
     /// The names this pattern mentions.
-    public var names: [EventName] { alternatives.map(\.name) }
+    package var names: [EventName] { alternatives.map(\.name) }
 
     /// The case name of a callback (`didFinishLaunching`), as rules usually spell it.
     static func shortName(_ callback: Callback) -> String { String(describing: callback) }

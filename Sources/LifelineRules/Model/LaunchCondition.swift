@@ -4,13 +4,13 @@ import LifelineFormat
 ///
 /// Fields: `lifecycle`, `app`, `platform`, `os`, `device`, `pid`. A launch
 /// record without the field satisfies only `!=`. `os` compares as a version.
-public struct LaunchCondition: Sendable, Hashable, CustomStringConvertible {
-    public var field: String
-    public var comparison: ComparisonOperator
-    public var value: ConditionValue
-    public var location: SourceLocation
+package struct LaunchCondition: Sendable, Hashable, CustomStringConvertible {
+    package var field: String
+    package var comparison: ComparisonOperator
+    package var value: ConditionValue
+    package var location: SourceLocation
 
-    public init(field: String, comparison: ComparisonOperator, value: ConditionValue, location: SourceLocation) {
+    package init(field: String, comparison: ComparisonOperator, value: ConditionValue, location: SourceLocation) {
         self.field = field
         self.comparison = comparison
         self.value = value
@@ -18,12 +18,12 @@ public struct LaunchCondition: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The launch record fields a condition can name.
-    public static let fields = ["lifecycle", "app", "platform", "os", "device", "pid"]
+    package static let fields = ["lifecycle", "app", "platform", "os", "device", "pid"]
 
-    public var description: String { "\(field) \(comparison.rawValue) \(value)" }
+    package var description: String { "\(field) \(comparison.rawValue) \(value)" }
 
     /// Whether the launch satisfies the condition.
-    public func holds(for launch: LaunchRecord) -> Bool {
+    package func holds(for launch: LaunchRecord) -> Bool {
         let text: String?
         switch field {
         case "lifecycle": text = launch.lifecycle?.rawValue

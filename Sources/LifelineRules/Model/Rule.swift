@@ -13,7 +13,7 @@ import LifelineFormat
 /// ```
 public struct Rule: Sendable, Hashable, Identifiable {
     /// What a rule checks: a scoped pattern or a state machine.
-    public enum Body: Sendable, Hashable {
+    package enum Body: Sendable, Hashable {
         case pattern(RuleScope, RulePattern)
         case machine(StateMachine)
     }
@@ -26,13 +26,13 @@ public struct Rule: Sendable, Hashable, Identifiable {
     public var reference: String?
     public var slicing: Slicing
     /// All must hold for a launch to be checked.
-    public var conditions: [LaunchCondition]
-    public var body: Body
+    package var conditions: [LaunchCondition]
+    package var body: Body
     /// The file the rule came from (`rules/app.rules`, or `builtin:uikit-scene`).
     public var file: String
     public var location: SourceLocation
 
-    public init(
+    package init(
         id: String, severity: Severity = .error, message: String? = nil, reference: String? = nil,
         slicing: Slicing = .launch, conditions: [LaunchCondition] = [], body: Body, file: String = "<rules>",
         location: SourceLocation = SourceLocation(line: 1, column: 1)
@@ -52,7 +52,7 @@ public struct Rule: Sendable, Hashable, Identifiable {
     public func applies(to launch: LaunchRecord) -> Bool { conditions.allSatisfy { $0.holds(for: launch) } }
 
     /// The body in rule syntax: `between sceneWillEnterForeground and sceneDidEnterBackground: never ui.setup`.
-    public static func describe(_ body: Body) -> String {
+    package static func describe(_ body: Body) -> String {
         switch body {
         case .pattern(.globally, let pattern): return pattern.description
         case .pattern(let scope, let pattern): return "\(scope): \(pattern)"

@@ -1,27 +1,27 @@
 /// A time span in a rule (`2s`, `500ms`), in nanoseconds like trace times.
-public struct RuleDuration: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct RuleDuration: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The span in nanoseconds.
-    public var nanoseconds: Int64
+    package var nanoseconds: Int64
 
-    public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
+    package init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     /// `seconds` rounded to a nanosecond, clamped to `0...Int64.max` nanoseconds (NaN is 0).
-    public static func seconds(_ seconds: Double) -> RuleDuration {
+    package static func seconds(_ seconds: Double) -> RuleDuration {
         let nanoseconds = (seconds * 1e9).rounded()
         guard nanoseconds > 0 else { return RuleDuration(nanoseconds: 0) }
         return RuleDuration(nanoseconds: nanoseconds < 0x1p63 ? Int64(nanoseconds) : .max)
     }
 
     /// `milliseconds`, saturating at the ends of `Int64` nanoseconds.
-    public static func milliseconds(_ milliseconds: Int64) -> RuleDuration {
+    package static func milliseconds(_ milliseconds: Int64) -> RuleDuration {
         let (nanoseconds, overflow) = milliseconds.multipliedReportingOverflow(by: 1_000_000)
         return RuleDuration(nanoseconds: overflow ? (milliseconds < 0 ? .min : .max) : nanoseconds)
     }
 
-    public static func < (lhs: RuleDuration, rhs: RuleDuration) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+    package static func < (lhs: RuleDuration, rhs: RuleDuration) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
     /// The shortest exact spelling: `2s`, `1.5s`, `250ms`, `40us`, `7ns`.
-    public var description: String {
+    package var description: String {
         let units: [(Int64, String)] = [(60_000_000_000, "min"), (1_000_000_000, "s"), (1_000_000, "ms"), (1_000, "us")]
         for (size, unit) in units where nanoseconds >= size {
             if nanoseconds % size == 0 { return "\(nanoseconds / size)\(unit)" }

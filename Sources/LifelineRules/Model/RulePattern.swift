@@ -3,7 +3,7 @@
 /// The untimed kinds are the property specification patterns of Dwyer,
 /// Avrunin and Corbett (ICSE 1999); the timed kinds are the real-time
 /// patterns of Konrad and Cheng (ICSE 2005), read over event timestamps.
-public enum RulePattern: Sendable, Hashable, CustomStringConvertible {
+package enum RulePattern: Sendable, Hashable, CustomStringConvertible {
     /// Absence: `never P`. Each `P` in a segment is a violation.
     case absence(EventPattern)
     /// Universality: `only P`. Each event in a segment that is not a `P` (or the
@@ -39,14 +39,14 @@ public enum RulePattern: Sendable, Hashable, CustomStringConvertible {
     case minimumDuration(EventPattern, RuleDuration)
 
     /// At most, at least or exactly.
-    public enum Bound: String, Sendable, Hashable {
+    package enum Bound: String, Sendable, Hashable {
         case atMost = "at most"
         case atLeast = "at least"
         case exactly
     }
 
     /// The pattern's kind, as docs and the benchmark name it.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .absence: return "absence"
         case .universality: return "universality"
@@ -64,7 +64,7 @@ public enum RulePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The event patterns the pattern mentions, in the order written.
-    public var events: [EventPattern] {
+    package var events: [EventPattern] {
         switch self {
         case .absence(let p), .universality(let p), .existence(let p), .boundedExistence(let p, _, _),
             .maximumDuration(let p, _), .minimumDuration(let p, _):
@@ -78,7 +78,7 @@ public enum RulePattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .absence(let p): return "never \(p)"
         case .universality(let p): return "only \(p)"

@@ -11,7 +11,7 @@
 /// | `after Q` | first `Q` … end | open |
 /// | `between Q and R` | each `Q` … next `R` | tentative |
 /// | `after Q until R` | each `Q` … next `R` or end | open |
-public enum RuleScope: Sendable, Hashable, CustomStringConvertible {
+package enum RuleScope: Sendable, Hashable, CustomStringConvertible {
     case globally
     case before(EventPattern)
     case after(EventPattern)
@@ -19,7 +19,7 @@ public enum RuleScope: Sendable, Hashable, CustomStringConvertible {
     case afterUntil(EventPattern, until: EventPattern)
 
     /// The scope's opener `Q`, if it has one.
-    public var opener: EventPattern? {
+    package var opener: EventPattern? {
         switch self {
         case .after(let q), .between(let q, _), .afterUntil(let q, _): return q
         case .globally, .before: return nil
@@ -27,7 +27,7 @@ public enum RuleScope: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The scope's closer `R`, if it has one.
-    public var closer: EventPattern? {
+    package var closer: EventPattern? {
         switch self {
         case .before(let r), .between(_, let r), .afterUntil(_, let r): return r
         case .globally, .after: return nil
@@ -51,7 +51,7 @@ public enum RuleScope: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .globally: return "globally"
         case .before(let r): return "before \(r)"

@@ -25,23 +25,23 @@ import LifelineFormat
 ///   * -> disconnected on sceneDidDisconnect
 /// }
 /// ```
-public struct StateMachine: Sendable, Hashable {
+package struct StateMachine: Sendable, Hashable {
     /// One declared transition; `from` is empty for `*` (any state).
-    public struct Transition: Sendable, Hashable {
-        public var from: [String]
-        public var to: String
-        public var on: EventPattern
-        public var location: SourceLocation
+    package struct Transition: Sendable, Hashable {
+        package var from: [String]
+        package var to: String
+        package var on: EventPattern
+        package var location: SourceLocation
         /// When set, taking the transition is a finding of this severity.
-        public var severity: Severity?
+        package var severity: Severity?
         /// The message of the transition's finding; the machine's when `nil`.
-        public var message: String?
+        package var message: String?
         /// What justifies the transition (or its finding); shown by `lifeline rules --verbose`.
-        public var reference: String?
+        package var reference: String?
         /// The rule of the same file that reports this transition; the machine takes it silently.
-        public var reportedBy: String?
+        package var reportedBy: String?
 
-        public init(
+        package init(
             from: [String], to: String, on: EventPattern, location: SourceLocation, severity: Severity? = nil,
             message: String? = nil, reference: String? = nil, reportedBy: String? = nil
         ) {
@@ -56,21 +56,21 @@ public struct StateMachine: Sendable, Hashable {
         }
 
         /// `a, b -> c on EVENTS`, as written (`*` for any state).
-        public var description: String {
+        package var description: String {
             (from.isEmpty ? "*" : from.joined(separator: ", ")) + " -> \(to) on \(on)"
         }
     }
 
-    public var initial: String
-    public var transitions: [Transition]
+    package var initial: String
+    package var transitions: [Transition]
 
-    public init(initial: String, transitions: [Transition]) {
+    package init(initial: String, transitions: [Transition]) {
         self.initial = initial
         self.transitions = transitions
     }
 
     /// Every state named, initial first, in order of appearance.
-    public var states: [String] {
+    package var states: [String] {
         var seen: [String] = [initial]
         for transition in transitions {
             for state in transition.from + [transition.to] where !seen.contains(state) { seen.append(state) }
@@ -81,7 +81,7 @@ public struct StateMachine: Sendable, Hashable {
     /// The first transition that an event matching `matches` takes from `state`, if any.
     ///
     /// Transitions are tried in the order written; `*` matches every state.
-    public func transition(from state: String, where matches: (EventPattern) -> Bool) -> Transition? {
+    package func transition(from state: String, where matches: (EventPattern) -> Bool) -> Transition? {
         transitions.first { ($0.from.isEmpty || $0.from.contains(state)) && matches($0.on) }
     }
 }
