@@ -1,8 +1,8 @@
 import Foundation
-import LifelineFormat
+@_spi(Performance) import LifelineFormat
 import LifelineReports
-import LifelineRules
-import LifelineStore
+@_spi(Performance) import LifelineRules
+@_spi(Performance) import LifelineStore
 
 // MARK: - Databases: checking one and recording its findings
 

@@ -1,8 +1,8 @@
 import Foundation
-import LifelineFormat
+@_spi(Performance) import LifelineFormat
 import LifelineReports
-import LifelineRules
-import LifelineStore
+@_spi(Performance) import LifelineRules
+@_spi(Performance) import LifelineStore
 
 /// The check service: loads rules, finds the traces paths name, runs the checker over trace files
 /// and databases, and stores a database's findings in its `violation` table. `lifeline check`,

@@ -4,7 +4,7 @@
 /// (`TraceStore.forEachRow`) and the rule checker resolves each id once per table
 /// (`RuleChecker.check(_:line:ids:string:record:)`), never building the event's record unless a
 /// rule needs its fields.
-public struct IdentifiedEvent: Sendable, Hashable {
+@_spi(Performance) public struct IdentifiedEvent: Sendable, Hashable {
     public var seq: Int64
     public var t: Int64
     /// The id of the event's name.

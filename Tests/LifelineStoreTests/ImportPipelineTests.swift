@@ -5,7 +5,7 @@ import LifelineSupport
 import LifelineTestSupport
 import Testing
 
-@testable import LifelineStore
+@_spi(Performance) @testable import LifelineStore
 
 /// The importer parses on one thread and inserts on another, in batches; these
 /// files span many batches, so launches, diagnostics and failures fall between them.

@@ -3,7 +3,7 @@ import GRDB
 import LifelineFormat
 import Testing
 
-@testable import LifelineStore
+@_spi(Performance) @testable import LifelineStore
 
 @Suite("Schema migrations")
 struct MigrationTests {

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import LifelineStore
+@_spi(Performance) import LifelineStore
 import Testing
 
 @Suite("Schema and views")

@@ -17,9 +17,9 @@
 //          [--only checker|file|directory|database|scaling|memory] [--lifeline PATH] [--traces N] [--scale N]
 import BenchmarkSupport
 import Foundation
-import LifelineFormat
-@_spi(Reference) import LifelineRules
-import LifelineStore
+@_spi(Performance) import LifelineFormat
+@_spi(Reference) @_spi(Performance) import LifelineRules
+@_spi(Performance) import LifelineStore
 
 var events = 1_000_000
 var rounds = 3

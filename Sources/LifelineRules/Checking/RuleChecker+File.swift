@@ -1,4 +1,4 @@
-import LifelineFormat
+@_spi(Performance) import LifelineFormat
 
 // MARK: - Trace files
 
@@ -23,7 +23,7 @@ extension RuleChecker {
     /// checks the lines before (as `lifeline import` parses while it inserts): the same result,
     /// sooner for a large file on a machine with a core to spare.
     @discardableResult
-    public func checkReadingAhead(file path: String, label: String? = nil) throws(TraceFileError) -> TraceFileCheck {
+    @_spi(Performance) public func checkReadingAhead(file path: String, label: String? = nil) throws(TraceFileError) -> TraceFileCheck {
         try checkReadingAhead(file: path, label: label, linesPerBatch: ScannedLineBatch.capacity)
     }
 

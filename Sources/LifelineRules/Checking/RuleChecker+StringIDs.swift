@@ -1,4 +1,4 @@
-import LifelineFormat
+@_spi(Performance) import LifelineFormat
 
 // MARK: - Events given by string ids
 
@@ -28,7 +28,7 @@ extension RuleChecker {
     ///   - string: the string of an id of the table.
     ///   - record: the event's whole record.
     /// - Throws: what `string` or `record` throw; the event is then not checked.
-    public func check(
+    @_spi(Performance) public func check(
         _ event: IdentifiedEvent, line: Int, ids: inout StringIDCache, string: (Int64) throws -> String,
         record: () throws -> EventRecord
     ) rethrows {

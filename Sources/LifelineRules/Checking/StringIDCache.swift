@@ -6,7 +6,7 @@
 /// order: ids of another table mean other strings. Names are kept for the whole
 /// check (a trace has few); slots only for the launch they belong to, so memory
 /// follows the live slices, not the trace.
-public struct StringIDCache {
+@_spi(Performance) public struct StringIDCache {
     /// Name id → symbol, for the whole check.
     private var symbols = IDMap()
     /// The checker's launch count when the slots below were resolved; other launches have other slots.

@@ -1,14 +1,14 @@
 import Foundation
 import GRDB
 import GRDBSQLite
-import LifelineFormat
+@_spi(Performance) import LifelineFormat
 
 /// What ``TraceStore/forEachRow(launch:event:)`` hands with each event row: its strings and,
 /// when asked, the whole record.
 ///
 /// Valid only inside the call it is given to, for the row of that call: the
 /// record is read from the statement's current row.
-public final class StoredRowReader {
+@_spi(Performance) public final class StoredRowReader {
     private let handle: OpaquePointer?
     private let strings: StoredStrings
     /// The trace file of the current launch, for located errors.

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
-import LifelineFormat
+@_spi(Performance) import LifelineFormat
 
 // MARK: - Reading traces back in order
 
@@ -47,7 +47,7 @@ extension TraceStore {
     /// whose `attrs` column is, when its record is asked for), ``StoreError`` when SQLite fails
     /// or a string is missing (``StoreError/Code/interrupted`` for Ctrl-C), and whatever the
     /// callbacks throw.
-    public func forEachRow(
+    @_spi(Performance) public func forEachRow(
         launch: (LaunchRecord, _ file: String, _ line: Int) throws -> Void,
         event: (StoredEventRow, StoredRowReader) throws -> Void
     ) throws {

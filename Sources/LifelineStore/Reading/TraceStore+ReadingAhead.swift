@@ -1,5 +1,5 @@
 import Foundation
-import LifelineFormat
+@_spi(Performance) import LifelineFormat
 import LifelineSupport
 
 extension TraceStore {
@@ -15,7 +15,7 @@ extension TraceStore {
     ///     if case .event(let event, _) = record { checker.check(event, line: 0) }
     /// }
     /// ```
-    public func forEachRecordReadingAhead(_ body: (StoredRecord) -> Void) throws {
+    @_spi(Performance) public func forEachRecordReadingAhead(_ body: (StoredRecord) -> Void) throws {
         let queue = BatchQueue<StoredRecordBatch, (any Error)?>(makeBatch: StoredRecordBatch.init) {
             $0.records.removeAll(keepingCapacity: true)
         }
