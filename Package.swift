@@ -52,9 +52,13 @@ let package = Package(
         .target(name: "LifelineCore"),
         // Layer 0: the tool's shared utilities (batch queues, input files, a seeded generator). Not a product.
         .target(name: "LifelineSupport"),
+        // Layer 0: what Lifeline says about an input, one way everywhere: `Diagnostic` (severity, stable id,
+        // location, message, notes, source excerpt) and `DiagnosticError`. No terminal code; rendering for a
+        // person is LifelineTerminal's.
+        .target(name: "LifelineDiagnostics", dependencies: ["LifelineSupport"]),
         // Layer 1: reading traces: the NDJSON v1 scanner and readers, validation, trace-file discovery, and the
         // other shapes traces come in and go out as (console text, unified logs, Chrome traces).
-        .target(name: "LifelineFormat", dependencies: ["LifelineCore", "LifelineSupport"]),
+        .target(name: "LifelineFormat", dependencies: ["LifelineCore", "LifelineDiagnostics", "LifelineSupport"]),
         // Layer 0: what Lifeline prints on a terminal, once each: escaping untrusted text, colour (NO_COLOR),
         // tables, caret diagnostics, "did you mean", REAL numbers, the progress bar.
         .target(name: "LifelineTerminal", dependencies: ["LifelineFormat", "LifelineSupport"]),
@@ -75,7 +79,7 @@ let package = Package(
             plugins: ["EmbedText"]  // queries/*.sql, compiled in (SavedQuery.shippedSources)
         ),
         // Layer 2: the rule language and the streaming checker. Reads events, never SQL.
-        .target(name: "LifelineRules", dependencies: ["LifelineCore", "LifelineFormat", "LifelineSupport", "LifelineTerminal"]),
+        .target(name: "LifelineRules", dependencies: ["LifelineCore", "LifelineFormat", "LifelineSupport"]),
         // Layer 3: report renderers (text, JSON, JUnit, SARIF, GitHub), and the words for an import's
         // outcome (ImportReport, which reads the store's result values). Renders only: no files, no SQL.
         .target(
@@ -111,7 +115,7 @@ let package = Package(
         // An executable model of UIKit's life cycle driving instrumented delegates.
         .target(
             name: "LifelineSimulator",
-            dependencies: ["LifelineCore", "LifelineFormat", "LifelineSupport", "LifelineRecorder", "LifelineTerminal"]),
+            dependencies: ["LifelineCore", "LifelineFormat", "LifelineSupport", "LifelineRecorder"]),
         // What `lifeline demo` runs: simulate, import, query (a library so tests and the rule check reach it).
         .target(
             name: "LifelineDemo",
@@ -181,6 +185,7 @@ let package = Package(
             resources: [.copy("Golden")]
         ),
         .testTarget(name: "LifelineSupportTests", dependencies: ["LifelineSupport", "LifelineCore"]),
+        .testTarget(name: "LifelineDiagnosticsTests", dependencies: ["LifelineDiagnostics"]),
         .testTarget(name: "LifelineTerminalTests", dependencies: ["LifelineTerminal", "LifelineFormat", "LifelineSupport"]),
         .testTarget(name: "LifelineReportsTests", dependencies: ["LifelineReports", "LifelineRules", "LifelineFormat", "LifelineStore"]),
         .testTarget(

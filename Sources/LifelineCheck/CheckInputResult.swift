@@ -7,7 +7,7 @@ import LifelineRules
 struct CheckInputResult: Sendable {
     /// The traces read, as the report names them.
     var traces: [String] = []
-    var diagnostics: [FileDiagnostic] = []
+    var diagnostics: [Diagnostic] = []
     var findings: [Finding] = []
     /// Per trace, the rules judged on it.
     var applied: [String: Set<String>] = [:]

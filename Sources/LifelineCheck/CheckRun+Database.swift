@@ -39,7 +39,7 @@ extension CheckRun {
         do {
             store = try TraceStore(path: path)
         } catch {
-            throw CheckRunError(.database, FileDiagnostic(.error, file: path, error.message))
+            throw CheckRunError(.database, Diagnostic(.error, file: path, error.message))
         }
         try feed(store, to: checker, traces: &traces)
         return store
@@ -63,9 +63,9 @@ extension CheckRun {
                     line: row.line, ids: &ids, string: reader.string, record: { try reader.record(row) })
             }
         } catch let error as StoreError {
-            throw CheckRunError(.database, FileDiagnostic(.error, file: store.path, "cannot read the database: \(error.message)"))
+            throw CheckRunError(.database, Diagnostic(.error, file: store.path, "cannot read the database: \(error.message)"))
         } catch {
-            throw CheckRunError(.database, FileDiagnostic(.error, file: store.path, "cannot read the database: \(error)"))
+            throw CheckRunError(.database, Diagnostic(.error, file: store.path, "cannot read the database: \(error)"))
         }
     }
 
@@ -73,7 +73,7 @@ extension CheckRun {
         do throws(StoreError) {
             try store.replaceViolations(findings.map(storedViolation))
         } catch {
-            throw CheckRunError(.database, FileDiagnostic(.error, file: store.path, "cannot store violations: \(error.message)"))
+            throw CheckRunError(.database, Diagnostic(.error, file: store.path, "cannot store violations: \(error.message)"))
         }
     }
 

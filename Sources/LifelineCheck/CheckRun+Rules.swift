@@ -55,7 +55,7 @@ extension CheckRun {
             guard FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) else {
                 let names = BuiltinCatalog.allCases.map(\.rawValue).joined(separator: ", ")
                 throw CheckRunError(
-                    .noSuchRules, FileDiagnostic(.error, file: spec, "no such rules file or catalog (catalogs: \(names))"))
+                    .noSuchRules, Diagnostic(.error, file: spec, "no such rules file or catalog (catalogs: \(names))"))
             }
             guard isDirectory.boolValue else {
                 files.append((spec, nil, .file))
@@ -63,7 +63,7 @@ extension CheckRun {
             }
             let found = rulesFileNames(in: spec).map { (spec as NSString).appendingPathComponent($0) }
             if found.isEmpty {
-                throw CheckRunError(.noRulesFiles, FileDiagnostic(.error, file: spec, "no rules files (*.rules) in this directory"))
+                throw CheckRunError(.noRulesFiles, Diagnostic(.error, file: spec, "no rules files (*.rules) in this directory"))
             }
             files += found.map { ($0, nil, .file) }
         }
@@ -80,7 +80,7 @@ extension CheckRun {
         do throws(RuleSetError) {
             return try RuleSet(contentsOf: path, label: label)
         } catch {
-            throw CheckRunError(.invalidRules, error.description, diagnostics: diagnostics(error, loading: RuleSet()), ruleSetError: error)
+            throw CheckRunError(.invalidRules, diagnostics: error.diagnostics, ruleSetError: error)
         }
     }
 
@@ -89,7 +89,7 @@ extension CheckRun {
         do throws(RuleSetError) {
             try rules.merge(other)
         } catch {
-            throw CheckRunError(.invalidRules, error.description, diagnostics: diagnostics(error, loading: other), ruleSetError: error)
+            throw CheckRunError(.invalidRules, diagnostics: error.diagnostics, ruleSetError: error)
         }
     }
 
@@ -100,29 +100,6 @@ extension CheckRun {
     {
         try merge(other, into: &loaded.rules)
         loaded.sources.append(RuleSource(kind, name: name, ruleCount: other.rules.count))
-    }
-
-    /// A rules error as located diagnostics (the caret excerpts stay in the text form).
-    static func diagnostics(_ error: RuleSetError, loading other: RuleSet) -> [FileDiagnostic] {
-        switch error {
-        case .unreadable(let path, let reason):
-            return [FileDiagnostic(.error, file: path, "cannot read rules: \(reason)")]
-        case .syntax(let syntax):
-            return syntax.diagnostics.map { diagnostic in
-                FileDiagnostic(
-                    .error, file: syntax.file, line: diagnostic.location.line, column: diagnostic.location.column,
-                    diagnostic.message)
-            }
-        case .duplicateID(let id, let first, let second):
-            guard let rule = other.rules.first(where: { $0.id == id }) else {
-                return [FileDiagnostic(.error, file: second, "duplicate rule id '\(id)' (first defined at \(first))")]
-            }
-            return [
-                FileDiagnostic(
-                    .error, file: rule.file, line: rule.location.line, column: rule.location.column,
-                    "duplicate rule id '\(id)' (first defined at \(first))")
-            ]
-        }
     }
 
     /// The names of the `*.rules` files in `directory`, sorted; none when it does not exist.

@@ -97,14 +97,14 @@ package enum CheckRun {
         let summary = merged(summaries, rules: rules)
         if rules.rules.isEmpty {
             for source in sources.isEmpty ? [RuleSource(.file, name: "<rules>", ruleCount: 0)] : sources {
-                diagnostics.append(FileDiagnostic(.error, file: source.name, "no rules to check: a check against no rules cannot fail"))
+                diagnostics.append(Diagnostic(.error, file: source.name, "no rules to check: a check against no rules cannot fail"))
             }
         }
         if summary.events == 0 {
             let missing = Set(errors.map(\.file))
             for input in inputs where !missing.contains(input) {
                 diagnostics.append(
-                    FileDiagnostic(
+                    Diagnostic(
                         .error, file: input == "-" ? standardInputName ?? input : input,
                         "no events were checked: a check that looked at nothing cannot pass"))
             }
@@ -166,7 +166,7 @@ package enum CheckRun {
                 result.traces.append(label)
                 switch readInput(file, asked: reading.shape) {
                 case .failure(let error):
-                    var diagnostic = FileDiagnostic(error)
+                    var diagnostic = error.diagnostic
                     diagnostic.file = label
                     result.diagnostics.append(diagnostic)
                 case .success(let input) where input.contents == nil:
@@ -204,7 +204,7 @@ package enum CheckRun {
                 return try checker.check(descriptor: STDIN_FILENO, label: label)
             }
         case .standardInputAgain(let label):
-            result.diagnostics.append(FileDiagnostic(.error, file: label, "standard input ('-') can be checked only once"))
+            result.diagnostics.append(Diagnostic(.error, file: label, "standard input ('-') can be checked only once"))
         case .database(let file):
             let launches = checker.summary.launches
             do throws(CheckRunError) {
@@ -212,7 +212,7 @@ package enum CheckRun {
                 _ = checker.finish()
                 if checker.summary.launches == launches {
                     result.diagnostics.append(
-                        FileDiagnostic(.error, file: file, "the database holds no traces (lifeline import adds them)"))
+                        Diagnostic(.error, file: file, "the database holds no traces (lifeline import adds them)"))
                 }
                 let taken = collector.take()
                 (result.findings, result.applied, result.notApplicable, result.identity) = taken
@@ -260,21 +260,21 @@ package enum CheckRun {
 
     /// Runs one trace's check and turns what it skipped (and a trace without a launch record) into diagnostics.
     static func check(
-        _ label: String, allowSkippedLines: Bool, diagnostics: inout [FileDiagnostic],
+        _ label: String, allowSkippedLines: Bool, diagnostics: inout [Diagnostic],
         _ body: () throws(TraceFileError) -> TraceFileCheck
     ) {
         do throws(TraceFileError) {
             let checked = try body()
             for skipped in checked.skipped {
-                let diagnostic = FileDiagnostic(file: label, skipped)
+                let diagnostic = skipped.in(file: label)
                 diagnostics.append(allowSkippedLines ? diagnostic.with(severity: .warning) : diagnostic)
             }
             if checked.launches == 0 {
-                diagnostics.append(FileDiagnostic(.error, file: label, TraceShape.native.noLaunches(lines: 0)))
+                diagnostics.append(Diagnostic(.error, file: label, TraceShape.native.noLaunches(lines: 0)))
             }
         } catch {
             // Located under the trace's name (`--stdin-name`, `--names`), as its findings are.
-            var diagnostic = FileDiagnostic(error)
+            var diagnostic = error.diagnostic
             diagnostic.file = label
             diagnostics.append(diagnostic)
         }
@@ -307,23 +307,23 @@ package enum CheckRun {
     /// callback is an error, since a check that found nothing to look at cannot pass.
     static func checkDecoded(
         _ file: String, shape: TraceShape, records: CallbackSet?, checker: RuleChecker, allowSkippedLines: Bool,
-        diagnostics: inout [FileDiagnostic], assumed: inout [AssumedRecords], decode: () throws(TraceFileError) -> DecodedTrace
+        diagnostics: inout [Diagnostic], assumed: inout [AssumedRecords], decode: () throws(TraceFileError) -> DecodedTrace
     ) {
         let decoded: DecodedTrace
         do throws(TraceFileError) {
             decoded = try decode()
         } catch {
-            var diagnostic = FileDiagnostic(error)
+            var diagnostic = error.diagnostic
             diagnostic.file = file
             diagnostics.append(diagnostic)
             return
         }
         if let fatal = decoded.fatal {
-            diagnostics.append(FileDiagnostic(file: file, fatal))
+            diagnostics.append(fatal.in(file: file))
             return
         }
         for problem in decoded.diagnostics {
-            let diagnostic = FileDiagnostic(file: file, problem)
+            let diagnostic = problem.in(file: file)
             diagnostics.append(allowSkippedLines && diagnostic.severity == .error ? diagnostic.with(severity: .warning) : diagnostic)
         }
         for launch in decoded.launches {
@@ -333,7 +333,7 @@ package enum CheckRun {
             }
         }
         if decoded.launches.isEmpty {
-            diagnostics.append(FileDiagnostic(.error, file: file, shape.noLaunches(lines: decoded.lineCount)))
+            diagnostics.append(Diagnostic(.error, file: file, shape.noLaunches(lines: decoded.lineCount)))
         }
     }
 }

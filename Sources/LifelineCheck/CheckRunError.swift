@@ -5,9 +5,9 @@ import LifelineRules
 ///
 /// ``code`` says what kind of problem it is and ``diagnostics`` locates each
 /// one; `lifeline check` puts them in its report (in every format) and exits
-/// with status 2. ``description`` is the compiler-style text, with caret
-/// excerpts for rules that do not parse.
-package struct CheckRunError: Error, Sendable, CustomStringConvertible {
+/// with status 2. Its description is the diagnostics' compiler-style text, with
+/// caret excerpts for rules that do not parse.
+package struct CheckRunError: DiagnosticError, Sendable {
     /// What kind of problem this is, for code that reacts to some of them.
     package enum Code: String, Sendable, Hashable {
         /// A rules name that is neither a built-in catalog nor an existing file or directory.
@@ -25,21 +25,19 @@ package struct CheckRunError: Error, Sendable, CustomStringConvertible {
     }
 
     package var code: Code
-    package var description: String
     /// The problems, located; one unlocated error when the cause has no file.
-    package var diagnostics: [FileDiagnostic]
+    package var diagnostics: [Diagnostic]
     /// Why rules did not load, for a caller that shows it its own way (the REPL keeps the caret excerpts).
     package var ruleSetError: RuleSetError?
 
-    package init(_ code: Code, _ description: String, diagnostics: [FileDiagnostic], ruleSetError: RuleSetError? = nil) {
+    package init(_ code: Code, diagnostics: [Diagnostic], ruleSetError: RuleSetError? = nil) {
         self.code = code
-        self.description = description
         self.diagnostics = diagnostics
         self.ruleSetError = ruleSetError
     }
 
     /// An error about one file.
-    package init(_ code: Code, _ diagnostic: FileDiagnostic) {
-        self.init(code, diagnostic.description, diagnostics: [diagnostic])
+    package init(_ code: Code, _ diagnostic: Diagnostic) {
+        self.init(code, diagnostics: [diagnostic])
     }
 }

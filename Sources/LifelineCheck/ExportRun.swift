@@ -20,11 +20,11 @@ package enum ExportRun {
         package var launches: [InterchangeLaunch] = []
         package var annotations: [TraceAnnotation] = []
         /// Located problems: errors (nothing should be written) and warnings (skipped lines).
-        package var diagnostics: [FileDiagnostic] = []
+        package var diagnostics: [Diagnostic] = []
         /// Findings drawn (violations and pending obligations).
         package var findings = 0
 
-        package var errors: [FileDiagnostic] { diagnostics.filter { $0.severity == .error } }
+        package var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     }
 
     /// Reads `inputs` (files, directories, databases) and checks them against `rules` (nil: no check).
@@ -82,11 +82,11 @@ package enum ExportRun {
         let (files, errors, copies) = TracePaths.expandDistinct(inputs, isStore: CheckRun.isDatabase)
         result.diagnostics += errors
         // A copy would export its launches a second time; it is said, not failed.
-        result.diagnostics += copies.map { FileDiagnostic(.warning, file: $0.file, "same content as \($0.original), skipped") }
+        result.diagnostics += copies.map { Diagnostic(.warning, file: $0.file, "same content as \($0.original), skipped") }
         for file in CheckRun.ordered(files) {
             if file == "-" {
                 result.diagnostics.append(
-                    FileDiagnostic(.error, file: "-", "lifeline export reads files and databases, not standard input"))
+                    Diagnostic(.error, file: "-", "lifeline export reads files and databases, not standard input"))
                 continue
             }
             if CheckRun.isDatabase(file) {
@@ -102,7 +102,7 @@ package enum ExportRun {
                     continue
                 }
                 let trace = try TraceFile(contentsOf: file)
-                for error in trace.errors { result.diagnostics.append(FileDiagnostic(file: file, error).with(severity: .warning)) }
+                for error in trace.errors { result.diagnostics.append(error.diagnostic.in(file: file).with(severity: .warning)) }
                 var sawLaunch = false
                 for line in trace.lines {
                     switch line.record {
@@ -114,7 +114,7 @@ package enum ExportRun {
                     case .event(let event):
                         guard sawLaunch, !result.launches.isEmpty else {
                             result.diagnostics.append(
-                                FileDiagnostic(
+                                Diagnostic(
                                     .warning, file: file, line: line.number, column: 1, "event before any launch record (skipped)"))
                             continue
                         }
@@ -124,12 +124,12 @@ package enum ExportRun {
                 }
                 if !sawLaunch {
                     result.diagnostics.append(
-                        FileDiagnostic(
+                        Diagnostic(
                             .error, file: file,
                             "no launch record: not a Lifeline trace (import other shapes first: lifeline import --from)"))
                 }
             } catch {
-                result.diagnostics.append(FileDiagnostic(error))
+                result.diagnostics.append(error.diagnostic)
             }
         }
         return result
@@ -141,12 +141,12 @@ package enum ExportRun {
         _ decoded: DecodedTrace, file: String, declaring declared: CallbackSet?, into result: inout Result
     ) {
         if let fatal = decoded.fatal {
-            result.diagnostics.append(FileDiagnostic(file: file, fatal))
+            result.diagnostics.append(fatal.in(file: file))
             return
         }
-        result.diagnostics += decoded.diagnostics.map { FileDiagnostic(file: file, $0).with(severity: .warning) }
+        result.diagnostics += decoded.diagnostics.map { $0.in(file: file).with(severity: .warning) }
         guard !decoded.launches.isEmpty else {
-            result.diagnostics.append(FileDiagnostic(.error, file: file, decoded.shape.noLaunches(lines: decoded.lineCount)))
+            result.diagnostics.append(Diagnostic(.error, file: file, decoded.shape.noLaunches(lines: decoded.lineCount)))
             return
         }
         for var launch in decoded.launches {
@@ -177,13 +177,13 @@ package enum ExportRun {
                     result.launches[result.launches.count - 1].lines.append(line)
                 }
             }
-            if count == 0 { result.diagnostics.append(FileDiagnostic(.error, file: path, "the database holds no traces")) }
+            if count == 0 { result.diagnostics.append(Diagnostic(.error, file: path, "the database holds no traces")) }
         } catch let error as StoreError {
-            result.diagnostics.append(FileDiagnostic(.error, file: path, error.message))
+            result.diagnostics.append(Diagnostic(.error, file: path, error.message))
         } catch let error as StoreReadError {
-            result.diagnostics.append(FileDiagnostic(.error, file: error.file, line: error.line, error.message))
+            result.diagnostics.append(Diagnostic(.error, file: error.file, line: error.line, error.message))
         } catch {
-            result.diagnostics.append(FileDiagnostic(.error, file: path, "\(error)"))
+            result.diagnostics.append(Diagnostic(.error, file: path, "\(error)"))
         }
     }
 }

@@ -29,7 +29,7 @@ final class StandardInputCopy: Sendable {
         guard FileManager.default.createFile(atPath: path, contents: nil), let output = FileHandle(forWritingAtPath: path) else {
             throw CheckRunError(
                 .inputErrors,
-                FileDiagnostic(.error, file: label, "cannot keep standard input for the report's timelines: cannot create \(path)"))
+                Diagnostic(.error, file: label, "cannot keep standard input for the report's timelines: cannot create \(path)"))
         }
         let copy = StandardInputCopy(path: path)
         defer { try? output.close() }
@@ -40,7 +40,7 @@ final class StandardInputCopy: Sendable {
         } catch {
             throw CheckRunError(
                 .inputErrors,
-                FileDiagnostic(.error, file: label, "cannot keep standard input for the report's timelines: \(error.localizedDescription)"))
+                Diagnostic(.error, file: label, "cannot keep standard input for the report's timelines: \(error.localizedDescription)"))
         }
         return copy
     }

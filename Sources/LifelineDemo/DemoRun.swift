@@ -80,11 +80,11 @@ package struct DemoRun: Sendable {
 
         output("2. Import into \(databasePath)\n")
         let store = try TraceStore(path: databasePath)
-        var diagnostics: [FileDiagnostic] = []
+        var diagnostics: [Diagnostic] = []
         report.imported = TraceImporter(store: store).importPaths(report.traces.map(\.path)) { diagnostics.append($0) }
         for diagnostic in diagnostics { output("   \(diagnostic)\n") }
         for file in report.imported.files {
-            if case .failed(let message) = file.outcome { throw StoreError(path: file.path, message: message) }
+            if case .failed(let diagnostic) = file.outcome { throw CheckRunError(.inputErrors, diagnostic) }
         }
         output("   \(ImportReport.summaryLine(report.imported))\n")
         if report.imported.files.contains(where: { $0.outcome == .unchanged }) {
@@ -96,7 +96,7 @@ package struct DemoRun: Sendable {
         let rules = try CheckRun.load([])
         let check = CheckRun.check([databasePath], rules: rules.rules, sources: rules.sources)
         if !check.errors.isEmpty {
-            throw CheckRunError(.inputErrors, check.errors.map(\.description).joined(separator: "\n"), diagnostics: check.errors)
+            throw CheckRunError(.inputErrors, diagnostics: check.errors)
         }
         report.findings = check.findings
         // The problems: errors and warnings. Info findings say what UIKit did (a swipe-kill disconnects a

@@ -1,12 +1,12 @@
 /// A trace line that is not valid trace format v1, with where it went wrong.
 ///
 /// `line` and `column` are 1-based; the column counts UTF-8 bytes, as
-/// compilers do. ``rendered(file:)`` prints the compiler-style diagnostic:
+/// compilers do. Its ``diagnostic``, named with its file, prints compiler-style:
 ///
 /// ```
 /// traces/a.ndjson:14:9: error: expected integer for "seq"
 /// ```
-public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct TraceFormatError: DiagnosticError, Hashable, Sendable {
     /// What kind of problem this is, for code that reacts to some of them.
     ///
     /// An open set: a later version may add codes, so a `switch` over them needs a `default`
@@ -46,10 +46,11 @@ public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertib
         self.column = column
     }
 
-    /// The diagnostic in compiler form: `file:line:column: error: message`.
-    public func rendered(file: String) -> String {
-        "\(file):\(line):\(column): error: \(message)"
+    /// The error as a diagnostic without a file (its reader's caller names it with
+    /// ``Diagnostic/in(file:)``); its id is `trace.` and the code (`trace.syntax`).
+    public var diagnostic: Diagnostic {
+        Diagnostic(.error, line: line, column: column, message, id: Diagnostic.ID(rawValue: "trace.\(code.rawValue)"))
     }
 
-    public var description: String { "\(line):\(column): error: \(message)" }
+    public var diagnostics: [Diagnostic] { [diagnostic] }
 }

@@ -60,20 +60,20 @@ public struct TraceOrderChecker: Sendable {
     public mutating func check(
         seq: Int64, t: Int64, phase: Phase, span: @autoclosure () -> SpanKey, line: Int, seqColumn: Int,
         tColumn: Int, phaseColumn: Int
-    ) -> [TraceDiagnostic] {
+    ) -> [Diagnostic] {
         guard inLaunch else {
-            return [TraceDiagnostic(.error, line: line, column: 1, "event before any launch record")]
+            return [Diagnostic(.error, line: line, column: 1, "event before any launch record")]
         }
-        var problems: [TraceDiagnostic] = []
+        var problems: [Diagnostic] = []
         if seq <= lastSeq {
             problems.append(
-                TraceDiagnostic(
+                Diagnostic(
                     .error, line: line, column: seqColumn,
                     "seq \(seq) does not increase (line \(lastLine) had seq \(lastSeq))"))
         }
         if t < lastT {
             problems.append(
-                TraceDiagnostic(
+                Diagnostic(
                     .error, line: line, column: tColumn, "t decreases from \(lastT) to \(t) (line \(lastLine))"))
         }
         lastSeq = max(lastSeq, seq)
@@ -89,7 +89,7 @@ public struct TraceOrderChecker: Sendable {
             } else if !continuesLaunch {
                 // A rotated part may end spans its previous part began.
                 problems.append(
-                    TraceDiagnostic(
+                    Diagnostic(
                         .warning, line: line, column: phaseColumn, "'end' of \(key.event) with no open 'begin'"))
             }
         case .instant:
@@ -101,7 +101,7 @@ public struct TraceOrderChecker: Sendable {
     /// Checks a scanned event line (see ``check(seq:t:phase:span:line:seqColumn:tColumn:phaseColumn:)``).
     public mutating func check(
         _ scanned: ScannedLine, bytes: UnsafeRawBufferPointer, scanner: TraceLineScanner, line: Int
-    ) -> [TraceDiagnostic] {
+    ) -> [Diagnostic] {
         check(
             seq: scanned.seq, t: scanned.t, phase: scanned.phase,
             span: SpanKey(

@@ -22,9 +22,9 @@ public enum TracePaths {
     /// (`*.ndjson`, `*.jsonl`, sorted), `-` for standard input.
     /// Returns the files and an error for each path that does not exist and each directory
     /// that holds no trace (a typo in a CI script must not pass as "nothing to check").
-    public static func expand(_ paths: [String]) -> (files: [String], errors: [FileDiagnostic]) {
+    public static func expand(_ paths: [String]) -> (files: [String], errors: [Diagnostic]) {
         var files: [String] = []
-        var errors: [FileDiagnostic] = []
+        var errors: [Diagnostic] = []
         let manager = FileManager.default
         for path in paths {
             if path == "-" {
@@ -35,13 +35,13 @@ public enum TracePaths {
             do {
                 kind = try InputFile(examining: path)
             } catch {
-                errors.append(FileDiagnostic(.error, file: path, error.description))
+                errors.append(Diagnostic(.error, file: path, error.description))
                 continue
             }
             guard kind == .directory else {
                 // `/dev/zero` never ends and a FIFO blocks its reader: standard input is '-'.
                 if let refusal = kind.refusal {
-                    errors.append(FileDiagnostic(.error, file: path, "\(refusal) (give '-' to read standard input)"))
+                    errors.append(Diagnostic(.error, file: path, "\(refusal) (give '-' to read standard input)"))
                 } else {
                     files.append(path)
                 }
@@ -56,7 +56,7 @@ public enum TracePaths {
                     // A directory from elsewhere may hold a FIFO or a link to /dev/zero named like a trace.
                     switch InputFile(path: file) {
                     case .pipe?, .device?, .socket?, .other?:
-                        errors.append(FileDiagnostic(.error, file: file, InputFile(path: file)?.refusal ?? "it is not a regular file"))
+                        errors.append(Diagnostic(.error, file: file, InputFile(path: file)?.refusal ?? "it is not a regular file"))
                         refused += 1
                     case .regular?, .directory?, nil:
                         found.append(file)
@@ -65,7 +65,7 @@ public enum TracePaths {
             }
             // A directory whose only trace-named entries were refused already has an error for each.
             if found.isEmpty && refused == 0 {
-                errors.append(FileDiagnostic(.error, file: path, "no traces (*.ndjson, *.jsonl) in this directory"))
+                errors.append(Diagnostic(.error, file: path, "no traces (*.ndjson, *.jsonl) in this directory"))
             }
             files += found.sorted()
         }
@@ -104,7 +104,7 @@ public enum TracePaths {
     /// whose `violation` table a check replaces.
     public static func expandDistinct(
         _ paths: [String], isStore: (String) -> Bool = { _ in false }
-    ) -> (files: [String], errors: [FileDiagnostic], copies: [Copy]) {
+    ) -> (files: [String], errors: [Diagnostic], copies: [Copy]) {
         let (expanded, errors) = expand(paths)
         var files: [String] = []
         var copies: [Copy] = []

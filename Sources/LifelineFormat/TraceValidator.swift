@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let report = try TraceValidator.validate(path: "traces/notes.ndjson")
-/// report.diagnostics.forEach { print($0.rendered(file: report.path)) }
+/// report.diagnostics.forEach { print($0.in(file: report.path)) }
 /// ```
 public enum TraceValidator {
     /// What validating one file found.
@@ -14,7 +14,7 @@ public enum TraceValidator {
         public var events = 0
         /// Lines of a log that name no callback or app event (skipped, as `import` and `check` skip them).
         public var skipped = 0
-        public var diagnostics: [TraceDiagnostic] = []
+        public var diagnostics: [Diagnostic] = []
 
         public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
         public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
@@ -42,12 +42,12 @@ public enum TraceValidator {
             report.events += launch.events.count
             var tally = SceneIdentityTally()
             for event in launch.events { tally.add(event.event.callback, session: event.session, scene: event.scene) }
-            if !tally.isEmpty { report.diagnostics.append(TraceDiagnostic(.warning, line: max(launch.line, 1), column: 1, tally.summary)) }
+            if !tally.isEmpty { report.diagnostics.append(Diagnostic(.warning, line: max(launch.line, 1), column: 1, tally.summary)) }
         }
         if decoded.launches.isEmpty {
-            report.diagnostics.append(TraceDiagnostic(.error, line: 1, column: 1, input.shape.noLaunches(lines: decoded.lineCount)))
+            report.diagnostics.append(Diagnostic(.error, line: 1, column: 1, input.shape.noLaunches(lines: decoded.lineCount)))
         }
-        report.diagnostics.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        report.diagnostics.sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
         return report
     }
 
@@ -60,7 +60,7 @@ public enum TraceValidator {
         func sayTally() {
             if !tally.isEmpty {
                 report.diagnostics.append(
-                    TraceDiagnostic(.warning, line: launchLine, column: 1, tally.summary + "; " + SceneIdentityTally.advice))
+                    Diagnostic(.warning, line: launchLine, column: 1, tally.summary + "; " + SceneIdentityTally.advice))
             }
             tally = SceneIdentityTally()
         }
@@ -72,7 +72,7 @@ public enum TraceValidator {
         reader.forEachLine { bytes, number, terminated in
             if !terminated {
                 report.diagnostics.append(
-                    TraceDiagnostic(
+                    Diagnostic(
                         .warning, line: number, column: bytes.count + 1,
                         "last line is not terminated (the producer stopped mid-write)"))
             }
@@ -82,7 +82,7 @@ public enum TraceValidator {
                 scanned = try scanner.scan(bytes, lineNumber: number)
             } catch {
                 // A torn last line is what a crash leaves; the warning above already says so.
-                if terminated { report.diagnostics.append(TraceDiagnostic(error)) }
+                if terminated { report.diagnostics.append(error.diagnostic) }
                 return true
             }
             switch scanned.kind {
@@ -101,7 +101,7 @@ public enum TraceValidator {
                 report.diagnostics.append(contentsOf: problems)
                 if let callback = scanned.callback, let records, !records.contains(callback) {
                     report.diagnostics.append(
-                        TraceDiagnostic(
+                        Diagnostic(
                             .warning, line: number, column: scanned.eventOffset + 1,
                             "\(callback.name) is not among the callbacks the launch record says this trace records"))
                 }
@@ -110,7 +110,7 @@ public enum TraceValidator {
         }
         try reader.checkReadError()
         sayTally()
-        report.diagnostics.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        report.diagnostics.sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
         return report
     }
 }

@@ -14,7 +14,7 @@ package struct CheckReport: Sendable {
     package var traces: [String]
     /// Problems with the input, in the order found: errors make the check's status
     /// ``CheckStatus/inputError``; warnings (skipped lines the user allowed) do not.
-    package var diagnostics: [FileDiagnostic]
+    package var diagnostics: [Diagnostic]
     /// For each trace, the ids of the rules that applied to it: the rule's `when` admits at least one
     /// of its launches (the legacy app-delegate catalog does not apply to a scene-based launch).
     package var applied: [String: Set<String>]
@@ -35,7 +35,7 @@ package struct CheckReport: Sendable {
 
     package init(
         rules: [Rule], ruleSources: [RuleSource] = [], findings: [Finding], summary: CheckSummary, traces: [String],
-        diagnostics: [FileDiagnostic], applied: [String: Set<String>], notApplicable: [Inapplicability] = []
+        diagnostics: [Diagnostic], applied: [String: Set<String>], notApplicable: [Inapplicability] = []
     ) {
         self.notApplicable = notApplicable
         self.rules = rules
@@ -48,7 +48,7 @@ package struct CheckReport: Sendable {
     }
 
     /// A report of a check that could not start (its rules do not load): only its errors.
-    package init(errors: [FileDiagnostic]) {
+    package init(errors: [Diagnostic]) {
         self.init(
             rules: [], findings: [], summary: CheckSummary(rules: [], traces: 0, launches: 0, events: 0), traces: [],
             diagnostics: errors, applied: [:])
@@ -87,9 +87,9 @@ package struct CheckReport: Sendable {
     package var pending: [Finding] { findings.filter { $0.status == .pending } }
 
     /// Input problems that make the check incomplete.
-    package var errors: [FileDiagnostic] { diagnostics.filter { $0.severity == .error } }
+    package var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     /// Input problems the user allowed (`--allow-skipped-lines`).
-    package var warnings: [FileDiagnostic] { diagnostics.filter { $0.severity == .warning } }
+    package var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
 
     /// Violations counted by severity.
     package func count(_ severity: Severity) -> Int { violations.filter { $0.severity == severity }.count }

@@ -45,8 +45,8 @@ enum GitHubReport {
     }
 
     /// An input problem's command (without its newline).
-    static func line(_ diagnostic: FileDiagnostic) -> String {
-        var properties = ["file=" + escapeProperty(diagnostic.file)]
+    static func line(_ diagnostic: Diagnostic) -> String {
+        var properties = diagnostic.file.map { ["file=" + escapeProperty($0)] } ?? []
         if let line = diagnostic.line { properties.append("line=\(line)") }
         if let column = diagnostic.column { properties.append("col=\(column)") }
         let error = diagnostic.severity == .error

@@ -36,8 +36,9 @@ package enum ImportReport {
         case .duplicate(let other): return Message(text: "\(path): same content as \(clean(other)), skipped", isFailure: false)
         case .appended(let line): return Message(text: "\(path): grew since the last import; imported from line \(line)", isFailure: false)
         case .reimported: return Message(text: "\(path): changed since the last import; re-imported", isFailure: false)
-        // The store's message is located already (`t.ndjson:3: error: …`): said once, with what became of the file.
-        case .failed(let message): return Message(text: "\(clean(message)) (not imported)", isFailure: true)
+        // Said once, located (`t.ndjson:3: error: …`), with what became of the file.
+        case .failed(let diagnostic):
+            return Message(text: "\(diagnostic.rendered(escaping: escaping)) (not imported)", isFailure: true)
         case .interrupted: return Message(text: "\(path): interrupted; nothing of it imported", isFailure: true)
         }
     }

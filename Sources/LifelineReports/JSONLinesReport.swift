@@ -56,7 +56,8 @@ package enum JSONLinesReport {
     /// An input problem; `type` is `error` or `warning` (a skipped line allowed by `--allow-skipped-lines`).
     struct ProblemLine: Encodable {
         var type: String
-        var file: String
+        var id: String?
+        var file: String?
         var line: Int?
         var column: Int?
         var message: String
@@ -176,10 +177,10 @@ package enum JSONLinesReport {
     }
 
     /// An input problem's line (without its newline): `error`, or `warning` for one the user allowed.
-    static func line(_ problem: FileDiagnostic) -> String {
+    static func line(_ problem: Diagnostic) -> String {
         encode(
             ProblemLine(
-                type: problem.severity == .error ? "error" : "warning", file: problem.file, line: problem.line,
+                type: problem.severity == .error ? "error" : "warning", id: problem.id?.rawValue, file: problem.file, line: problem.line,
                 column: problem.column, message: problem.message))
     }
 

@@ -20,7 +20,9 @@ package enum JSONReport {
 
     /// An input problem: `line` and `column` are absent when it is about the file as a whole.
     struct Problem: Encodable {
-        var file: String
+        /// The kind of problem (``Diagnostic/ID``), when it has a stable name: `trace.syntax`.
+        var id: String?
+        var file: String?
         var line: Int?
         var column: Int?
         var message: String
@@ -135,8 +137,10 @@ package enum JSONReport {
         }
     }
 
-    static func problem(_ diagnostic: FileDiagnostic) -> Problem {
-        Problem(file: diagnostic.file, line: diagnostic.line, column: diagnostic.column, message: diagnostic.message)
+    static func problem(_ diagnostic: Diagnostic) -> Problem {
+        Problem(
+            id: diagnostic.id?.rawValue, file: diagnostic.file, line: diagnostic.line, column: diagnostic.column,
+            message: diagnostic.message)
     }
 
     static func status(_ status: CheckStatus) -> String {

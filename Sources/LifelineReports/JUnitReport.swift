@@ -38,7 +38,7 @@ enum JUnitReport {
 
     static func render(_ report: CheckReport, gate: CheckGate) -> String {
         let byCase = Dictionary(grouping: report.findings) { Key(trace: $0.slice.trace, rule: $0.ruleID) }
-        let byFile = Dictionary(grouping: report.diagnostics, by: \.file)
+        let byFile = Dictionary(grouping: report.diagnostics) { $0.file ?? "" }
         let traces = Set(report.traces)
         let inapplicable = Dictionary(grouping: report.notApplicableGroups) { Key(trace: $0.trace, rule: $0.ruleID) }
         let summaries = Dictionary(grouping: report.notApplicableSummaries, by: \.trace)
@@ -114,7 +114,7 @@ enum JUnitReport {
             }
             suites.append(suite)
         }
-        let others = report.diagnostics.map(\.file).reduce(into: [String]()) { files, file in
+        let others = report.diagnostics.map { $0.file ?? "" }.reduce(into: [String]()) { files, file in
             if !traces.contains(file), !files.contains(file) { files.append(file) }
         }
         if !others.isEmpty {
@@ -149,7 +149,7 @@ enum JUnitReport {
     }
 
     /// The `input` test case of one file: `<error>` for its errors, `<system-out>` for allowed warnings.
-    private static func inputCase(_ file: String, _ diagnostics: [FileDiagnostic]) -> (text: String, errored: Bool) {
+    private static func inputCase(_ file: String, _ diagnostics: [Diagnostic]) -> (text: String, errored: Bool) {
         let errors = diagnostics.filter { $0.severity == .error }
         let warnings = diagnostics.filter { $0.severity == .warning }
         var body = ""

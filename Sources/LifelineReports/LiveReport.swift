@@ -31,7 +31,7 @@ package enum LiveReport {
     }
 
     /// An input problem, as the format prints it (with its newline).
-    package static func line(_ diagnostic: FileDiagnostic, format: ReportFormat) -> String {
+    package static func line(_ diagnostic: Diagnostic, format: ReportFormat) -> String {
         switch format {
         case .jsonl: return JSONLinesReport.line(diagnostic) + "\n"
         case .github: return GitHubReport.line(diagnostic) + "\n"

@@ -1,7 +1,7 @@
 import LifelineFormat
 
 /// A report that could not be written where `-o` said.
-package struct ReportFileError: Error, Sendable, CustomStringConvertible {
+package struct ReportFileError: DiagnosticError, Sendable {
     /// What kind of problem this is.
     package enum Code: String, Sendable, Hashable {
         /// The path is a directory.
@@ -24,9 +24,9 @@ package struct ReportFileError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The located error, as `lifeline check` prints it.
-    package var diagnostic: FileDiagnostic {
-        FileDiagnostic(.error, file: path, "cannot write the report: \(reason)")
+    package var diagnostic: Diagnostic {
+        Diagnostic(.error, file: path, "cannot write the report: \(reason)", id: "report.write")
     }
 
-    package var description: String { diagnostic.description }
+    package var diagnostics: [Diagnostic] { [diagnostic] }
 }

@@ -54,7 +54,11 @@ enum SARIFReport {
         var level: String
         var message: Text
         var locations: [Location]
+        /// The kind of problem, when it has a stable name (``Diagnostic/ID``).
+        var descriptor: DescriptorReference? = nil
     }
+
+    struct DescriptorReference: Encodable { var id: String }
 
     struct Artifact: Encodable {
         var location: ArtifactLocation
@@ -156,15 +160,18 @@ enum SARIFReport {
     }
 
     /// An input problem as a located notification.
-    static func notification(_ diagnostic: FileDiagnostic) -> Notification {
+    static func notification(_ diagnostic: Diagnostic) -> Notification {
         Notification(
             level: diagnostic.severity == .error ? "error" : "warning", message: Text(text: diagnostic.message),
-            locations: [
-                Location(
-                    physicalLocation: PhysicalLocation(
-                        artifactLocation: ArtifactLocation(uri: uri(diagnostic.file)),
-                        region: diagnostic.line.map { Region(startLine: $0, startColumn: diagnostic.column) }))
-            ])
+            locations: diagnostic.file.map { file in
+                [
+                    Location(
+                        physicalLocation: PhysicalLocation(
+                            artifactLocation: ArtifactLocation(uri: uri(file)),
+                            region: diagnostic.line.map { Region(startLine: $0, startColumn: diagnostic.column) }))
+                ]
+            } ?? [],
+            descriptor: diagnostic.id.map { DescriptorReference(id: $0.rawValue) })
     }
 
     /// How a trace's scene callbacks without a scene were judged: a note at its first such launch,

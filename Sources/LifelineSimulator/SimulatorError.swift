@@ -1,7 +1,9 @@
+import LifelineFormat
+
 /// The simulator could not write its trace.
 ///
 /// Script problems are ``ScenarioError``s; this is for the file and the recorder.
-package struct SimulatorError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct SimulatorError: DiagnosticError, Hashable, Sendable {
     package var path: String
     package var message: String
 
@@ -10,5 +12,5 @@ package struct SimulatorError: Error, Hashable, Sendable, CustomStringConvertibl
         self.message = message
     }
 
-    package var description: String { "\(path): error: \(message)" }
+    package var diagnostics: [Diagnostic] { [Diagnostic(.error, file: path, message, id: "simulator.output")] }
 }

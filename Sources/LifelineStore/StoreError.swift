@@ -1,3 +1,5 @@
+import LifelineFormat
+
 /// A database that could not be opened, migrated, read or written.
 ///
 /// ``code`` says what kind of failure it is, for code that reacts to some of
@@ -7,7 +9,7 @@
 /// ```
 /// lifeline.db: error: not a Lifeline database (it has table 'notes'); ...
 /// ```
-public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct StoreError: DiagnosticError, Hashable, Sendable {
     /// What kind of failure this is.
     ///
     /// An open set: a later version may add codes, so a `switch` over them needs a `default`
@@ -51,5 +53,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(path): error: \(message)" }
+    /// `path: error: message`, with the id `store.` and the code (`store.notLifelineDatabase`).
+    public var diagnostics: [Diagnostic] {
+        [Diagnostic(.error, file: path, message, id: Diagnostic.ID(rawValue: "store.\(code.rawValue)"))]
+    }
 }

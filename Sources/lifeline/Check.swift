@@ -104,7 +104,7 @@ struct Check: ParsableCommand {
             let inputs = paths.isEmpty ? [db ?? TraceStore.defaultPath] : paths + (db.map { [$0] } ?? [])
             if paths.isEmpty, !FileManager.default.fileExists(atPath: inputs[0]) {
                 report = CheckReport(errors: [
-                    FileDiagnostic(
+                    Diagnostic(
                         .error, file: inputs[0], "no such database; give trace files or run 'lifeline import' first")
                 ])
             } else {
@@ -151,12 +151,12 @@ extension Check {
     /// not a JSON object of strings.
     static func names(in path: String) -> [String: String]? {
         guard let data = FileManager.default.contents(atPath: path) else {
-            printError(FileDiagnostic(.error, file: path, "cannot read the --names file").description)
+            printError(Diagnostic(.error, file: path, "cannot read the --names file").description)
             return nil
         }
         guard let names = try? JSONDecoder().decode([String: String].self, from: data) else {
             printError(
-                FileDiagnostic(
+                Diagnostic(
                     .error, file: path,
                     "--names wants a JSON object of strings, each trace file's path to its name: {\"copy.ndjson\": \"s3a://b/a.ndjson\"}"
                 ).description)

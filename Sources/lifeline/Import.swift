@@ -71,7 +71,7 @@ struct Import: ParsableCommand {
             }
             print(ImportReport.summaryLine(summary) + " into \(db)")
         } else {
-            for file in summary.files { if case .failed(let message) = file.outcome { printError(message) } }
+            for file in summary.files { if case .failed(let diagnostic) = file.outcome { printError(diagnostic.rendered(escaping: true)) } }
         }
         if summary.failures > 0 { throw ExitCode(1) }
     }

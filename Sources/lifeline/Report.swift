@@ -55,7 +55,8 @@ struct Report: ParsableCommand {
             let loaded = try CheckRun.load(rules, rulesDirectory: noLocalRules ? nil : "rules")
             let inputs = paths.isEmpty ? [db ?? TraceStore.defaultPath] : paths + (db.map { [$0] } ?? [])
             if paths.isEmpty, !FileManager.default.fileExists(atPath: inputs[0]) {
-                printError("\(inputs[0]): error: no such database; give trace files or run 'lifeline import' first")
+                printError(
+                    Diagnostic(.error, file: inputs[0], "no such database; give trace files or run 'lifeline import' first").description)
                 throw ExitCode(2)
             }
             var options = CheckOptions()

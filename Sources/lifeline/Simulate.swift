@@ -33,11 +33,11 @@ struct Simulate: ParsableCommand {
             do throws(InputFileError) {
                 bytes = try InputFile.contents(of: scenario)
             } catch {
-                printError("\(scenario): error: cannot read the scenario: \(error.description)")
+                printError(Diagnostic(.error, file: scenario, "cannot read the scenario: \(error.description)").description)
                 throw ExitCode(2)
             }
             guard let decoded = String(bytes: bytes, encoding: .utf8) else {
-                printError("\(scenario): error: cannot read the scenario: it is not UTF-8 text")
+                printError(Diagnostic(.error, file: scenario, "cannot read the scenario: it is not UTF-8 text").description)
                 throw ExitCode(2)
             }
             text = decoded

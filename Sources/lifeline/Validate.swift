@@ -1,5 +1,6 @@
 import ArgumentParser
 import LifelineFormat
+import LifelineTerminal
 
 /// `lifeline validate`: checks trace files against format v1.
 struct Validate: ParsableCommand {
@@ -27,7 +28,7 @@ struct Validate: ParsableCommand {
         for file in files {
             do {
                 let report = try TraceValidator.validate(path: file, shape: interchange.shape, options: options)
-                for diagnostic in report.diagnostics { printError(diagnostic.rendered(file: file)) }
+                for diagnostic in report.diagnostics { printError(diagnostic.in(file: file).rendered(escaping: true)) }
                 if !quiet {
                     let shape = report.shape == .native ? "" : "read as \(report.shape.title), "
                     let skipped = report.shape == .native ? "" : "\(report.skipped) lines naming no callback skipped, "

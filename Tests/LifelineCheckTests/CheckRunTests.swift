@@ -65,7 +65,7 @@ struct CheckRunTests {
             Issue.record("a rules file that does not parse loaded")
         } catch {
             #expect(error.code == .invalidRules)
-            #expect(error.diagnostics.map { "\($0.file):\($0.line ?? 0)" } == ["broken.rules:1"])
+            #expect(error.diagnostics.map(\.location) == ["broken.rules:1:44"])
             guard case .syntax? = error.ruleSetError else {
                 Issue.record("expected the syntax error, got \(String(describing: error.ruleSetError))")
                 return
@@ -166,6 +166,6 @@ struct CheckRunTests {
         #expect(named.explanation.contains("s3a://fl"))
         #expect(!named.explanation.contains(workspace.directory.path.prefix(8)))
         #expect(report.findings.contains { $0.witnesses.first?.file == workspace.path("app.ndjson") })
-        #expect(report.diagnostics.map { "\($0.file):\($0.line ?? 0)" } == ["\(original):3"])
+        #expect(report.diagnostics.map(\.location) == ["\(original):3:1"])
     }
 }

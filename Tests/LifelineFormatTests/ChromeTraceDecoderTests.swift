@@ -71,7 +71,7 @@ struct ChromeTraceDecoderTests {
         #expect(notes.lines == [5, 5, 6, 4, 4])
         #expect(decoded.ignored == 1)
         #expect(decoded.malformed == 1)
-        #expect(decoded.diagnostics == [TraceDiagnostic(.warning, line: 9, column: 1, "trace event without a readable \"ts\" (skipped)")])
+        #expect(decoded.diagnostics == [Diagnostic(.warning, line: 9, column: 1, "trace event without a readable \"ts\" (skipped)")])
     }
 
     @Test func theArrayFormMayEndWithoutItsBracket() {
@@ -88,7 +88,7 @@ struct ChromeTraceDecoderTests {
     ])
     func aDocumentThatDoesNotParseIsOneLocatedError(_ text: String, _ line: Int, _ column: Int, _ message: String) {
         let decoded = ChromeTraceDecoder.decode(Array(text.utf8))
-        #expect(decoded.fatal == TraceDiagnostic(.error, line: line, column: column, message))
+        #expect(decoded.fatal?.header == Diagnostic(.error, line: line, column: column, message).header)
         #expect(decoded.launches.isEmpty)
     }
 }

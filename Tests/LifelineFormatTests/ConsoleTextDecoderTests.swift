@@ -135,7 +135,7 @@ struct ConsoleTextDecoderTests {
         let events = try #require(decoded.launches.first?.events)
         #expect(events[1].t == events[0].t)
         #expect(
-            decoded.diagnostics == [TraceDiagnostic(.warning, line: 2, column: 1, "time goes back from the line before; kept in log order")]
+            decoded.diagnostics == [Diagnostic(.warning, line: 2, column: 1, "time goes back from the line before; kept in log order")]
         )
     }
 

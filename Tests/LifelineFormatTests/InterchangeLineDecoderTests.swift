@@ -15,7 +15,7 @@ struct InterchangeLineDecoderTests {
         var decoder = InterchangeLineDecoder(shape: shape)
         var launches: [InterchangeLaunch] = []
         var closedBy: [Int] = []
-        var diagnostics: [TraceDiagnostic] = []
+        var diagnostics: [Diagnostic] = []
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() where index < lines.count - 1 || !line.isEmpty {
             decoder.add(line, number: index + 1)

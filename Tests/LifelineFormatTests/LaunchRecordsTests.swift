@@ -110,7 +110,7 @@ struct LaunchRecordsTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let report = try TraceValidator.validate(path: path)
         #expect(
-            report.diagnostics.map { $0.rendered(file: "c") } == [
+            report.diagnostics.map { $0.in(file: "c").description } == [
                 "c:3:24: warning: scene(_:willConnectTo:options:) is not among the callbacks the launch record says this trace records"
             ])
     }
@@ -130,7 +130,7 @@ struct LaunchRecordsTests {
         let report = try TraceValidator.validate(path: path)
         #expect(report.launches == 1)
         #expect(
-            report.diagnostics.map { $0.rendered(file: "p") } == [
+            report.diagnostics.map { $0.in(file: "p").description } == [
                 "p:3:42: error: unknown callback 'sceneWillEnterForegroud' in \"records\" (`lifeline callbacks` lists them)"
             ])
     }

@@ -34,7 +34,7 @@ struct ScanAheadTests {
             let line = try scanner.scan(bytes, lineNumber: number)
             return "\(number) \(terminated) \(text) -> \(TraceRecord(line, line: bytes, scanner: scanner))"
         } catch {
-            return "\(number) \(terminated) \(text) -> \(error.rendered(file: "t"))"
+            return "\(number) \(terminated) \(text) -> \(error.diagnostic.in(file: "t").description)"
         }
     }
 

@@ -170,7 +170,9 @@ struct TraceLineScannerTests {
             #expect(error.column == example.column, "\(example.line)")
             #expect(error.message == example.message)
             #expect(error.code == example.code)
-            #expect(error.rendered(file: "traces/a.ndjson") == "traces/a.ndjson:14:\(example.column): error: \(example.message)")
+            #expect(
+                error.diagnostic.in(file: "traces/a.ndjson").description
+                    == "traces/a.ndjson:14:\(example.column): error: \(example.message)")
         }
     }
 

@@ -9,7 +9,7 @@ import Testing
 struct CheckGateTests {
     /// One launch that violates an error rule, a warning rule and an info rule, and leaves an error
     /// obligation pending, with the given input problems.
-    static func report(_ diagnostics: [FileDiagnostic] = []) throws -> CheckReport {
+    static func report(_ diagnostics: [Diagnostic] = []) throws -> CheckReport {
         let rules = try RuleSet(
             parsing: """
                 rule e.never per session: never sceneDidBecomeActive
@@ -31,8 +31,8 @@ struct CheckGateTests {
             summary: summary, traces: ["t.ndjson"], diagnostics: diagnostics, applied: collector.applied)
     }
 
-    static let torn = FileDiagnostic(.warning, file: "t.ndjson", line: 9, column: 12, "last line is not terminated")
-    static let missing = FileDiagnostic(.error, file: "nope.ndjson", "no such file or directory")
+    static let torn = Diagnostic(.warning, file: "t.ndjson", line: 9, column: 12, "last line is not terminated")
+    static let missing = Diagnostic(.error, file: "nope.ndjson", "no such file or directory")
 
     @Test func theGateFailsWhatIsAtOrAboveFailOnAndPendingOnlyWhenAskedTo() throws {
         let report = try Self.report()
@@ -57,7 +57,7 @@ struct CheckGateTests {
     @Test func diagnosticsRenderCompilerStyleLeavingOutWhatIsUnknown() {
         #expect(Self.torn.description == "t.ndjson:9:12: warning: last line is not terminated")
         #expect(Self.missing.description == "nope.ndjson: error: no such file or directory")
-        #expect(FileDiagnostic(.error, file: "a", line: 3, "m").description == "a:3: error: m")
+        #expect(Diagnostic(.error, file: "a", line: 3, "m").description == "a:3: error: m")
         #expect(Self.torn.with(severity: .error).description == "t.ndjson:9:12: error: last line is not terminated")
     }
 

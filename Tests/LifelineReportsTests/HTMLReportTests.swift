@@ -143,7 +143,7 @@ struct HTMLReportTests {
         let summary = checker.finish()
         var report = CheckReport(
             rules: rules.rules, findings: collector.findings, summary: summary, traces: ["t.ndjson"],
-            diagnostics: [FileDiagnostic(.warning, file: "<img src=x>.ndjson", "<b>bold</b>")], applied: collector.applied)
+            diagnostics: [Diagnostic(.warning, file: "<img src=x>.ndjson", "<b>bold</b>")], applied: collector.applied)
         report.timelines = timelines.finish()
         return (report, ReportFormat.html.render(report))
     }

@@ -1,3 +1,4 @@
+import LifelineFormat
 import LifelineReports
 import LifelineStore
 import Testing
@@ -10,7 +11,7 @@ struct ImportReportTests {
         summary.files = [
             FileImportResult(path: "a", outcome: .imported, launches: 2, events: 1_500_000),
             FileImportResult(path: "b", outcome: .unchanged),
-            FileImportResult(path: "c", outcome: .failed("x"), malformed: 3),
+            FileImportResult(path: "c", outcome: .failed(Diagnostic(.error, file: "c", "x")), malformed: 3),
         ]
         summary.seconds = 1.5
         #expect(
@@ -28,8 +29,8 @@ struct ImportReportTests {
             (.appended(fromLine: 41), "t.ndjson: grew since the last import; imported from line 41", false),
             (.reimported, "t.ndjson: changed since the last import; re-imported", false),
             (
-                .failed("t.ndjson: error: malformed line 3 (--strict)"),
-                "t.ndjson: error: malformed line 3 (--strict) (not imported)", true
+                .failed(Diagnostic(.error, file: "t.ndjson", line: 3, "malformed line (--strict)")),
+                "t.ndjson:3: error: malformed line (--strict) (not imported)", true
             ),
             (.interrupted, "t.ndjson: interrupted; nothing of it imported", true),
         ])

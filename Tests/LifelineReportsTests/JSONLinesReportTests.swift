@@ -43,7 +43,7 @@ struct JSONLinesReportTests {
     }
 
     @Test func aMessageWithNewlinesStaysOnItsLine() throws {
-        let problem = FileDiagnostic(.error, file: "a\nb.ndjson", line: 1, column: 1, "two\nlines")
+        let problem = Diagnostic(.error, file: "a\nb.ndjson", line: 1, column: 1, "two\nlines")
         let text = ReportFormat.jsonl.render(CheckReport(errors: [problem]), gate: .standard)
         let objects = try Self.objects(text)
         #expect(objects.count == 2)

@@ -32,7 +32,7 @@ struct GoldenTests {
         let checked = try checker.check(
             file: directory.appendingPathComponent("\(name).ndjson").path, label: "\(name).ndjson")
         let summary = checker.finish()
-        var text = checked.skipped.map { $0.rendered(file: "\(name).ndjson") }
+        var text = checked.skipped.map { $0.in(file: "\(name).ndjson").description }
         text += findings.map(\.explained)
         text.append("verdicts:")
         text += instances.map { "  \($0.ruleID) \($0.slice): \($0.verdict.rawValue)" }

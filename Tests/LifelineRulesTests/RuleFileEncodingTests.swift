@@ -20,12 +20,13 @@ struct RuleFileEncodingTests {
             return
         }
         #expect(
-            error.diagnostics == [
-                RuleDiagnostic(
-                    location: SourceLocation(line: line, column: column),
-                    message: "invalid UTF-8 (byte \(byte)); a rules file must be UTF-8 text")
-            ])
-        #expect(error.rendered.hasPrefix("r.rules:\(line):\(column): error: invalid UTF-8"))
+            error.diagnostics.map(\.header)
+                == [
+                    Diagnostic(
+                        .error, file: "r.rules", line: line, column: column,
+                        "invalid UTF-8 (byte \(byte)); a rules file must be UTF-8 text", id: "rules.syntax")
+                ].map(\.header))
+        #expect(error.description.hasPrefix("r.rules:\(line):\(column): error: invalid UTF-8"))
     }
 
     @Test("valid text, multi-byte characters included, decodes unchanged")

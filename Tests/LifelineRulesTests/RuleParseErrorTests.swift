@@ -29,8 +29,8 @@ struct RuleParseErrorTests {
         #expect {
             _ = try RuleParser.parse(text, file: "app.rules")
         } throws: { error in
-            guard let error = error as? RuleSyntaxError, let first = error.located.first else { return false }
-            return first.severity == .error && error.located.count == 1
+            guard let error = error as? RuleSyntaxError, let first = error.diagnostics.first else { return false }
+            return first.severity == .error && error.diagnostics.count == 1 && first.id == "rules.syntax"
                 && first.description == """
                     app.rules:1:44: error: expected 'precedes', 'leads to', 'responds to', 'then', 'within' or 'lasts', found 'preceeds'
                       1 | rule launch per launch: didFinishLaunching preceeds willConnectTo
@@ -39,11 +39,17 @@ struct RuleParseErrorTests {
         }
     }
 
-    @Test("a rule set error gives its diagnostics as values, with severities")
-    func ruleSetError() {
-        let duplicate = RuleSetError.duplicateID("a.b", first: "x.rules:1:1", second: "y.rules:4:1")
-        #expect(duplicate.diagnostics.map(\.severity) == [.error])
-        #expect(duplicate.description == "y.rules:4:1: error: duplicate rule id 'a.b' (first defined at x.rules:1:1)")
+    @Test("a rule set error gives its diagnostics as values, with severities, ids and notes")
+    func ruleSetError() throws {
+        var first = try RuleSet(parsing: "rule a.b: never x.y\n", file: "x.rules")
+        let second = try RuleSet(parsing: "# again\n   rule a.b: never x.y\n", file: "y.rules")
+        #expect {
+            try first.merge(second)
+        } throws: { error in
+            guard let duplicate = error as? RuleSetError else { return false }
+            return duplicate.diagnostics.map(\.severity) == [.error] && duplicate.diagnostics.map(\.id) == ["rules.duplicate-id"]
+                && duplicate.description == "y.rules:2:4: error: duplicate rule id 'a.b'\nx.rules:1:1: note: first defined here"
+        }
         let unreadable = RuleSetError.unreadable(path: "z.rules", reason: "permission denied")
         #expect(unreadable.description == "z.rules: error: cannot read rules: permission denied")
     }

@@ -237,7 +237,7 @@ struct RuleParserTests {
             "rule x per trace: a.b within 1s after c.d", 1, 1,
             "a timed pattern cannot be checked 'per trace': each launch has its own clock"
         ),
-        ("rule x: never a.b\nrule x: never c.d", 2, 1, "duplicate rule id 'x' (first defined at rules/app.rules:1:1)"),
+        ("rule x: never a.b\nrule x: never c.d", 2, 1, "duplicate rule id 'x'"),
         ("machine m {\n  initial a\n}", 1, 1, "machine 'm' has no transitions"),
         ("machine m {\n  a -> b willConnectTo\n}", 2, 10, "expected 'on', found 'willConnectTo'"),
         ("never a.b", 1, 1, "expected 'rule' or 'machine', found 'never'"),
@@ -273,10 +273,25 @@ struct RuleParserTests {
         #expect(first.location == SourceLocation(line: line, column: column))
     }
 
+    @Test("a rule id defined twice in one file is an error at the second, with a note at the first")
+    func duplicateInOneFile() throws {
+        let failure = try #require(error("rule x: never a.b\n\n  rule x: never c.d\n"))
+        let duplicate = try #require(failure.diagnostics.first)
+        #expect(duplicate.id == "rules.duplicate-id")
+        #expect(duplicate.notes == [Diagnostic.Note(file: "rules/app.rules", line: 1, column: 1, "first defined here")])
+        #expect(
+            failure.description == """
+                rules/app.rules:3:3: error: duplicate rule id 'x'
+                  3 |   rule x: never c.d
+                    |   ^
+                rules/app.rules:1:1: note: first defined here
+                """)
+    }
+
     @Test func errorsRenderWithTheLineAndACaret() throws {
         let failure = try #require(error("# app rules\n\nrule launch per launch: didFinishLaunching preceeds willConnectTo\n"))
         #expect(
-            failure.rendered == """
+            failure.description == """
                 rules/app.rules:3:44: error: expected 'precedes', 'leads to', 'responds to', 'then', 'within' or 'lasts', found 'preceeds'
                   3 | rule launch per launch: didFinishLaunching preceeds willConnectTo
                     |                                            ^
@@ -286,7 +301,7 @@ struct RuleParserTests {
     @Test func oneRunReportsEveryBrokenRule() throws {
         let failure = try #require(
             error("rule a: never a.b\nrule b: sceneDidBecomeActiv precedes a.b\nrule c: never c.d\nrule d per nothing: never e.f\n"))
-        #expect(failure.diagnostics.map(\.location.line) == [2, 4])
+        #expect(failure.diagnostics.map(\.line) == [2, 4])
     }
 
     private struct Failure: Error {}

@@ -6,7 +6,7 @@ import Testing
 /// Durations and deadlines at the ends of the trace clock: located errors and right verdicts, never a trap or a wrap.
 @Suite("Rule times at the limits")
 struct TimeOverflowTests {
-    private func firstError(_ source: String) throws -> RuleDiagnostic {
+    private func firstError(_ source: String) throws -> Diagnostic {
         do {
             _ = try RuleSet(parsing: source, file: "t.rules")
         } catch {

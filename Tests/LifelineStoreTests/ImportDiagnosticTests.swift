@@ -10,7 +10,7 @@ struct ImportDiagnosticTests {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         let path = try fixture.write("t.ndjson", sceneTrace + "not json\n" + #"{"seq":99,"t":1"#)
-        var diagnostics: [FileDiagnostic] = []
+        var diagnostics: [Diagnostic] = []
         let result = fixture.importer.importFile(at: path, label: "t.ndjson") { diagnostics.append($0) }
         #expect(result.outcome == .imported)
         let lines = sceneTrace.split(separator: "\n").count
@@ -23,10 +23,15 @@ struct ImportDiagnosticTests {
     @Test func anUnreadableFileIsAnErrorAboutTheWholeFile() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
-        var diagnostics: [FileDiagnostic] = []
+        var diagnostics: [Diagnostic] = []
         let result = fixture.importer.importFile(at: fixture.path("missing.ndjson")) { diagnostics.append($0) }
         // Reported once, in the outcome: the diagnostics handler gets the file's lines only.
-        #expect(result.outcome == .failed("\(fixture.path("missing.ndjson")): error: cannot open: No such file or directory"))
+        guard case .failed(let diagnostic) = result.outcome else {
+            Issue.record("imported: \(result.outcome)")
+            return
+        }
+        #expect(diagnostic.description == "\(fixture.path("missing.ndjson")): error: cannot open: No such file or directory")
+        #expect(diagnostic.id == "trace.file")
         #expect(diagnostics.isEmpty)
     }
 }

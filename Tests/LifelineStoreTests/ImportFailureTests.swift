@@ -40,7 +40,7 @@ struct ImportFailureTests {
             Issue.record("imported: \(result.outcome)")
             return
         }
-        #expect(message == "\(large): error: database or disk is full")
+        #expect(message.description == "\(large): error: database or disk is full")
         #expect(diagnostics.isEmpty, "the failure is the outcome, not also a diagnostic: \(diagnostics)")
         #expect(walSize(fixture.path("test.db")) == 0, "the rolled-back pages no longer hold the disk")
         #expect(try fixture.rows("SELECT id, seq, event FROM event ORDER BY id") == before)

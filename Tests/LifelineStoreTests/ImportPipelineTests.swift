@@ -87,7 +87,7 @@ struct ImportPipelineTests {
         let (text, _) = Self.trace(launches: 5, events: 3_001)
         let path = try fixture.write("large.ndjson", text)
         let (result, diagnostics) = fixture.importFile(path)
-        #expect(result.outcome == .failed("\(path): error: refused line 9000"))
+        #expect(result.outcome == .failed(Diagnostic(.error, file: path, "refused line 9000")))
         // Reported once, through the outcome, not also as a diagnostic (the CLI printed it twice).
         #expect(!diagnostics.contains { $0.contains("refused line 9000") }, "\(diagnostics)")
         #expect(try fixture.count("event_raw") == 0)

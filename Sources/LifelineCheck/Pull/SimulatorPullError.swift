@@ -1,8 +1,10 @@
+import LifelineFormat
+
 /// Why `lifeline pull --simulator` copied nothing.
 ///
-/// ``description`` is the compiler-style line (`error: ...`) the command prints; `lifeline pull`
+/// Its description is the compiler-style line (`error: ...`) the command prints; `lifeline pull`
 /// exits with status 2 for every code (an input the command needs is missing or wrong).
-package struct SimulatorPullError: Error, Sendable, CustomStringConvertible {
+package struct SimulatorPullError: DiagnosticError, Sendable {
     /// What kind of problem this is.
     package enum Code: String, Sendable, Hashable {
         /// No `xcrun` on `PATH`: not a Mac with Xcode's command-line tools.
@@ -19,10 +21,12 @@ package struct SimulatorPullError: Error, Sendable, CustomStringConvertible {
     }
 
     package var code: Code
-    package var description: String
+    package var message: String
 
     package init(_ code: Code, _ message: String) {
         self.code = code
-        self.description = "error: \(message)"
+        self.message = message
     }
+
+    package var diagnostics: [Diagnostic] { [Diagnostic(.error, message, id: Diagnostic.ID(rawValue: "pull.\(code.rawValue)"))] }
 }

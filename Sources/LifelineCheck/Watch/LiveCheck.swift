@@ -23,8 +23,8 @@ package final class LiveCheck {
     private let allowSkippedLines: Bool
     private let collector = CheckCollector()
     private let checker: RuleChecker
-    private let onDiagnostic: (FileDiagnostic) -> Void
-    private var diagnostics: [FileDiagnostic] = []
+    private let onDiagnostic: (Diagnostic) -> Void
+    private var diagnostics: [Diagnostic] = []
     private var scanner = TraceLineScanner()
     /// The file lines come from now (a rotated part, or the file itself).
     private var file: String
@@ -54,7 +54,7 @@ package final class LiveCheck {
     package init(
         rules: RuleSet, sources: [RuleSource] = [], label: String, allowSkippedLines: Bool = false, records: CallbackSet? = nil,
         shape: TraceShape? = nil, interchange: InterchangeOptions = InterchangeOptions(),
-        onFinding: @escaping (Finding) -> Void, onDiagnostic: @escaping (FileDiagnostic) -> Void
+        onFinding: @escaping (Finding) -> Void, onDiagnostic: @escaping (Diagnostic) -> Void
     ) {
         self.rules = rules
         self.sources = sources
@@ -96,7 +96,7 @@ package final class LiveCheck {
         if trimmed.first == UInt8(ascii: "[") || detected == .chrome {
             self.shape = .chrome
             fail(
-                FileDiagnostic(
+                Diagnostic(
                     .error, file: label, line: number, column: 1,
                     "this is one JSON document (Chrome trace JSON, or log show --style json), which is read whole: "
                         + "watch reads Lifeline traces, console text and unified logs line by line (log stream --style ndjson); "
@@ -137,17 +137,17 @@ package final class LiveCheck {
                     launchRecords += 1
                 case .event(let event):
                     guard fileHasLaunch else {
-                        skipped(TraceDiagnostic(.error, line: number, column: 1, "event before any launch record"))
+                        skipped(Diagnostic(.error, line: number, column: 1, "event before any launch record"))
                         return
                     }
                     checker.check(event, line: number)
                 }
             } catch {
                 if terminated {
-                    skipped(TraceDiagnostic(error))
+                    skipped(error.diagnostic)
                 } else {
                     skipped(
-                        TraceDiagnostic(
+                        Diagnostic(
                             .error, line: number, column: bytes.count + 1,
                             "last line is not terminated and is incomplete (the producer stopped mid-write or is still writing)"))
                 }
@@ -156,13 +156,13 @@ package final class LiveCheck {
     }
 
     /// A problem the reader met (the input cannot be read): reported, and the check ends with status 2.
-    package func fail(_ diagnostic: FileDiagnostic) {
+    package func fail(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
         onDiagnostic(diagnostic)
     }
 
-    private func skipped(_ diagnostic: TraceDiagnostic) {
-        let located = FileDiagnostic(file: file, diagnostic)
+    private func skipped(_ diagnostic: Diagnostic) {
+        let located = diagnostic.in(file: file)
         let reported = allowSkippedLines ? located.with(severity: .warning) : located
         diagnostics.append(reported)
         onDiagnostic(reported)
@@ -175,20 +175,20 @@ package final class LiveCheck {
             launchRecords = log.launches
         }
         let summary = checker.finish()
-        var closing: [FileDiagnostic] = []
+        var closing: [Diagnostic] = []
         if launchRecords == 0, log == nil, shape != .chrome {
             closing.append(
-                FileDiagnostic(
+                Diagnostic(
                     .error, file: label,
                     "no launch record: not a Lifeline trace (each launch starts with {\"lifeline\":1,\"type\":\"launch\",…})"))
         }
         if rules.rules.isEmpty {
             for source in sources.isEmpty ? [RuleSource(.file, name: "<rules>", ruleCount: 0)] : sources {
-                closing.append(FileDiagnostic(.error, file: source.name, "no rules to check: a check against no rules cannot fail"))
+                closing.append(Diagnostic(.error, file: source.name, "no rules to check: a check against no rules cannot fail"))
             }
         }
         if summary.events == 0 {
-            closing.append(FileDiagnostic(.error, file: label, "no events were checked: a check that looked at nothing cannot pass"))
+            closing.append(Diagnostic(.error, file: label, "no events were checked: a check that looked at nothing cannot pass"))
         }
         for diagnostic in closing { fail(diagnostic) }
         var report = CheckReport(

@@ -79,7 +79,7 @@ final class LiveLogCheck {
     }
 
     /// Reads one line; returns the located problems it has.
-    func line(_ bytes: ArraySlice<UInt8>, number: Int) -> [TraceDiagnostic] {
+    func line(_ bytes: ArraySlice<UInt8>, number: Int) -> [Diagnostic] {
         lineCount = number
         decoder.add(bytes, number: number)
         closeLaunches()
@@ -88,7 +88,7 @@ final class LiveLogCheck {
     }
 
     /// Ends the input: the last launch closes and goes to the report's checker.
-    func finish() -> [TraceDiagnostic] {
+    func finish() -> [Diagnostic] {
         let rest = decoder.finish(lineCount: lineCount)
         open = nil
         for launch in rest.launches { judge(launch) }

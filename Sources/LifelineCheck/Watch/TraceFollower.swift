@@ -46,7 +46,7 @@ package final class TraceFollower {
         /// ``WatchInterrupt``'s descriptor woke the reader.
         case interrupted
         /// The input cannot be read.
-        case failed(FileDiagnostic)
+        case failed(Diagnostic)
     }
 
     /// Milliseconds between looks at a file where inotify is not available.
@@ -81,14 +81,14 @@ package final class TraceFollower {
             let ready = poll(&descriptors, 2, -1)
             if ready < 0 {
                 if errno == EINTR { continue }
-                return .failed(FileDiagnostic(.error, file: label, "cannot wait for input: \(Self.reason(errno))"))
+                return .failed(Diagnostic(.error, file: label, "cannot wait for input: \(Self.reason(errno))"))
             }
             if descriptors[1].revents != 0 { return .interrupted }
             if descriptors[0].revents == 0 { continue }
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
-                return .failed(FileDiagnostic(.error, file: label, "cannot read: \(Self.reason(errno))"))
+                return .failed(Diagnostic(.error, file: label, "cannot read: \(Self.reason(errno))"))
             }
             if count == 0 { return .endOfInput }
             buffer.withUnsafeBytes { bytes(UnsafeRawBufferPointer(rebasing: $0[0..<count]), label) }
@@ -122,11 +122,11 @@ package final class TraceFollower {
                     var status = stat()
                     guard fstat(descriptor, &status) == 0 else {
                         close(descriptor)
-                        return .failed(FileDiagnostic(.error, file: target, "cannot read: \(Self.reason(errno))"))
+                        return .failed(Diagnostic(.error, file: target, "cannot read: \(Self.reason(errno))"))
                     }
                     if (status.st_mode & S_IFMT) == S_IFDIR {
                         close(descriptor)
-                        return .failed(FileDiagnostic(.error, file: target, "is a directory; watch follows one trace file"))
+                        return .failed(Diagnostic(.error, file: target, "is a directory; watch follows one trace file"))
                     }
                     file = OpenFile(
                         descriptor: descriptor, path: target, device: UInt64(status.st_dev), inode: UInt64(status.st_ino), part: 1)
@@ -142,7 +142,7 @@ package final class TraceFollower {
                         change(.waiting(target))
                     }
                 } else {
-                    return .failed(FileDiagnostic(.error, file: target, "cannot open: \(Self.reason(errno))"))
+                    return .failed(Diagnostic(.error, file: target, "cannot open: \(Self.reason(errno))"))
                 }
             }
             if var current = file {
@@ -171,7 +171,7 @@ package final class TraceFollower {
                     var status = stat()
                     guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
                         if descriptor >= 0 { close(descriptor) }
-                        return .failed(FileDiagnostic(.error, file: next, "cannot open: \(Self.reason(errno))"))
+                        return .failed(Diagnostic(.error, file: next, "cannot open: \(Self.reason(errno))"))
                     }
                     file = OpenFile(
                         descriptor: descriptor, path: next, device: UInt64(status.st_dev), inode: UInt64(status.st_ino),
@@ -186,7 +186,7 @@ package final class TraceFollower {
             let timeout = descriptors.count > 1 ? 250 : Self.pollInterval
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0, errno != EINTR {
-                return .failed(FileDiagnostic(.error, file: path, "cannot wait for the file: \(Self.reason(errno))"))
+                return .failed(Diagnostic(.error, file: path, "cannot wait for the file: \(Self.reason(errno))"))
             }
             if descriptors[0].revents != 0 { return .interrupted }
             if descriptors.count > 1, descriptors[1].revents != 0 { watcher?.drain() }
@@ -202,7 +202,7 @@ package final class TraceFollower {
             let count = buffer.withUnsafeMutableBytes { read(file.descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
-                return .failed(FileDiagnostic(.error, file: file.path, "cannot read: \(Self.reason(errno))"))
+                return .failed(Diagnostic(.error, file: file.path, "cannot read: \(Self.reason(errno))"))
             }
             if count == 0 { return nil }
             file.offset += Int64(count)

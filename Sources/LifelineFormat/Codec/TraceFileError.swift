@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// A trace file that could not be opened, read or written.
-public struct TraceFileError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct TraceFileError: DiagnosticError, Hashable, Sendable {
     public var path: String
     /// What was being done: `open`, `read`, `write`, ...
     public var operation: String
@@ -29,8 +29,10 @@ public struct TraceFileError: Error, Hashable, Sendable, CustomStringConvertible
     /// `cannot open: No such file or directory`: the description without the location.
     public var message: String { "cannot \(operation): \(reason ?? String(cString: strerror(errno)))" }
 
-    public var description: String {
-        let location = line.map { "\(path):\($0):1" } ?? path
-        return "\(location): error: \(message)"
+    /// `path:line:1: error: cannot open: No such file or directory`, with the id `trace.file`.
+    public var diagnostic: Diagnostic {
+        Diagnostic(.error, file: path, line: line, column: line.map { _ in 1 }, message, id: "trace.file")
     }
+
+    public var diagnostics: [Diagnostic] { [diagnostic] }
 }

@@ -22,7 +22,7 @@ public enum ChromeTraceDecoder {
         reader.allowsUnclosedTopLevelArray = true
         var builder = Builder()
         // Set when the document is not a trace: reported once it is known to parse.
-        var notATrace: TraceDiagnostic?
+        var notATrace: Diagnostic?
         do throws(TraceFormatError) {
             let readEvents = { (reader: inout JSONReader) throws(TraceFormatError) in
                 try reader.forEachElement { (reader: inout JSONReader) throws(TraceFormatError) in
@@ -41,18 +41,18 @@ public enum ChromeTraceDecoder {
                     if events == true { try readEvents(&reader) } else { try reader.skipValue() }
                 }
                 if events != true {
-                    notATrace = TraceDiagnostic(.error, line: start.line, column: start.column, "expected a \"traceEvents\" array")
+                    notATrace = Diagnostic(.error, line: start.line, column: start.column, "expected a \"traceEvents\" array")
                 }
             default:
                 _ = try reader.readValue()
-                notATrace = TraceDiagnostic(.error, line: 1, column: 1, "expected a JSON object or array of trace events")
+                notATrace = Diagnostic(.error, line: 1, column: 1, "expected a JSON object or array of trace events")
             }
             guard reader.atEnd() else {
                 throw TraceFormatError(
                     .syntax, "unexpected text after the JSON value", line: reader.location.line, column: reader.location.column)
             }
         } catch {
-            notATrace = TraceDiagnostic(error)
+            notATrace = error.diagnostic
         }
         if let notATrace {
             // A document that does not parse, or is not a trace, yields nothing but its error.
@@ -122,7 +122,7 @@ public enum ChromeTraceDecoder {
             }
             guard let ph = object["ph"]?.string else {
                 result.diagnostics.append(
-                    TraceDiagnostic(.warning, line: object.line, column: object.column, "trace event without \"ph\" (skipped)"))
+                    Diagnostic(.warning, line: object.line, column: object.column, "trace event without \"ph\" (skipped)"))
                 result.malformed += 1
                 return
             }
@@ -162,7 +162,7 @@ public enum ChromeTraceDecoder {
             }
             guard let tsText = number(object["ts"]), let t = DecimalTime.nanoseconds(microseconds: tsText) else {
                 result.diagnostics.append(
-                    TraceDiagnostic(.warning, line: object.line, column: object.column, "trace event without a readable \"ts\" (skipped)"))
+                    Diagnostic(.warning, line: object.line, column: object.column, "trace event without a readable \"ts\" (skipped)"))
                 result.malformed += 1
                 return
             }
@@ -172,7 +172,7 @@ public enum ChromeTraceDecoder {
                     case (let sum, false) = t.addingReportingOverflow(duration)
                 else {
                     result.diagnostics.append(
-                        TraceDiagnostic(
+                        Diagnostic(
                             .warning, line: object.line, column: object.column, "\"X\" event without a readable \"dur\" (skipped)"))
                     result.malformed += 1
                     return

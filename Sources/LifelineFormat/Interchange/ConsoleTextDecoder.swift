@@ -95,7 +95,7 @@ public enum ConsoleTextDecoder {
         if let time = group("time") {
             guard let nanoseconds = timestamp(time) else {
                 state.result.diagnostics.append(
-                    TraceDiagnostic(.warning, line: number, column: 1, "cannot read time '\(time)' (line skipped)"))
+                    Diagnostic(.warning, line: number, column: 1, "cannot read time '\(time)' (line skipped)"))
                 state.result.malformed += 1
                 return
             }
@@ -105,7 +105,7 @@ public enum ConsoleTextDecoder {
         if let pid = group("pid") {
             guard let value = Int64(pid) else {
                 state.result.diagnostics.append(
-                    TraceDiagnostic(.warning, line: number, column: 1, "pid '\(pid)' is not a number (line skipped)"))
+                    Diagnostic(.warning, line: number, column: 1, "pid '\(pid)' is not a number (line skipped)"))
                 state.result.malformed += 1
                 return
             }

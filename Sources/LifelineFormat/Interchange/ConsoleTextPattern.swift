@@ -33,7 +33,7 @@ public struct ConsoleTextPattern: Sendable, Hashable {
 }
 
 /// Why a `--pattern` cannot be used.
-public struct ConsoleTextPatternError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ConsoleTextPatternError: DiagnosticError, Hashable, Sendable {
     /// What is wrong with the pattern.
     ///
     /// An open set: a later version may add codes, so a `switch` over them needs a `default`
@@ -63,5 +63,6 @@ public struct ConsoleTextPatternError: Error, Hashable, Sendable, CustomStringCo
         self.message = message
     }
 
-    public var description: String { "error: \(message)" }
+    /// `error: message`, with the id `pattern.` and the code; the caller names the option.
+    public var diagnostics: [Diagnostic] { [Diagnostic(.error, message, id: Diagnostic.ID(rawValue: "pattern.\(code.rawValue)"))] }
 }

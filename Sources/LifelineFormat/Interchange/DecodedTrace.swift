@@ -3,7 +3,7 @@ public struct DecodedTrace: Sendable {
     public var shape: TraceShape
     public var launches: [InterchangeLaunch] = []
     /// Located problems (a line that is not valid JSON, a timestamp that cannot be read), in file order.
-    public var diagnostics: [TraceDiagnostic] = []
+    public var diagnostics: [Diagnostic] = []
     /// Lines or entries that name no known callback and match no app-event pattern: skipped and
     /// counted, never guessed at.
     public var ignored = 0
@@ -16,7 +16,7 @@ public struct DecodedTrace: Sendable {
     public var lineCount = 0
     /// Why nothing of the input can be used (a JSON document that does not parse): the import fails
     /// the file instead of importing what came before the error.
-    public var fatal: TraceDiagnostic?
+    public var fatal: Diagnostic?
 
     public init(shape: TraceShape) { self.shape = shape }
 

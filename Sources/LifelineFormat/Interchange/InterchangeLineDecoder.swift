@@ -51,7 +51,7 @@ public struct InterchangeLineDecoder {
     }
 
     /// The located problems found since the last call, in line order.
-    public mutating func takeDiagnostics() -> [TraceDiagnostic] {
+    public mutating func takeDiagnostics() -> [Diagnostic] {
         let found = Array(assembler.result.diagnostics[taken...])
         taken = assembler.result.diagnostics.count
         return found

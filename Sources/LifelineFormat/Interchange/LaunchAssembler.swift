@@ -128,7 +128,7 @@ struct LaunchAssembler {
             // lines) takes the time of the event before it.
             if fields.time != nil {
                 result.diagnostics.append(
-                    TraceDiagnostic(.warning, line: line, column: 1, "time goes back from the line before; kept in log order"))
+                    Diagnostic(.warning, line: line, column: 1, "time goes back from the line before; kept in log order"))
             }
             event.t = last.t
         }

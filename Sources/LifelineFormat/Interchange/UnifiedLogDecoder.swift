@@ -41,7 +41,7 @@ public enum UnifiedLogDecoder {
             } catch {
                 // A document that does not parse yields nothing but its error.
                 var failed = LaunchAssembler(shape: .oslog, options: options)
-                failed.result.fatal = TraceDiagnostic(error)
+                failed.result.fatal = error.diagnostic
                 return failed.finish(lineCount: LineCount.of(bytes))
             }
             return assembler.finish(lineCount: LineCount.of(bytes))
@@ -80,7 +80,7 @@ public enum UnifiedLogDecoder {
             }
             entry.add(reader, start: start, line: number, &assembler)
         } catch {
-            assembler.result.diagnostics.append(TraceDiagnostic(error))
+            assembler.result.diagnostics.append(error.diagnostic)
             assembler.result.malformed += 1
         }
     }
@@ -130,7 +130,7 @@ public enum UnifiedLogDecoder {
                 guard let time = timestamps.nanoseconds(text) else {
                     let shown = String(decoding: text, as: UTF8.self)
                     assembler.result.diagnostics.append(
-                        TraceDiagnostic(.warning, line: line, column: start.column, "cannot read timestamp '\(shown)' (entry skipped)"))
+                        Diagnostic(.warning, line: line, column: start.column, "cannot read timestamp '\(shown)' (entry skipped)"))
                     assembler.result.malformed += 1
                     return
                 }

@@ -1,3 +1,4 @@
+import LifelineFormat
 import LifelineTerminal
 
 /// Something a shell command could not do. The shell prints it and reads the next command.
@@ -16,7 +17,7 @@ package enum ReplError: Error, Equatable, Sendable, CustomStringConvertible {
     case message(String)
     /// Diagnostics already located in another file, printed as they are: a rules file that does not parse
     /// (`rules/app.rules:3:22: error: …` with its excerpt and caret).
-    case located([SourceDiagnostic])
+    case located([Diagnostic])
 
     package var description: String {
         switch self {

@@ -94,7 +94,7 @@ extension ReplShell {
             let what =
                 record.fields.count < result.columns ? "filling the rest with NULL" : "the extra values are left out"
             write(
-                FileDiagnostic(
+                Diagnostic(
                     .warning, file: path, line: record.line,
                     "expected \(result.columns) values but found \(record.fields.count); \(what)"))
         }

@@ -60,7 +60,7 @@ extension ReplShell {
         switch error.ruleSetError {
         case .unreadable(let path, let reason)?: .cannotOpen(path: path, reason: reason)
         case let ruleSetError?: .located(ruleSetError.diagnostics)
-        case nil: .located(error.diagnostics.map { SourceDiagnostic($0) })
+        case nil: .located(error.diagnostics)
         }
     }
 

@@ -305,34 +305,31 @@ package final class ReplShell {
             errors.write(diagnostics.map { $0.rendered(style: errorStyle, escaping: true) }.joined(separator: "\n") + "\n")
             return
         }
-        let message = TerminalText.escape(Self.message(for: error))
         var text = ""
         if let error = error as? StoreError, error.code == .interrupted, currentReader?.isInteractive == true {
             text += "\n"  // after the terminal's "^C"
         }
-        let lineNumber = line ?? currentReader?.lineNumber ?? 0
-        if let reader = currentReader, let source = reader.sourceName, !reader.isInteractive {
-            text += "\(TerminalText.escape(source)):\(lineNumber):\(column): "
-        }
-        text += errorStyle.label(.error) + " " + message + "\n"
-        if let snippet {
-            let excerpt = SourceExcerpt(
-                lineNumber: currentReader?.isInteractive == false ? lineNumber : nil, text: TerminalText.escape(snippet.text),
-                caretOffset: snippet.caret)
-            text += excerpt.rendered + "\n"
-        }
-        errors.write(text)
+        // A script's errors are located in it (piped input numbers its lines, unnamed); a line typed at the
+        // prompt has no location to give.
+        let numbered = currentReader?.isInteractive == false
+        let lineNumber = numbered ? line ?? currentReader?.lineNumber ?? 0 : nil
+        let script = numbered ? currentReader?.sourceName : nil
+        let diagnostic = Diagnostic(
+            .error, file: script, line: script == nil ? nil : lineNumber, column: script == nil ? nil : column,
+            Self.message(for: error),
+            excerpt: snippet.map { SourceExcerpt(lineNumber: lineNumber, text: $0.text, caretOffset: $0.caret) })
+        errors.write(text + diagnostic.rendered(style: errorStyle, escaping: true) + "\n")
     }
 
     /// Writes a diagnostic about an input file (a trace, a rules file) to the error sink, escaped, its
     /// label coloured from its severity.
-    func write(_ diagnostic: FileDiagnostic) {
+    func write(_ diagnostic: Diagnostic) {
         errors.write(Self.rendered(diagnostic, for: errors, environment: configuration.environment) + "\n")
     }
 
     /// `diagnostic` as the shell prints it on `sink`: escaped, coloured when `sink` is a terminal.
-    static func rendered(_ diagnostic: FileDiagnostic, for sink: OutputSink, environment: [String: String]) -> String {
-        SourceDiagnostic(diagnostic).rendered(style: TerminalStyle.for(sink, environment: environment), escaping: true)
+    static func rendered(_ diagnostic: Diagnostic, for sink: OutputSink, environment: [String: String]) -> String {
+        diagnostic.rendered(style: TerminalStyle.for(sink, environment: environment), escaping: true)
     }
 
     static func message(for error: any Error) -> String {

@@ -36,7 +36,7 @@ public enum BuiltinCatalog: String, CaseIterable, Sendable {
         do {
             return try RuleSet(parsing: text, file: file)
         } catch {
-            preconditionFailure("built-in catalog \(rawValue) does not parse:\n\(error.rendered)")
+            preconditionFailure("built-in catalog \(rawValue) does not parse:\n\(error)")
         }
     }
 

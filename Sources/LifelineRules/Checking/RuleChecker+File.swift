@@ -66,7 +66,7 @@ extension RuleChecker {
 
     /// What checking a file has seen so far.
     private struct FileProgress {
-        var skipped: [TraceDiagnostic] = []
+        var skipped: [Diagnostic] = []
         /// A new file starts without a launch: its events need a launch record of their own.
         var fileHasLaunch = false
         var launchRecords = 0
@@ -87,7 +87,7 @@ extension RuleChecker {
     ) {
         if let given {
             guard progress.fileHasLaunch else {
-                progress.skipped.append(TraceDiagnostic(.error, line: number, column: 1, "event before any launch record"))
+                progress.skipped.append(Diagnostic(.error, line: number, column: 1, "event before any launch record"))
                 return
             }
             // The other thread keeps only events whose strings are all in the line: no scratch space.
@@ -107,7 +107,7 @@ extension RuleChecker {
                 }
             case .event:
                 guard progress.fileHasLaunch else {
-                    progress.skipped.append(TraceDiagnostic(.error, line: number, column: 1, "event before any launch record"))
+                    progress.skipped.append(Diagnostic(.error, line: number, column: 1, "event before any launch record"))
                     return
                 }
                 if let event = ScannedEvent(scanned, lineLength: bytes.count, scratchLength: scanner.scratch.count) {
@@ -120,10 +120,10 @@ extension RuleChecker {
             }
         } catch {
             if terminated {
-                progress.skipped.append(TraceDiagnostic(error))
+                progress.skipped.append(error.diagnostic)
             } else {
                 progress.skipped.append(
-                    TraceDiagnostic(
+                    Diagnostic(
                         .error, line: number, column: bytes.count + 1,
                         "last line is not terminated and is incomplete (the producer stopped mid-write or is still writing)"))
             }

@@ -8,13 +8,13 @@ public struct TraceFileCheck: Sendable, Hashable {
     /// Lines that were not checked, in file order: lines that are not valid format v1, events
     /// before any launch record, and an unterminated last line that does not parse (the producer
     /// stopped mid-write). Each is an error; the caller may downgrade them.
-    public var skipped: [TraceDiagnostic] = []
+    public var skipped: [Diagnostic] = []
     /// Launch records read.
     public var launches = 0
     /// Events checked.
     public var events = 0
 
-    public init(skipped: [TraceDiagnostic] = [], launches: Int = 0, events: Int = 0) {
+    public init(skipped: [Diagnostic] = [], launches: Int = 0, events: Int = 0) {
         self.skipped = skipped
         self.launches = launches
         self.events = events

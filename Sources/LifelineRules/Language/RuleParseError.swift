@@ -30,10 +30,10 @@ struct RuleParseError: Error, Hashable, Sendable {
     }
 
     var code: Code
-    var diagnostic: RuleDiagnostic
+    var diagnostic: Diagnostic
 
     init(_ code: Code, at location: SourceLocation, _ message: String) {
         self.code = code
-        diagnostic = RuleDiagnostic(location: location, message: message)
+        diagnostic = Diagnostic(.error, line: location.line, column: location.column, message)
     }
 }

@@ -28,16 +28,17 @@ struct RuleParser {
         }
         var parser = RuleParser(tokens: tokens, file: file)
         var rules: [Rule] = []
-        var diagnostics: [RuleDiagnostic] = []
+        var diagnostics: [Diagnostic] = []
         var seen: [String: SourceLocation] = [:]
         while parser.current.kind != .end {
             do throws(RuleParseError) {
                 let rule = try parser.parseItem()
                 if let first = seen[rule.id] {
                     diagnostics.append(
-                        RuleDiagnostic(
-                            location: rule.location,
-                            message: "duplicate rule id '\(rule.id)' (first defined at \(file):\(first))"))
+                        Diagnostic(
+                            .error, line: rule.location.line, column: rule.location.column,
+                            "duplicate rule id '\(rule.id)'", id: "rules.duplicate-id",
+                            notes: [Diagnostic.Note(line: first.line, column: first.column, "first defined here")]))
                 } else {
                     seen[rule.id] = rule.location
                     rules.append(rule)
@@ -53,25 +54,25 @@ struct RuleParser {
     }
 
     /// A machine transition `reported by` a rule must name another rule of the same file.
-    private static func checkReporters(_ rules: [Rule]) -> [RuleDiagnostic] {
+    private static func checkReporters(_ rules: [Rule]) -> [Diagnostic] {
         let ids = rules.map(\.id)
-        var diagnostics: [RuleDiagnostic] = []
+        var diagnostics: [Diagnostic] = []
         for rule in rules {
             guard case .machine(let machine) = rule.body else { continue }
             for transition in machine.transitions {
                 guard let reporter = transition.reportedBy else { continue }
                 if reporter == rule.id {
                     diagnostics.append(
-                        RuleDiagnostic(
-                            location: transition.location,
-                            message: "a transition of '\(rule.id)' cannot be reported by the machine itself; give it a severity"))
+                        Diagnostic(
+                            .error, line: transition.location.line, column: transition.location.column,
+                            "a transition of '\(rule.id)' cannot be reported by the machine itself; give it a severity"))
                 } else if !ids.contains(reporter) {
                     let hint =
                         EditDistance.nearest(to: reporter, in: ids, preferringExtensions: false).map { "; did you mean '\($0)'?" } ?? ""
                     diagnostics.append(
-                        RuleDiagnostic(
-                            location: transition.location,
-                            message: "no rule '\(reporter)' in this file reports this transition\(hint)"))
+                        Diagnostic(
+                            .error, line: transition.location.line, column: transition.location.column,
+                            "no rule '\(reporter)' in this file reports this transition\(hint)"))
                 }
             }
         }

@@ -1,5 +1,4 @@
 import LifelineFormat
-import LifelineTerminal
 
 /// A rules file that does not parse: every problem found, each with its location.
 ///
@@ -10,39 +9,29 @@ import LifelineTerminal
 ///   3 | rule launch per launch: didFinishLaunching preceeds willConnectTo
 ///     |                                              ^
 /// ```
-public struct RuleSyntaxError: Error, Sendable, CustomStringConvertible {
+public struct RuleSyntaxError: DiagnosticError, Sendable {
     public var file: String
-    public var diagnostics: [RuleDiagnostic]
-    /// The text of the file, for the excerpts.
-    public var source: String
+    /// Every problem of ``file``, with the line it is on and a caret under its column; id `rules.syntax`.
+    public var diagnostics: [Diagnostic]
 
-    public init(file: String, diagnostics: [RuleDiagnostic], source: String) {
+    /// The problems the parser found in `source` (diagnostics without a file), named with `file`
+    /// and given their excerpts.
+    public init(file: String, diagnostics: [Diagnostic], source: String) {
         self.file = file
-        self.diagnostics = diagnostics
-        self.source = source
-    }
-
-    public var description: String { rendered }
-
-    /// Every diagnostic with its excerpt, one after the other.
-    public var rendered: String {
-        located.map(\.description).joined(separator: "\n")
-    }
-
-    /// Every diagnostic of ``file``, with its severity, the line it is on and a caret under its column.
-    package var located: [SourceDiagnostic] {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        return diagnostics.map { diagnostic in
-            let location = diagnostic.location
-            var excerpt: SourceExcerpt?
-            let index = location.line - 1
-            if index >= 0, index < lines.count {
-                let line = lines[index].replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\r", with: "")
-                excerpt = SourceExcerpt(lineNumber: location.line, text: line, caretOffset: location.column - 1)
+        self.diagnostics = diagnostics.map { found in
+            var diagnostic = found.in(file: file)
+            diagnostic.id = diagnostic.id ?? "rules.syntax"
+            diagnostic.notes = found.notes.map { note in
+                var note = note
+                note.file = note.file ?? file
+                return note
             }
-            return SourceDiagnostic(
-                FileDiagnostic(diagnostic.severity, file: file, line: location.line, column: location.column, diagnostic.message),
-                excerpt: excerpt)
+            if let line = found.line, line >= 1, line <= lines.count {
+                let text = lines[line - 1].replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\r", with: "")
+                diagnostic.excerpt = SourceExcerpt(lineNumber: line, text: text, caretOffset: (found.column ?? 1) - 1)
+            }
+            return diagnostic
         }
     }
 }

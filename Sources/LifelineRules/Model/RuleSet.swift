@@ -66,9 +66,9 @@ public struct RuleSet: Sendable, Hashable {
                 return .success(String(decoding: data, as: UTF8.self))
             case .error:
                 let byte = String(data[data.startIndex + offset], radix: 16, uppercase: true)
-                let diagnostic = RuleDiagnostic(
-                    location: SourceLocation(line: line, column: column),
-                    message: "invalid UTF-8 (byte 0x\(byte.count == 1 ? "0" : "")\(byte)); a rules file must be UTF-8 text")
+                let diagnostic = Diagnostic(
+                    .error, line: line, column: column,
+                    "invalid UTF-8 (byte 0x\(byte.count == 1 ? "0" : "")\(byte)); a rules file must be UTF-8 text")
                 return .failure(RuleSyntaxError(file: file, diagnostics: [diagnostic], source: String(decoding: data, as: UTF8.self)))
             }
         }
@@ -79,8 +79,7 @@ public struct RuleSet: Sendable, Hashable {
         var ids = Dictionary(uniqueKeysWithValues: rules.map { ($0.id, $0) })
         for rule in other.rules {
             if let existing = ids[rule.id] {
-                throw RuleSetError.duplicateID(
-                    rule.id, first: "\(existing.file):\(existing.location)", second: "\(rule.file):\(rule.location)")
+                throw RuleSetError.duplicateID(rule.id, first: existing, second: rule)
             }
             ids[rule.id] = rule
             rules.append(rule)

@@ -1,30 +1,33 @@
 import Foundation
 import LifelineFormat
-import LifelineTerminal
 
 /// Why rules could not be loaded.
-public enum RuleSetError: Error, Sendable, CustomStringConvertible {
+public enum RuleSetError: DiagnosticError, Sendable {
     /// The file could not be read.
     case unreadable(path: String, reason: String)
     /// The file does not parse.
     case syntax(RuleSyntaxError)
-    /// Two loaded rules share an id.
-    case duplicateID(String, first: String, second: String)
+    /// Two loaded rules (from different files) share an id.
+    case duplicateID(String, first: Rule, second: Rule)
 
-    public var description: String {
-        diagnostics.map(\.description).joined(separator: "\n")
-    }
-
-    /// The error as located diagnostics, each with its severity (and its excerpt, for a syntax error).
-    package var diagnostics: [SourceDiagnostic] {
+    /// The error as located diagnostics (a syntax error's with their excerpts; a duplicate's with a
+    /// note where the id was first defined).
+    public var diagnostics: [Diagnostic] {
         switch self {
         case .unreadable(let path, let reason):
-            return [SourceDiagnostic(FileDiagnostic(.error, file: path, "cannot read rules: \(reason)"))]
+            return [Diagnostic(.error, file: path, "cannot read rules: \(reason)", id: "rules.unreadable")]
         case .syntax(let error):
-            return error.located
+            return error.diagnostics
         case .duplicateID(let id, let first, let second):
-            // `second` is already `file:line:column`.
-            return [SourceDiagnostic(FileDiagnostic(.error, file: second, "duplicate rule id '\(id)' (first defined at \(first))"))]
+            return [
+                Diagnostic(
+                    .error, file: second.file, line: second.location.line, column: second.location.column,
+                    "duplicate rule id '\(id)'", id: "rules.duplicate-id",
+                    notes: [
+                        Diagnostic.Note(
+                            file: first.file, line: first.location.line, column: first.location.column, "first defined here")
+                    ])
+            ]
         }
     }
 }

@@ -1,5 +1,4 @@
 import LifelineFormat
-import LifelineTerminal
 
 /// A scenario script that cannot be parsed or played, located compiler-style.
 ///
@@ -8,7 +7,7 @@ import LifelineTerminal
 ///   1 | launch cold; hom; return
 ///     |              ^
 /// ```
-package struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ScenarioError: DiagnosticError, Hashable, Sendable {
     /// What went wrong, for callers that react to a kind of error.
     package struct Code: Hashable, Sendable, CustomStringConvertible {
         package let name: String
@@ -41,11 +40,13 @@ package struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible
         self.sourceLine = sourceLine
     }
 
-    /// `file:line:col: error: message`, then the line and a caret under the column.
-    package var description: String {
-        SourceDiagnostic(
-            FileDiagnostic(.error, file: file, line: location.line, column: location.column, message),
-            excerpt: SourceExcerpt(lineNumber: location.line, text: sourceLine, utf8Column: location.column)
-        ).description
+    /// `file:line:col: error: message`, then the line and a caret under the column; id `scenario.` and the code.
+    package var diagnostics: [Diagnostic] {
+        [
+            Diagnostic(
+                .error, file: file, line: location.line, column: location.column, message,
+                id: Diagnostic.ID(rawValue: "scenario.\(code.name)"),
+                excerpt: SourceExcerpt(lineNumber: location.line, text: sourceLine, utf8Column: location.column))
+        ]
     }
 }

@@ -33,23 +33,23 @@ struct DecodedBatches: Sendable {
     private func fill(_ queue: ImportBatchQueue, _ outcome: inout ImportParser.Outcome) {
         guard var batch = queue.emptyBatch() else { return }
         // Diagnostics are reported in line order, before the events of the same line.
-        let diagnostics = decoded.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        let diagnostics = decoded.diagnostics.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
         var nextDiagnostic = 0
         func report(upTo line: Int) {
-            while nextDiagnostic < diagnostics.count, diagnostics[nextDiagnostic].line <= line {
-                batch.interludes.append((batch.events.count, .diagnostic(FileDiagnostic(file: label, diagnostics[nextDiagnostic]))))
+            while nextDiagnostic < diagnostics.count, diagnostics[nextDiagnostic].line ?? 0 <= line {
+                batch.interludes.append((batch.events.count, .diagnostic(diagnostics[nextDiagnostic].in(file: label))))
                 if diagnostics[nextDiagnostic].severity == .warning { outcome.warnings += 1 }
                 nextDiagnostic += 1
             }
         }
         if let fatal = decoded.fatal {
-            outcome.abort = ImportError(.malformedLine, FileDiagnostic(file: label, fatal).description)
+            outcome.abort = ImportError(.malformedLine, fatal.in(file: label))
             queue.send(batch)
             return
         }
         if strict, decoded.malformed > 0, let first = diagnostics.first {
-            outcome.abort = ImportError(
-                .malformedLine, "\(label): error: line \(first.line) of this \(decoded.shape.title) cannot be read (--strict)")
+            outcome.abort = .strict(
+                .malformedLine, file: label, line: first.line, "this line of the \(decoded.shape.title) cannot be read")
             queue.send(batch)
             return
         }
@@ -66,11 +66,11 @@ struct DecodedBatches: Sendable {
                     span: TraceOrderChecker.SpanKey(event: event.event.name, session: event.session, scene: event.scene),
                     line: line, seqColumn: 1, tColumn: 1, phaseColumn: 1)
                 for problem in problems {
-                    batch.interludes.append((batch.events.count, .diagnostic(FileDiagnostic(file: label, problem))))
+                    batch.interludes.append((batch.events.count, .diagnostic(problem.in(file: label))))
                     if problem.severity == .error { outcome.orderErrors += 1 } else { outcome.warnings += 1 }
                 }
                 if strict && problems.contains(where: { $0.severity == .error }) {
-                    outcome.abort = ImportError(.outOfOrder, "\(label): error: events out of order at line \(line) (--strict)")
+                    outcome.abort = .strict(.outOfOrder, file: label, line: line, "events out of order")
                     queue.send(batch)
                     return
                 }

@@ -34,7 +34,7 @@ final class ImportBatch: @unchecked Sendable {
     enum Interlude {
         /// A launch record and its line.
         case launch(LaunchRecord, line: Int)
-        case diagnostic(FileDiagnostic)
+        case diagnostic(Diagnostic)
     }
 
     var events: [Event] = []

@@ -1,8 +1,10 @@
+import LifelineFormat
+
 /// Why a file's import stopped before it committed; its transaction rolls back.
 ///
 /// Internal to the importer, which turns it into the file's outcome: ``Code/cancelled``
 /// into ``FileImportResult/Outcome/interrupted``, the others into
-/// ``FileImportResult/Outcome/failed(_:)`` with ``message``. Nothing downstream
+/// ``FileImportResult/Outcome/failed(_:)`` with ``diagnostic``. Nothing downstream
 /// reads the message to decide anything.
 struct ImportError: Error {
     enum Code: Sendable, Hashable {
@@ -21,11 +23,16 @@ struct ImportError: Error {
     }
 
     var code: Code
-    /// The located error, as the file's outcome reports it (`app.ndjson: error: malformed line 4 (--strict)`).
-    var message: String
+    /// The located error, as the file's outcome reports it (`app.ndjson:4: error: malformed line (--strict)`).
+    var diagnostic: Diagnostic
 
-    init(_ code: Code, _ message: String) {
+    init(_ code: Code, _ diagnostic: Diagnostic) {
         self.code = code
-        self.message = message
+        self.diagnostic = diagnostic
+    }
+
+    /// `--strict` refusing a file at `line`: `app.ndjson:4: error: events out of order (--strict)`, id `import.strict`.
+    static func strict(_ code: Code, file: String, line: Int?, _ message: String) -> ImportError {
+        ImportError(code, Diagnostic(.error, file: file, line: line, message + " (--strict)", id: "import.strict"))
     }
 }

@@ -79,8 +79,8 @@ struct ImportParser: Sendable {
                 if terminated { outcome.lastLine = number }
                 return true
             }
-            func report(_ diagnostic: TraceDiagnostic) {
-                batch.interludes.append((batch.events.count, .diagnostic(FileDiagnostic(file: label, diagnostic))))
+            func report(_ diagnostic: Diagnostic) {
+                batch.interludes.append((batch.events.count, .diagnostic(diagnostic.in(file: label))))
             }
             let scanned: ScannedLine
             do throws(TraceFormatError) {
@@ -89,21 +89,21 @@ struct ImportParser: Sendable {
                 if !terminated {
                     outcome.warnings += 1
                     report(
-                        TraceDiagnostic(
+                        Diagnostic(
                             .warning, line: number, column: bytes.count + 1,
                             "last line is not terminated and is incomplete; not imported (the producer stopped mid-write or is still writing)"
                         ))
                     return true
                 }
-                report(TraceDiagnostic(error))
+                report(error.diagnostic)
                 if error.code == .unsupportedVersion {
-                    outcome.abort = ImportError(.unsupportedVersion, error.rendered(file: label))
+                    outcome.abort = ImportError(.unsupportedVersion, error.diagnostic.in(file: label))
                     return false
                 }
                 outcome.malformed += 1
                 outcome.lastLine = number
                 if strict {
-                    outcome.abort = ImportError(.malformedLine, "\(label): error: malformed line \(number) (--strict)")
+                    outcome.abort = .strict(.malformedLine, file: label, line: number, "malformed line")
                     return false
                 }
                 return true
@@ -112,7 +112,7 @@ struct ImportParser: Sendable {
                 outcome.tornLineImported = true
                 outcome.warnings += 1
                 report(
-                    TraceDiagnostic(
+                    Diagnostic(
                         .warning, line: number, column: bytes.count + 1,
                         "last line is not terminated (imported; the producer stopped mid-write or is still writing)"))
             }
@@ -126,10 +126,10 @@ struct ImportParser: Sendable {
                 outcome.launches += 1
             case .event:
                 guard inLaunch else {
-                    report(TraceDiagnostic(.error, line: number, column: 1, "event before any launch record"))
+                    report(Diagnostic(.error, line: number, column: 1, "event before any launch record"))
                     outcome.malformed += 1
                     if strict {
-                        outcome.abort = ImportError(.eventBeforeLaunch, "\(label): error: event before any launch record (--strict)")
+                        outcome.abort = .strict(.eventBeforeLaunch, file: label, line: number, "event before any launch record")
                         return false
                     }
                     return true
@@ -140,7 +140,7 @@ struct ImportParser: Sendable {
                     if problem.severity == .error { outcome.orderErrors += 1 } else { outcome.warnings += 1 }
                 }
                 if strict && problems.contains(where: { $0.severity == .error }) {
-                    outcome.abort = ImportError(.outOfOrder, "\(label): error: events out of order at line \(number) (--strict)")
+                    outcome.abort = .strict(.outOfOrder, file: label, line: number, "events out of order")
                     return false
                 }
                 scanner.scratch.withUnsafeBytes { scratch in

@@ -15,7 +15,7 @@ public struct FileImportResult: Sendable {
         /// The same content was already imported from another path.
         case duplicate(of: String)
         /// Nothing was imported: the database is as it was before this file.
-        case failed(String)
+        case failed(Diagnostic)
         /// Cancelled (``ImportOptions/isCancelled``, the REPL's Ctrl-C) before the file was done:
         /// it rolled back, so the database is as it was before this file.
         case interrupted

@@ -180,7 +180,9 @@ struct ImportRun {
         var launchID = resumed ?? 0
         var inserted = 0
         while let batch = queue.receive() {
-            if let isCancelled = options.isCancelled, isCancelled() { throw ImportError(.cancelled, "interrupted") }
+            if let isCancelled = options.isCancelled, isCancelled() {
+                throw ImportError(.cancelled, Diagnostic(.error, file: label, "interrupted"))
+            }
             // Locals, not the batch's properties, in the loop: no exclusivity checks per event.
             let events = batch.events
             let interludes = batch.interludes

@@ -33,7 +33,7 @@ extension TraceImporter {
         do {
             return try run.execute()
         } catch let error as ImportError where error.code != .cancelled {
-            return FileImportResult(path: label, outcome: .failed(error.message))
+            return FileImportResult(path: label, outcome: .failed(error.diagnostic))
         }
     }
 }

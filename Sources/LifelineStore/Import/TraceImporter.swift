@@ -57,7 +57,7 @@ public final class TraceImporter: Sendable {
     public init(store: TraceStore) { self.store = store }
 
     /// Receives each located diagnostic as it is found, in file order.
-    public typealias DiagnosticHandler = (FileDiagnostic) -> Void
+    public typealias DiagnosticHandler = (Diagnostic) -> Void
     /// Receives the bytes read so far in the current file and the events imported so far, now and then.
     public typealias ProgressHandler = (_ file: String, _ bytesRead: Int, _ fileSize: Int, _ events: Int) -> Void
 
@@ -87,7 +87,9 @@ public final class TraceImporter: Sendable {
         let temporary = NSTemporaryDirectory() + "lifeline-stdin-\(getpid())-\(UUID().uuidString).input"
         defer { unlink(temporary) }
         let output = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard output >= 0 else { return FileImportResult(path: label, outcome: .failed("cannot buffer standard input")) }
+        guard output >= 0 else {
+            return FileImportResult(path: label, outcome: .failed(Diagnostic(.error, file: label, "cannot buffer standard input")))
+        }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var failed = false
         while true {
@@ -104,7 +106,7 @@ public final class TraceImporter: Sendable {
             }
         }
         close(output)
-        if failed { return FileImportResult(path: label, outcome: .failed("cannot read standard input")) }
+        if failed { return FileImportResult(path: label, outcome: .failed(Diagnostic(.error, file: label, "cannot read standard input"))) }
         return importFile(at: temporary, label: label, options: options, diagnostics: diagnostics, progress: progress)
     }
 
@@ -172,12 +174,13 @@ public final class TraceImporter: Sendable {
                             if result.launches == 0, !appended, confirmedContent.size > 0 {
                                 throw ImportError(
                                     .noLaunches,
-                                    "\(label): error: \(shape.noLaunches(lines: decoded?.lineCount ?? 0))")
+                                    Diagnostic(
+                                        .error, file: label, shape.noLaunches(lines: decoded?.lineCount ?? 0), id: "import.no-launches"))
                             }
                             return .commit
                         }
                     } catch let error as ImportError where error.code != .cancelled {
-                        result = FileImportResult(path: label, outcome: .failed(error.message), shape: shape)
+                        result = FileImportResult(path: label, outcome: .failed(error.diagnostic), shape: shape)
                         Self.giveBackWAL(db)
                     } catch {
                         Self.giveBackWAL(db)
@@ -190,9 +193,9 @@ public final class TraceImporter: Sendable {
             return FileImportResult(path: label, outcome: .interrupted)
         } catch let error as TraceFileError {
             // Reported once, by whoever reads the outcome (the diagnostics handler gets the file's lines).
-            return FileImportResult(path: label, outcome: .failed(error.description))
+            return FileImportResult(path: label, outcome: .failed(error.diagnostic))
         } catch {
-            return FileImportResult(path: label, outcome: .failed("\(label): error: \(TraceStore.describe(error))"))
+            return FileImportResult(path: label, outcome: .failed(Diagnostic(.error, file: label, TraceStore.describe(error))))
         }
     }
 

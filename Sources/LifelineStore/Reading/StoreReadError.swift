@@ -1,5 +1,7 @@
+import LifelineFormat
+
 /// A row that cannot be read back as a trace record, located at its source line.
-public struct StoreReadError: Error, Sendable, CustomStringConvertible {
+public struct StoreReadError: DiagnosticError, Sendable {
     public var file: String
     public var line: Int
     public var message: String
@@ -10,5 +12,6 @@ public struct StoreReadError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(file):\(line): error: \(message)" }
+    /// `file:line: error: message`, with the id `store.unreadableRow`.
+    public var diagnostics: [Diagnostic] { [Diagnostic(.error, file: file, line: line, message, id: "store.unreadableRow")] }
 }

@@ -42,7 +42,7 @@ package struct TerminalStyle: Sendable, Hashable {
 
     /// The word that introduces a diagnostic, with its colon, coloured by severity: errors bold red,
     /// warnings bold yellow.
-    package func label(_ severity: FileDiagnostic.Severity) -> String {
+    package func label(_ severity: Diagnostic.Severity) -> String {
         switch severity {
         case .error: red("error:")
         case .warning: wrap("warning:", "1;33")

@@ -67,9 +67,9 @@ package struct CallbackListError: Error, Sendable, CustomStringConvertible {
     }
 
     /// `--records:1:15: error: …` with the list and a caret under the name.
-    package var diagnostic: SourceDiagnostic {
-        SourceDiagnostic(
-            FileDiagnostic(.error, file: option, line: 1, column: column, message),
+    package var diagnostic: Diagnostic {
+        Diagnostic(
+            .error, file: option, line: 1, column: column, message,
             excerpt: SourceExcerpt(lineNumber: nil, text: list, caretOffset: column - 1))
     }
 

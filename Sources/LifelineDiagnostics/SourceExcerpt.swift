@@ -1,3 +1,5 @@
+import LifelineSupport
+
 /// The line a diagnostic points into, and a caret under the column it points at.
 ///
 /// The one caret renderer: rules files, scenario scripts and the REPL's SQL all
@@ -46,7 +48,7 @@ package struct SourceExcerpt: Hashable, Sendable {
         let number = lineNumber.map(String.init) ?? ""
         let gutter = String(repeating: " ", count: max(number.count, 1))
         return "  \(number.isEmpty ? gutter : number) | \(shown)\n"
-            + "  \(gutter) | \(String(repeating: " ", count: TerminalText.width(String(shown.prefix(caret)))))^"
+            + "  \(gutter) | \(String(repeating: " ", count: DisplayWidth.of(shown.prefix(caret))))^"
     }
 
     /// The part of the line shown, and the characters before the caret in it.

@@ -1,13 +1,13 @@
-import LifelineFormat
-import LifelineTerminal
 import Testing
 
-@Suite("caret diagnostics")
-struct SourceDiagnosticTests {
+@testable import LifelineDiagnostics
+
+@Suite("diagnostics")
+struct DiagnosticTests {
     @Test("a diagnostic with an excerpt prints the line and a caret under its column")
     func caretUnderColumn() {
-        let diagnostic = SourceDiagnostic(
-            FileDiagnostic(.error, file: "rules/app.rules", line: 3, column: 46, "expected 'precedes'"),
+        let diagnostic = Diagnostic(
+            .error, file: "rules/app.rules", line: 3, column: 46, "expected 'precedes'",
             excerpt: SourceExcerpt(
                 lineNumber: 3, text: "rule launch per launch: didFinishLaunching preceeds willConnectTo", caretOffset: 45))
         #expect(
@@ -70,27 +70,54 @@ struct SourceDiagnosticTests {
         #expect(SourceExcerpt(lineNumber: 1, text: "x", caretOffset: -3).caretOffset == 0)
     }
 
-    @Test("the severity label is coloured from the severity, only when colour is on")
-    func colouredLabel() {
-        let error = SourceDiagnostic(FileDiagnostic(.error, file: "a.rules", line: 1, column: 2, "bad"))
-        let warning = SourceDiagnostic(FileDiagnostic(.warning, file: "a.ndjson", "odd"))
-        let colour = TerminalStyle(isEnabled: true)
-        #expect(error.rendered(style: colour) == "a.rules:1:2: \u{1B}[1;31merror:\u{1B}[0m bad")
-        #expect(warning.rendered(style: colour) == "a.ndjson: \u{1B}[1;33mwarning:\u{1B}[0m odd")
-        #expect(error.rendered() == "a.rules:1:2: error: bad")
-        #expect(warning.description == warning.diagnostic.description)
+    @Test("what is not known is left out of the location, never printed as a zero")
+    func partialLocations() {
+        #expect(Diagnostic(.error, file: "t.ndjson", line: 3, column: 9, "bad").description == "t.ndjson:3:9: error: bad")
+        #expect(Diagnostic(.error, file: "t.ndjson", line: 3, "bad").description == "t.ndjson:3: error: bad")
+        #expect(Diagnostic(.warning, file: "traces/", "no traces").description == "traces/: warning: no traces")
+        #expect(Diagnostic(.error, line: 14, column: 2, "bad").description == "14:2: error: bad")
+        #expect(Diagnostic(.error, "bad").description == "error: bad")
+        #expect(Diagnostic(.error, file: "t.ndjson", column: 4, "bad").location == "t.ndjson", "a column without a line says nothing")
     }
 
-    @Test("escaping makes the file, the message and the excerpt safe, not the caret")
-    func escaping() {
-        let diagnostic = SourceDiagnostic(
-            FileDiagnostic(.error, file: "a\u{1B}]0;x\u{07}.rules", line: 1, column: 1, "bad '\u{1B}[2J'"),
-            excerpt: SourceExcerpt(lineNumber: 1, text: "\u{202E}x", caretOffset: 0))
+    @Test("a reader's diagnostic is named with its file once the caller knows it; the rest stays")
+    func namedLater() {
+        let found = Diagnostic(.error, line: 2, column: 5, "expected integer for \"seq\"", id: "trace.invalidValue")
+        let named = found.in(file: "a.ndjson")
+        #expect(named.description == "a.ndjson:2:5: error: expected integer for \"seq\"")
+        #expect(named.id == "trace.invalidValue")
+        #expect(named.with(severity: .warning).header == "a.ndjson:2:5: warning: expected integer for \"seq\"")
+    }
+
+    @Test("notes follow the diagnostic and its excerpt, each located where it points")
+    func notes() {
+        let diagnostic = Diagnostic(
+            .error, file: "b.rules", line: 2, column: 6, "duplicate rule id 'launch'", id: "rules.duplicate-id",
+            notes: [Diagnostic.Note(file: "a.rules", line: 1, column: 6, "first defined here"), Diagnostic.Note("ids are global")],
+            excerpt: SourceExcerpt(lineNumber: 2, text: "rule launch per launch: x precedes y", caretOffset: 5))
         #expect(
-            diagnostic.rendered(escaping: true) == """
-                a\\x1b]0;x\\x07.rules:1:1: error: bad '\\x1b[2J'
-                  1 | \\u{202e}x
-                    | ^
+            diagnostic.description == """
+                b.rules:2:6: error: duplicate rule id 'launch'
+                  2 | rule launch per launch: x precedes y
+                    |      ^
+                a.rules:1:6: note: first defined here
+                note: ids are global
                 """)
+    }
+
+    @Test("errors that carry diagnostics describe themselves by them")
+    func diagnosticErrors() {
+        struct TwoProblems: DiagnosticError {
+            var diagnostics: [Diagnostic] {
+                [Diagnostic(.error, file: "x", line: 1, "one"), Diagnostic(.warning, file: "x", line: 2, "two")]
+            }
+        }
+        #expect(TwoProblems().description == "x:1: error: one\nx:2: warning: two")
+    }
+
+    @Test("severities order warning below error")
+    func severityOrder() {
+        #expect(Diagnostic.Severity.warning < .error)
+        #expect(Diagnostic.Severity.allCases.max() == .error)
     }
 }
