@@ -10,8 +10,12 @@ import Testing
 /// again:
 ///
 /// ```sh
-/// LIFELINE_RECORD_SQLITE=/tmp/sqlite-3.53.4/sqlite3 swift test --filter ReplSqlite353Tests
+/// Tests/update-goldens --sqlite3 /tmp/sqlite-3.53.4/sqlite3
 /// ```
+///
+/// (which runs this suite with `LIFELINE_RECORD_SQLITE` naming that binary: each case is judged
+/// against the new recording, which is left under `.build/pending-goldens/` for the script to move
+/// into place; no test writes the source tree).
 ///
 /// Each case says what must agree (``Sqlite353Case/Expectation``): everything; standard output
 /// and the status, standard error being Lifeline's located diagnostics; or nothing, for a
@@ -19,7 +23,7 @@ import Testing
 /// sqlite3's and held to. Recording refuses a case marked identical that Lifeline does not match.
 @Suite("lifeline repl against recorded sqlite3 3.53 outputs")
 struct ReplSqlite353Tests {
-    /// Where the golden files live, in the source tree.
+    /// Where the golden files live, in the source tree (read only).
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Sqlite353")
 
     @Test("each recorded case: lifeline repl prints what sqlite3 3.53 printed, or its documented difference", arguments: Sqlite353Case.all)
@@ -28,15 +32,19 @@ struct ReplSqlite353Tests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let lifeline = try Self.run(LifelineCommandTests.binary, ["repl"] + testCase.arguments, stdin: testCase.stdin, in: directory)
         let file = Self.goldens.appendingPathComponent(testCase.name + ".golden")
+        var recorded = try? Data(contentsOf: file)
         if let sqlite3 = ProcessInfo.processInfo.environment["LIFELINE_RECORD_SQLITE"] {
             let reference = try Self.run(
                 URL(fileURLWithPath: sqlite3), ["-readonly"] + testCase.arguments, stdin: testCase.stdin, in: directory,
                 environment: ["HOME": directory.path])
             if testCase.reloads { try Self.checkReload(reference.stdout, of: testCase, sqlite3: sqlite3, in: directory) }
             let golden = Sqlite353Golden(case: testCase, sqlite3: reference, lifeline: lifeline)
-            try golden.encoded(version: try Self.version(of: sqlite3)).write(to: file)
+            let fresh = try golden.encoded(version: try Self.version(of: sqlite3))
+            // A new recording is left for Tests/update-goldens, and judged here in place of the committed one.
+            _ = Golden.compare(fresh, with: "Tests/LifelineCLITests/Sqlite353/\(testCase.name).golden")
+            recorded = fresh
         }
-        let golden = try Sqlite353Golden(decoding: try Data(contentsOf: file))
+        let golden = try Sqlite353Golden(decoding: try #require(recorded, "no \(file.lastPathComponent): record it (docs/repl.md)"))
         #expect(
             golden.arguments == testCase.arguments && golden.stdin == Data(testCase.stdin.utf8),
             "\(file.lastPathComponent) was recorded for another script: record it again (docs/repl.md)")

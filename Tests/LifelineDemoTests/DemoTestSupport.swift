@@ -7,9 +7,6 @@ import LifelineTerminal
 let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// `LIFELINE_REGENERATE=1` rewrites golden files instead of comparing with them.
-let regenerating = ProcessInfo.processInfo.environment["LIFELINE_REGENERATE"] == "1"
-
 extension TextTable {
     /// The rows as dictionaries by column name, for assertions that read.
     var records: [[String: String]] {

@@ -91,23 +91,8 @@ struct SavedQueryTests {
 
     @Test("each query's result on the sample traces matches its golden file", arguments: names)
     func golden(_ name: String) throws {
-        let rendered = try run(name).rendered
-        if regenerating {
-            // Into the source tree; the bundled copy catches up at the next build.
-            let golden = repositoryRoot.appendingPathComponent("Tests/LifelineDemoTests/Fixtures/queries/\(name).txt")
-            try FileManager.default.createDirectory(
-                at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(rendered.utf8).write(to: golden)
-            return
-        }
-        let expected = Bundle.module.url(forResource: "Fixtures/queries/\(name)", withExtension: "txt")
-            .flatMap { try? String(contentsOf: $0, encoding: .utf8) }
-        #expect(
-            rendered == expected,
-            """
-            queries/\(name).sql gives a different result; if the change is intended, regenerate with
-              LIFELINE_REGENERATE=1 swift test --filter SavedQueryTests
-            """)
+        let mismatch = Golden.compare(try run(name).rendered, with: "Tests/LifelineDemoTests/Fixtures/queries/\(name).txt")
+        #expect(mismatch == nil, "queries/\(name).sql gives a different result: \(mismatch ?? "")")
     }
 
     @Test("launch time: foreground launches in tens of milliseconds; the prewarm and background launches wait for the user")

@@ -1,5 +1,6 @@
 import Foundation
 import LifelineFormat
+import LifelineTestSupport
 import Testing
 
 /// Golden tests of the samples in traces/imported/: each decodes to the events in
@@ -12,12 +13,11 @@ import Testing
 ///   line 1: {"seq":1,"t":0,"event":"application(_:didFinishLaunchingWithOptions:)"}
 /// ```
 ///
-/// `LIFELINE_REGENERATE=1 swift test --filter ImportedSampleTests` rewrites the goldens instead of comparing.
+/// A difference fails and leaves the new output for `update-goldens` (``Golden``).
 @Suite("Imported samples")
 struct ImportedSampleTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let regenerating = ProcessInfo.processInfo.environment["LIFELINE_REGENERATE"] == "1"
 
     /// The sample, its expected shape, and the options it is imported with (traces/imported/README.md).
     static let samples: [(name: String, shape: TraceShape, pattern: String?)] = [
@@ -63,15 +63,8 @@ struct ImportedSampleTests {
         let decoded = DecodedTrace.decode(bytes, shape: sample.shape, options: options)
         #expect(decoded.fatal == nil)
         #expect(!decoded.launches.isEmpty)
-        let golden = Self.repository.appendingPathComponent("Tests/LifelineFormatTests/Fixtures/imported/\(name).golden")
-        let text = Self.rendered(decoded)
-        if Self.regenerating {
-            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: golden, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: golden, encoding: .utf8)
-        #expect(text == expected, "LIFELINE_REGENERATE=1 swift test --filter ImportedSampleTests rewrites it")
+        let mismatch = Golden.compare(Self.rendered(decoded), with: "Tests/LifelineFormatTests/Fixtures/imported/\(name).golden")
+        #expect(mismatch == nil, "\(mismatch ?? "")")
     }
 
     @Test func everySampleInTheDirectoryHasAGolden() throws {

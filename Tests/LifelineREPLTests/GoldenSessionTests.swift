@@ -1,4 +1,5 @@
 import Foundation
+import LifelineTestSupport
 import Testing
 
 /// Scripted sessions with golden transcripts: `Fixtures/sessions/<case>.script` is
@@ -6,7 +7,7 @@ import Testing
 /// `<case>.expected`. Files the session writes (`.once`, `.output`) are appended to the
 /// transcript; `.timer` figures are masked.
 ///
-/// Run with `LIFELINE_UPDATE_GOLDEN=1` to rewrite the expected files, then read the diff.
+/// A difference fails and leaves the new transcript for `update-goldens` (``Golden``).
 @Suite("scripted sessions (golden)")
 struct GoldenSessionTests {
     static let cases = ["sql", "modes", "lifecycle", "escaping", "errors", "schema", "files", "timer", "rules"]
@@ -26,12 +27,8 @@ struct GoldenSessionTests {
             transcript += "[file \(file)]\n" + (try String(contentsOfFile: fixture.path(file), encoding: .utf8))
         }
 
-        let expectedURL = ReplFixture.sourceFixtures.appendingPathComponent("sessions/\(name).expected")
-        if ProcessInfo.processInfo.environment["LIFELINE_UPDATE_GOLDEN"] == "1" {
-            try transcript.write(to: expectedURL, atomically: true, encoding: .utf8)
-        }
-        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
-        #expect(transcript == expected, "\(Self.firstDifference(transcript, expected))")
+        let mismatch = Golden.compare(transcript, with: "Tests/LifelineREPLTests/Fixtures/sessions/\(name).expected")
+        #expect(mismatch == nil, "\(mismatch ?? "")")
     }
 
     /// `Run Time: real 0.001 user 0.000812 sys 0.000000` → `Run Time: real X user X sys X`.
@@ -39,16 +36,5 @@ struct GoldenSessionTests {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.hasPrefix("Run Time: real ") ? "Run Time: real X user X sys X" : String(line)
         }.joined(separator: "\n")
-    }
-
-    static func firstDifference(_ actual: String, _ expected: String) -> String {
-        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        for index in 0..<max(a.count, e.count) {
-            let left = index < a.count ? String(a[index]) : "<end>"
-            let right = index < e.count ? String(e[index]) : "<end>"
-            if left != right { return "line \(index + 1):\n  actual:   \(left)\n  expected: \(right)" }
-        }
-        return "identical"
     }
 }

@@ -9,8 +9,6 @@ import LifelineStore
 /// traces (`bugs/`, not imported: a session imports them to find violations).
 struct ReplFixture {
     static let fixtures = Bundle.module.resourceURL!.appendingPathComponent("Fixtures")
-    /// The fixtures in the source tree, where `LIFELINE_UPDATE_GOLDEN=1` rewrites expected transcripts.
-    static let sourceFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     let directory: URL
 

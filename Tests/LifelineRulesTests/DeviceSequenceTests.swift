@@ -1,5 +1,6 @@
 import Foundation
 import LifelineFormat
+import LifelineTestSupport
 import Testing
 
 @testable import LifelineRules
@@ -8,8 +9,8 @@ import Testing
 /// against the built-in catalogs: the findings must equal the golden `.expected` file, and none of
 /// them may be an error, since an error on what UIKit really does is a bug of the catalogs.
 ///
-/// Each trace cites its evidence here and in docs/research/uikit-lifecycle.md section 12. Set
-/// `LIFELINE_REGENERATE=1` to rewrite the `.expected` files; review the diff before committing it.
+/// Each trace cites its evidence here and in docs/research/uikit-lifecycle.md section 12. A
+/// difference fails and leaves the new output for `update-goldens` (``Golden``).
 @Suite("Device sequences against the built-in catalogs")
 struct DeviceSequenceTests {
     static let directory = GoldenTests.directory.appendingPathComponent("devices")
@@ -46,14 +47,8 @@ struct DeviceSequenceTests {
     @Test(arguments: cases)
     func catalogFindingsMatchTheGoldenFile(_ name: String) throws {
         let actual = try GoldenTests.render(name, rules: BuiltinCatalog.all, in: Self.directory)
-        if ProcessInfo.processInfo.environment["LIFELINE_REGENERATE"] == "1" {
-            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("Golden/devices/\(name).expected")
-            try actual.write(to: source, atomically: true, encoding: .utf8)
-        }
-        let expected = try String(
-            contentsOf: Self.directory.appendingPathComponent("\(name).expected"), encoding: .utf8)
-        #expect(actual == expected, "devices/\(name).expected differs; run with LIFELINE_REGENERATE=1 and review")
+        let mismatch = Golden.compare(actual, with: "Tests/LifelineRulesTests/Golden/devices/\(name).expected")
+        #expect(mismatch == nil, "\(mismatch ?? "")")
     }
 
     @Test(arguments: cases)

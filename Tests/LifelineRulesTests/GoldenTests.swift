@@ -1,13 +1,13 @@
 import Foundation
 import LifelineFormat
+import LifelineTestSupport
 import Testing
 
 @_spi(Reference) @testable import LifelineRules
 
 /// Trace + rules → expected findings and verdicts, one case per file triple in `Golden/`.
 ///
-/// Set `LIFELINE_REGENERATE=1` to rewrite the `.expected` files from the
-/// checker's output; review the diff before committing it.
+/// A difference fails and leaves the new output for `update-goldens` (``Golden``).
 @Suite("Golden verdicts")
 struct GoldenTests {
     static let directory = Bundle.module.resourceURL!.appendingPathComponent("Golden")
@@ -46,15 +46,8 @@ struct GoldenTests {
 
     @Test(arguments: cases)
     func checkerOutputMatchesGoldenFile(_ name: String) throws {
-        let actual = try Self.render(name)
-        let expectedURL = Self.directory.appendingPathComponent("\(name).expected")
-        if ProcessInfo.processInfo.environment["LIFELINE_REGENERATE"] == "1" {
-            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("Golden/\(name).expected")
-            try actual.write(to: source, atomically: true, encoding: .utf8)
-        }
-        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
-        #expect(actual == expected, "golden \(name).expected differs; run with LIFELINE_REGENERATE=1 and review")
+        let mismatch = Golden.compare(try Self.render(name), with: "Tests/LifelineRulesTests/Golden/\(name).expected")
+        #expect(mismatch == nil, "\(mismatch ?? "")")
     }
 
     @Test(arguments: cases)

@@ -15,31 +15,21 @@ struct SampleTraceTests {
     /// Samples written by hand rather than simulated: what an app that logs some callbacks itself
     /// gives (no script can produce a trace that leaves callbacks out).
     static let handWritten = ["partial-device-log"]
-    /// `LIFELINE_REGENERATE=1 swift test --filter SampleTraceTests` rewrites the samples instead of comparing.
-    static let regenerating = ProcessInfo.processInfo.environment["LIFELINE_REGENERATE"] == "1"
 
     @Test("each sample trace is its script simulated with seed 1, byte for byte", arguments: names)
     func sampleMatchesScript(_ name: String) throws {
         let script = try String(contentsOf: Self.scenarios.appendingPathComponent("\(name).scenario"), encoding: .utf8)
-        let sample = repositoryRoot.appendingPathComponent("traces/\(name).ndjson")
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let fresh = directory.appendingPathComponent("\(name).ndjson")
         _ = try Simulator(seed: 1).run(
             try Scenario(parsing: script, file: "traces/scenarios/\(name).scenario"), writingTo: fresh.path)
-        let bytes = try Data(contentsOf: fresh)
-        if Self.regenerating {
-            try bytes.write(to: sample)
-            return
-        }
-        let committed = try? Data(contentsOf: sample)
+        let mismatch = Golden.compare(try Data(contentsOf: fresh), with: "traces/\(name).ndjson")
         #expect(
-            committed == bytes,
+            mismatch == nil,
             """
-            traces/\(name).ndjson drifted from traces/scenarios/\(name).scenario; regenerate it with
-              swift run lifeline simulate traces/scenarios/\(name).scenario --seed 1 -o traces/\(name).ndjson
-            or all samples with
-              LIFELINE_REGENERATE=1 swift test --filter SampleTraceTests
+            traces/\(name).ndjson drifted from traces/scenarios/\(name).scenario: \(mismatch ?? "")
+            (or regenerate this one with: swift run lifeline simulate traces/scenarios/\(name).scenario --seed 1 -o traces/\(name).ndjson)
             """)
     }
 
