@@ -23,7 +23,7 @@ enum GitHubReport {
         // Not applicable is not a failure: a notice on the launch record, saying why.
         for summary in report.notApplicableSummaries {
             var properties = ["file=" + escapeProperty(summary.file)]
-            if summary.line > 0 { properties.append("line=\(summary.line)") }
+            if let line = summary.line { properties.append("line=\(line)") }
             let rules = summary.rules.count == 1 ? summary.rules[0] : "\(summary.rules.count) rules"
             properties.append("title=" + escapeProperty("\(rules) not applicable"))
             lines.append("::notice \(properties.joined(separator: ","))::" + escapeData(summary.reason))

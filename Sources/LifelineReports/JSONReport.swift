@@ -154,7 +154,7 @@ package enum JSONReport {
     /// A rule not applicable to launches of a trace, grouped by reason (also a `jsonl` line).
     static func notApplicable(_ group: NotApplicableGroup) -> NotApplicable {
         NotApplicable(
-            rule: group.ruleID, file: group.first.file, line: group.first.line > 0 ? group.first.line : nil,
+            rule: group.ruleID, file: group.first.file, line: group.first.line,
             launch: group.first.slice.launch, launches: group.launches, reason: group.reason,
             unrecorded: group.first.unrecorded.map(\.name))
     }

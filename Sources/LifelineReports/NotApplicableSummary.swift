@@ -14,7 +14,7 @@ import LifelineRules
 package struct NotApplicableSummary: Sendable, Hashable {
     /// The first launch's place.
     package var file: String
-    package var line: Int
+    package var line: Int?
     package var trace: String
     /// Whether the reason is that the trace begins after its launch did (an excerpt).
     package var beforeTheTrace: Bool
@@ -32,7 +32,7 @@ package struct NotApplicableSummary: Sendable, Hashable {
     }
 
     /// `file:line` of the first launch.
-    package var location: String { line > 0 ? "\(file):\(line)" : file }
+    package var location: String { line.map { "\(file):\($0)" } ?? file }
 
     /// The callbacks and their counts: `'willConnectTo' (7 rules), 'didFinishLaunching' (5)`.
     package var wanted: String {

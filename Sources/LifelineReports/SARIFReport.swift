@@ -229,7 +229,7 @@ enum SARIFReport {
                     Location(
                         physicalLocation: PhysicalLocation(
                             artifactLocation: ArtifactLocation(uri: uri(first.file)),
-                            region: first.line > 0 ? Region(startLine: first.line) : nil))
+                            region: first.line.map { Region(startLine: $0) }))
                 ], relatedLocations: nil,
                 properties: Properties(
                     severity: (severities[group.ruleID] ?? .error).rawValue, status: "notApplicable", fails: false,

@@ -1,14 +1,18 @@
-// Imports the same 1,000,000 events three ways in one run and prints events/s and the ratios:
+// Imports the same 1,000,000 events four ways in one run and prints events/s and the ratios:
 //   lifeline:       TraceImporter on the NDJSON trace (hash pass, parse, order checks, interning, insert)
+//   sqlite3 flat:   the sqlite3 shell's `.import --csv` of the same rows straight into one table, strings as
+//                   text (numbers as integers: typed columns, the id the rowid), no interning and no derived
+//                   columns, with the one index a reader of a launch's events needs, (launch_id, seq), kept
+//                   during the load (issue 29's peer)
 //   sqlite3 text:   the sqlite3 shell's `.import --csv` of the same rows, strings as text, into a staging
 //                   table, then INSERT ... SELECT into `string` and `event_raw`
 //   sqlite3 ids:    the same with a CSV that already carries the string ids (the strictest peer: the shell
 //                   only loads, it does not intern), `.import --csv` of the strings straight into `string`
 //   ceiling:        the insert-only limit: the rows Lifeline wrote (every column, the derived ones included,
 //                   strings already interned), held in memory and inserted by one thread through the C API
-//                   (one prepared statement, a parameter bound only when it changes, a connection without
-//                   SQLite's mutex) into the same schema, indexes and pragmas. The last line is Lifeline's
-//                   events/s as a share of it.
+//                   (16 rows per statement run, as Lifeline's inserter, a parameter bound only when it
+//                   changes, a connection without SQLite's mutex) into the same schema, indexes and pragmas.
+//                   The last line is Lifeline's events/s as a share of it.
 // Both shell runs end with the same tables as Lifeline's (schema, indexes, rows), with the same pragmas
 // (foreign keys on, synchronous NORMAL, WAL). `.import` cannot write NULL (an empty field is ''), which is
 // why the events go through a staging table: NULLIF turns the empty fields back into NULL.
@@ -196,6 +200,18 @@ let textScript = """
 
     """
 
+/// The shell loading the rows as they are into one table with a reader's index: no staging, no interning.
+let flatScript = """
+    PRAGMA synchronous = NORMAL;
+    CREATE TABLE event_flat (
+        id INTEGER PRIMARY KEY, launch_id INTEGER, seq INTEGER, t INTEGER, event TEXT, phase TEXT, session TEXT,
+        scene TEXT, thread TEXT, attrs TEXT, file_id INTEGER, line INTEGER);
+    CREATE INDEX event_flat_by_seq ON event_flat (launch_id, seq);
+    .import --csv \(textCSV) event_flat
+    SELECT COUNT(*) FROM event_flat;
+
+    """
+
 /// The shell loading rows that already carry the string ids.
 let idsScript = """
     PRAGMA foreign_keys = ON;
@@ -289,7 +305,8 @@ struct StoredRows {
 }
 
 /// Inserts `rows` into a fresh database with Lifeline's schema and the launch rows, as fast as one
-/// connection can: the C API, no mutex, one transaction, a parameter bound only when it changes.
+/// connection can: the C API, no mutex, one transaction, 16 rows per statement run (as Lifeline's
+/// inserter), a parameter bound only when it changes.
 func timeCeiling(_ rows: StoredRows, _ launches: [LaunchRecord]) throws -> Timing {
     let (_, path) = try freshStore("ceiling.db", parents: launches)
     var connection: OpaquePointer?
@@ -313,15 +330,22 @@ func timeCeiling(_ rows: StoredRows, _ launches: [LaunchRecord]) throws -> Timin
     }
     execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
     let stringInsert = prepare("INSERT INTO string (id, value) VALUES (?, ?)")
-    let eventInsert = prepare(
-        """
-        INSERT INTO event_raw (id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line,
-                               since_launch_ns, state, pair_id)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """)
+    let rowsPerStatement = 16
+    func eventInsert(rows: Int) -> OpaquePointer {
+        let row = "(" + Array(repeating: "?", count: StoredRows.width).joined(separator: ", ") + ")"
+        return prepare(
+            """
+            INSERT INTO event_raw (id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id, line,
+                                   since_launch_ns, state, pair_id)
+            VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
+            """)
+    }
+    let manyInsert = eventInsert(rows: rowsPerStatement)
+    let oneInsert = eventInsert(rows: 1)
     defer {
         sqlite3_finalize(stringInsert)
-        sqlite3_finalize(eventInsert)
+        sqlite3_finalize(manyInsert)
+        sqlite3_finalize(oneInsert)
     }
 
     let start = Date()
@@ -334,36 +358,49 @@ func timeCeiling(_ rows: StoredRows, _ launches: [LaunchRecord]) throws -> Timin
         _ = value.withCString { sqlite3_bind_text(stringInsert, 2, $0, -1, transient) }
         step(stringInsert)
     }
-    // What is bound per parameter: a value, ``StoredRows/null`` for NULL, or nothing yet.
-    var bound = [Int64?](repeating: nil, count: StoredRows.width)
+    // What is bound per parameter of each statement: a value, ``StoredRows/null`` for NULL, or nothing yet.
+    var manyBound = [Int64?](repeating: nil, count: StoredRows.width * rowsPerStatement)
+    var oneBound = [Int64?](repeating: nil, count: StoredRows.width)
     rows.columns.withUnsafeBufferPointer { columns in
         rows.attrBytes.withUnsafeBytes { attrBytes in
-            for event in rows.attrs.indices {
+            func bind(event: Int, to statement: OpaquePointer, first: Int, _ bound: inout [Int64?]) {
                 let base = event * StoredRows.width
                 for column in 0..<StoredRows.width where column != 9 {
                     let value = columns[base + column]
                     if column == 12, let real = rows.realSince[event] {
-                        sqlite3_bind_double(eventInsert, 13, real)
-                        bound[column] = nil
+                        sqlite3_bind_double(statement, Int32(first + 13), real)
+                        bound[first + column] = nil
                         continue
                     }
-                    guard bound[column] != value else { continue }
+                    guard bound[first + column] != value else { continue }
                     if value == StoredRows.null {
-                        sqlite3_bind_null(eventInsert, Int32(column + 1))
+                        sqlite3_bind_null(statement, Int32(first + column + 1))
                     } else {
-                        sqlite3_bind_int64(eventInsert, Int32(column + 1), value)
+                        sqlite3_bind_int64(statement, Int32(first + column + 1), value)
                     }
-                    bound[column] = value
+                    bound[first + column] = value
                 }
                 let attrs = rows.attrs[event]
                 if attrs.count >= 0, let base = attrBytes.baseAddress {
                     sqlite3_bind_text(
-                        eventInsert, 10, base.advanced(by: attrs.start).assumingMemoryBound(to: CChar.self),
+                        statement, Int32(first + 10), base.advanced(by: attrs.start).assumingMemoryBound(to: CChar.self),
                         Int32(attrs.count), nil)
                 } else {
-                    sqlite3_bind_null(eventInsert, 10)
+                    sqlite3_bind_null(statement, Int32(first + 10))
                 }
-                step(eventInsert)
+            }
+            var event = 0
+            while rows.attrs.count - event >= rowsPerStatement {
+                for offset in 0..<rowsPerStatement {
+                    bind(event: event + offset, to: manyInsert, first: offset * StoredRows.width, &manyBound)
+                }
+                step(manyInsert)
+                event += rowsPerStatement
+            }
+            while event < rows.attrs.count {
+                bind(event: event, to: oneInsert, first: 0, &oneBound)
+                step(oneInsert)
+                event += 1
             }
         }
     }
@@ -374,18 +411,21 @@ func timeCeiling(_ rows: StoredRows, _ launches: [LaunchRecord]) throws -> Timin
 // Best of the rounds by wall-clock time, each run's CPU time alongside: Lifeline uses two threads, the shell one.
 var lifelineBest = Timing.none
 var textBest = Timing.none
+var flatBest = Timing.none
 var idsBest = Timing.none
 var ceilingBest = Timing.none
 var storedRows: StoredRows?
 var lifelineThreadBest = Double.infinity
 for round in 1...rounds {
     let text = try timeShell(textScript, launches, expected: eventCount)
+    let flat = try timeShell(flatScript, launches, expected: eventCount)
     let ids = try timeShell(idsScript, launches, expected: eventCount)
     let (lifeline, lifelineDatabaseThreadCPU) = try timeLifeline(expected: eventCount)
     let rows = try storedRows ?? StoredRows(from: directory.appendingPathComponent("lifeline.db").path)
     storedRows = rows
     let ceiling = try timeCeiling(rows, launches)
     if text.seconds < textBest.seconds { textBest = text }
+    if flat.seconds < flatBest.seconds { flatBest = flat }
     if ids.seconds < idsBest.seconds { idsBest = ids }
     if lifeline.seconds < lifelineBest.seconds { lifelineBest = lifeline }
     lifelineThreadBest = min(lifelineThreadBest, lifelineDatabaseThreadCPU)
@@ -393,18 +433,23 @@ for round in 1...rounds {
     print(
         String(
             format:
-                "round %d: sqlite3 text %.2f s (cpu %.2f s), sqlite3 ids %.2f s (cpu %.2f s), lifeline %.2f s (cpu %.2f s), "
-                + "ceiling %.2f s (cpu %.2f s); lifeline's database thread cpu %.2f s",
-            round, text.seconds, text.cpu, ids.seconds, ids.cpu, lifeline.seconds, lifeline.cpu, ceiling.seconds, ceiling.cpu,
-            lifelineDatabaseThreadCPU))
+                "round %d: sqlite3 flat %.2f s, sqlite3 text %.2f s (cpu %.2f s), sqlite3 ids %.2f s (cpu %.2f s), "
+                + "lifeline %.2f s (cpu %.2f s), ceiling %.2f s (cpu %.2f s); lifeline's database thread cpu %.2f s",
+            round, flat.seconds, text.seconds, text.cpu, ids.seconds, ids.cpu, lifeline.seconds, lifeline.cpu, ceiling.seconds,
+            ceiling.cpu, lifelineDatabaseThreadCPU))
 }
 func rate(_ timing: Timing) -> String {
     String(format: "%10.0f events/s  (%.2f s, cpu %.2f s)", Double(eventCount) / timing.seconds, timing.seconds, timing.cpu)
 }
+print("sqlite3 .import --csv into one table:   \(rate(flatBest))")
 print("sqlite3 .import --csv, strings as text: \(rate(textBest))")
 print("sqlite3 .import --csv, string ids:      \(rate(idsBest))")
 print("lifeline import:                        \(rate(lifelineBest))")
 print("ceiling, insert-only (C API, 1 thread):  \(rate(ceilingBest))")
+print(
+    String(
+        format: "ratio lifeline / sqlite3 flat: %.2fx (cpu %.2fx)", flatBest.seconds / lifelineBest.seconds,
+        flatBest.cpu / lifelineBest.cpu))
 print(
     String(
         format: "ratio lifeline / sqlite3 text: %.2fx (cpu %.2fx)", textBest.seconds / lifelineBest.seconds,

@@ -70,7 +70,8 @@ enum ReadlineBridge {
         return result
     }
 
-    private static func bytes(_ string: UnsafePointer<CChar>) -> [UInt8] {
+    /// The bytes of a C string the library owns (its line buffer), copied.
+    static func bytes(_ string: UnsafePointer<CChar>) -> [UInt8] {
         Array(UnsafeBufferPointer(start: UnsafeRawPointer(string).assumingMemoryBound(to: UInt8.self), count: strlen(string)))
     }
 

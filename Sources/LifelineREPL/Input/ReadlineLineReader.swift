@@ -125,12 +125,11 @@ package final class ReadlineLineReader: LineReader {
     /// Rows of the line being edited below the cursor's, once `echoed` columns are drawn at the cursor
     /// (``LineLayout``); 0 when the terminal's width is unknown.
     private func rowsBelowCursor(prompt: String, echoed: Int) -> Int {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, let buffer = lifeline_rl_line_buffer()
+        guard let columns = TerminalSize.columns(of: STDOUT_FILENO, environment: [:]), let buffer = lifeline_rl_line_buffer()
         else { return 0 }
-        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: strlen(buffer)))
+        let bytes = ReadlineBridge.bytes(buffer)
         guard let cursor = ReadlineBridge.byteOffset(Int(lifeline_rl_point()), in: bytes, lineEnd: Int(lifeline_rl_end())) else { return 0 }
-        let layout = LineLayout(prompt: prompt, line: String(decoding: bytes, as: UTF8.self), columns: Int(size.ws_col))
+        let layout = LineLayout(prompt: prompt, line: String(decoding: bytes, as: UTF8.self), columns: columns)
         return layout.rowsBelow(cursor: cursor, echoed: echoed)
     }
 

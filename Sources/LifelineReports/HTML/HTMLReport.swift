@@ -155,7 +155,7 @@ package enum HTMLReport {
             json.byte(UInt8(ascii: "["))
             json.string(group.ruleID)
             json.byte(UInt8(ascii: ","))
-            json.string(group.first.line > 0 ? "\(group.first.file):\(group.first.line)" : group.first.file)
+            json.string(group.first.location)
             json.byte(UInt8(ascii: ","))
             json.int(group.launches)
             json.byte(UInt8(ascii: ","))

@@ -14,9 +14,10 @@ public struct Inapplicability: Sendable, Hashable {
     public var ruleID: String
     /// The launch: its trace and identifier.
     public var slice: SliceKey
-    /// The file and line of the launch record.
+    /// The file and line of the launch record (nil when the records came without lines: a checker
+    /// fed records in memory).
     public var file: String
-    public var line: Int
+    public var line: Int?
     /// The callbacks the rule needs that the launch does not record, in catalog order.
     public var unrecorded: [Callback]
     /// Whether the rule is a state machine, which needs only one of its callbacks recorded.
@@ -26,7 +27,7 @@ public struct Inapplicability: Sendable, Hashable {
     public var beforeTheTrace: Bool
 
     public init(
-        ruleID: String, slice: SliceKey, file: String, line: Int, unrecorded: [Callback], isMachine: Bool,
+        ruleID: String, slice: SliceKey, file: String, line: Int?, unrecorded: [Callback], isMachine: Bool,
         beforeTheTrace: Bool = false
     ) {
         self.ruleID = ruleID
@@ -58,7 +59,7 @@ public struct Inapplicability: Sendable, Hashable {
     }
 
     /// `file:line`, the launch record's location.
-    public var location: String { line > 0 ? "\(file):\(line)" : file }
+    public var location: String { line.map { "\(file):\($0)" } ?? file }
 
     /// `traces/a.ndjson:1: not applicable[scene.connect-once]: needs 'willConnectTo', which this trace does not record`.
     public var headline: String { "\(location): not applicable[\(ruleID)]: \(reason)" }

@@ -125,7 +125,7 @@ public final class RuleChecker {
                 applies = false
                 sink.notApplicable(
                     Inapplicability(
-                        ruleID: rule.id, slice: slice, file: file, line: line, unrecorded: unjudged.callbacks,
+                        ruleID: rule.id, slice: slice, file: file, line: line > 0 ? line : nil, unrecorded: unjudged.callbacks,
                         isMachine: { if case .machine = rule.body { true } else { false } }(),
                         beforeTheTrace: unjudged.beforeTheTrace))
             }

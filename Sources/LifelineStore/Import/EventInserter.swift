@@ -2,8 +2,11 @@ import GRDB
 import GRDBSQLite
 import LifelineFormat
 
-/// Inserts events into `event_raw` with one prepared statement, binding
-/// straight from a batch's bytes (no `String`s, no intermediate values).
+/// Inserts events into `event_raw` with prepared statements, binding
+/// straight from a batch's bytes (no `String`s, no intermediate values), 16 rows
+/// per statement run: each run of an INSERT opens the table's and its indexes'
+/// cursors and checks the transaction anew, a cost paid per run, not per row
+/// (docs/performance.md, "Import against the sqlite3 shell").
 ///
 /// GRDB's `execute(arguments:)` is the convenient path; this one binds through
 /// the C API on GRDB's own statement, which runs about twice as fast on
@@ -40,7 +43,13 @@ struct EventInserter: ~Copyable {
     }
 
     private let statement: Statement
-    /// Sets a begin's `pair_id` once its end is inserted, when the end came in a later batch.
+    /// Inserts ``rowsPerStatement`` events at once: one statement run per so many rows instead of one
+    /// per row (each run opens the table's and indexes' cursors and checks the transaction anew).
+    private let rowsStatement: Statement
+    /// Events per run of ``rowsStatement``; a flush inserts what is left over one at a time.
+    static let rowsPerStatement = 16
+    /// Columns of `event_raw` an insert binds.
+    private static let columns = 15
     private let pairStatement: Statement
     private var derived = DerivedEventColumns()
     private var interner: StringInterner
@@ -48,6 +57,8 @@ struct EventInserter: ~Copyable {
     /// its own rather than an array: an array's element written per parameter per event pays a
     /// uniqueness check each time.
     private let bound: UnsafeMutablePointer<Int64>
+    /// The same for ``rowsStatement``'s parameters (row `r`'s column `c` is `r * columns + c`).
+    private let rowsBound: UnsafeMutablePointer<Int64>
     private static let unbound = Int64.min
     /// Bound for NULL in the id columns (no string or event has id 0).
     private static let null: Int64 = 0
@@ -69,6 +80,13 @@ struct EventInserter: ~Copyable {
                                        line, since_launch_ns, state, pair_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
+        let row = "(" + Array(repeating: "?", count: Self.columns).joined(separator: ", ") + ")"
+        let rowsStatement = try db.makeStatement(
+            sql: """
+                INSERT INTO event_raw (id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id,
+                                       line, since_launch_ns, state, pair_id)
+                VALUES \(Array(repeating: row, count: Self.rowsPerStatement).joined(separator: ", "))
+                """)
         let pairStatement = try db.makeStatement(sql: "UPDATE event_raw SET pair_id = ? WHERE id = ?")
         let interner = try StringInterner(db, capacity: StringInterner.capacity(forBytes: expectedBytes))
         let largest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM event_raw") ?? 0
@@ -77,15 +95,21 @@ struct EventInserter: ~Copyable {
             throw DatabaseError(resultCode: .SQLITE_FULL, message: "event_raw holds the largest possible id: no id is left")
         }
         self.statement = statement
+        self.rowsStatement = rowsStatement
         self.pairStatement = pairStatement
         self.interner = interner
-        bound = .allocate(capacity: 16)
-        bound.initialize(repeating: Self.unbound, count: 16)
+        bound = .allocate(capacity: Self.columns + 1)
+        bound.initialize(repeating: Self.unbound, count: Self.columns + 1)
+        rowsBound = .allocate(capacity: Self.columns * Self.rowsPerStatement + 1)
+        rowsBound.initialize(repeating: Self.unbound, count: Self.columns * Self.rowsPerStatement + 1)
         nextID = max(largest, 0) + 1
         derived.resumedLaunch = resumedLaunch
     }
 
-    deinit { bound.deallocate() }
+    deinit {
+        bound.deallocate()
+        rowsBound.deallocate()
+    }
 
     /// Launches whose derived columns the importer must recompute in SQL before it commits.
     var launchesToRecompute: Set<Int64> { derived.launchesToRecompute }
@@ -147,38 +171,23 @@ struct EventInserter: ~Copyable {
     /// `bytes` (bound without copying: they must outlive the call), and pairs the begins of earlier
     /// batches that their ends closed.
     mutating func flush(bytes: UnsafeRawBufferPointer, fileID: Int64, db: Database) throws {
-        let handle = statement.sqliteStatement
-        var id = firstPendingID
-        for row in pending {
-            sqlite3_bind_int64(handle, 1, id)
-            id += 1
-            bind(row.launchID, 2, handle)
-            sqlite3_bind_int64(handle, 3, row.seq)
-            sqlite3_bind_int64(handle, 4, row.t)
-            bind(row.nameID, 5, handle)
-            bind(row.phase, 6, handle)
-            bind(row.sessionID, 7, handle, zeroIsNull: true)
-            bind(row.sceneID, 8, handle, zeroIsNull: true)
-            bind(row.threadID, 9, handle, zeroIsNull: true)
-            if row.attrs.count >= 0 {
-                let attrs = slice(row.attrs, bytes)
-                sqlite3_bind_text(
-                    handle, 10, attrs.baseAddress?.assumingMemoryBound(to: CChar.self) ?? CanonicalNames.shared.empty,
-                    Int32(attrs.count), nil)
-                bound[10] = 1  // text: the next event binds its own, or NULL
-            } else if bound[10] != Self.null {
-                sqlite3_bind_null(handle, 10)
-                bound[10] = Self.null
+        let rows = Self.rowsPerStatement
+        let many = rowsStatement.sqliteStatement
+        let one = statement.sqliteStatement
+        var index = 0
+        while pending.count - index >= rows {
+            for offset in 0..<rows {
+                bindRow(
+                    pending[index + offset], id: firstPendingID + Int64(index + offset), first: Int32(offset * Self.columns),
+                    handle: many, bound: rowsBound, bytes: bytes, fileID: fileID)
             }
-            bind(fileID, 11, handle)
-            sqlite3_bind_int64(handle, 12, row.line)
-            switch row.since {
-            case .integer(let value): sqlite3_bind_int64(handle, 13, value)
-            case .real(let value): sqlite3_bind_double(handle, 13, value)
-            }
-            bind(row.state, 14, handle, zeroIsNull: true)
-            bind(row.pairID, 15, handle, zeroIsNull: true)
-            try step(handle, db)
+            try step(many, db)
+            index += rows
+        }
+        while index < pending.count {
+            bindRow(pending[index], id: firstPendingID + Int64(index), first: 0, handle: one, bound: bound, bytes: bytes, fileID: fileID)
+            try step(one, db)
+            index += 1
         }
         pending.removeAll(keepingCapacity: true)
         let pair = pairStatement.sqliteStatement
@@ -188,6 +197,42 @@ struct EventInserter: ~Copyable {
             try step(pair, db)
         }
         latePairs.removeAll(keepingCapacity: true)
+    }
+
+    /// Binds one row's columns to parameters `first + 1` to `first + columns` of `handle`, skipping
+    /// those already bound to the same value (`bound`, that statement's memory of them).
+    @inline(__always)
+    private func bindRow(
+        _ row: Row, id: Int64, first: Int32, handle: OpaquePointer?, bound: UnsafeMutablePointer<Int64>,
+        bytes: UnsafeRawBufferPointer, fileID: Int64
+    ) {
+        sqlite3_bind_int64(handle, first + 1, id)
+        bind(row.launchID, first + 2, handle, bound)
+        sqlite3_bind_int64(handle, first + 3, row.seq)
+        sqlite3_bind_int64(handle, first + 4, row.t)
+        bind(row.nameID, first + 5, handle, bound)
+        bind(row.phase, first + 6, handle, bound)
+        bind(row.sessionID, first + 7, handle, bound, zeroIsNull: true)
+        bind(row.sceneID, first + 8, handle, bound, zeroIsNull: true)
+        bind(row.threadID, first + 9, handle, bound, zeroIsNull: true)
+        if row.attrs.count >= 0 {
+            let attrs = slice(row.attrs, bytes)
+            sqlite3_bind_text(
+                handle, first + 10, attrs.baseAddress?.assumingMemoryBound(to: CChar.self) ?? CanonicalNames.shared.empty,
+                Int32(attrs.count), nil)
+            bound[Int(first) + 10] = 1  // text: the next event binds its own, or NULL
+        } else if bound[Int(first) + 10] != Self.null {
+            sqlite3_bind_null(handle, first + 10)
+            bound[Int(first) + 10] = Self.null
+        }
+        bind(fileID, first + 11, handle, bound)
+        sqlite3_bind_int64(handle, first + 12, row.line)
+        switch row.since {
+        case .integer(let value): sqlite3_bind_int64(handle, first + 13, value)
+        case .real(let value): sqlite3_bind_double(handle, first + 13, value)
+        }
+        bind(row.state, first + 14, handle, bound, zeroIsNull: true)
+        bind(row.pairID, first + 15, handle, bound, zeroIsNull: true)
     }
 
     /// Runs a prepared statement that returns no rows once, and resets it.
@@ -200,9 +245,11 @@ struct EventInserter: ~Copyable {
         }
     }
 
-    /// Binds an integer unless it is bound already; with `zeroIsNull`, ``null`` binds NULL.
+    /// Binds an integer unless it is bound already (`bound`); with `zeroIsNull`, ``null`` binds NULL.
     @inline(__always)
-    private func bind(_ value: Int64, _ index: Int32, _ handle: OpaquePointer?, zeroIsNull: Bool = false) {
+    private func bind(
+        _ value: Int64, _ index: Int32, _ handle: OpaquePointer?, _ bound: UnsafeMutablePointer<Int64>, zeroIsNull: Bool = false
+    ) {
         guard bound[Int(index)] != value else { return }
         if zeroIsNull && value == Self.null {
             sqlite3_bind_null(handle, index)
