@@ -39,7 +39,7 @@ struct ReplSqlite353Tests {
                 environment: ["HOME": directory.path])
             if testCase.reloads { try Self.checkReload(reference.stdout, of: testCase, sqlite3: sqlite3, in: directory) }
             let golden = Sqlite353Golden(case: testCase, sqlite3: reference, lifeline: lifeline)
-            let fresh = try golden.encoded(version: try Self.version(of: sqlite3))
+            let fresh = golden.encoded(version: try Self.version(of: sqlite3))
             // A new recording is left for Tests/update-goldens, and judged here in place of the committed one.
             _ = Golden.compare(fresh, with: "Tests/LifelineCLITests/Sqlite353/\(testCase.name).golden")
             recorded = fresh

@@ -1,5 +1,4 @@
 import LifelineFormat
-import LifelineTerminal
 import Testing
 
 @testable import LifelineRules
