@@ -39,7 +39,7 @@ extension CheckRun {
         do {
             store = try TraceStore(path: path)
         } catch {
-            throw CheckRunError(.database, Diagnostic(.error, file: path, error.message))
+            throw CheckRunError(.database, diagnostics: error.diagnostics)
         }
         try feed(store, to: checker, traces: &traces)
         return store
@@ -63,7 +63,12 @@ extension CheckRun {
                     line: row.line, ids: &ids, string: reader.string, record: { try reader.record(row) })
             }
         } catch let error as StoreError {
-            throw CheckRunError(.database, Diagnostic(.error, file: store.path, "cannot read the database: \(error.message)"))
+            throw CheckRunError(
+                .database,
+                Diagnostic(.error, file: store.path, "cannot read the database: \(error.message)", id: error.diagnostics.first?.id))
+        } catch let error as any DiagnosticError {
+            // A row that cannot be read back (`StoreReadError`): located at its trace's line, said as it is.
+            throw CheckRunError(.database, diagnostics: error.diagnostics)
         } catch {
             throw CheckRunError(.database, Diagnostic(.error, file: store.path, "cannot read the database: \(error)"))
         }
@@ -73,7 +78,9 @@ extension CheckRun {
         do throws(StoreError) {
             try store.replaceViolations(findings.map(storedViolation))
         } catch {
-            throw CheckRunError(.database, Diagnostic(.error, file: store.path, "cannot store violations: \(error.message)"))
+            throw CheckRunError(
+                .database,
+                Diagnostic(.error, file: store.path, "cannot store violations: \(error.message)", id: error.diagnostics.first?.id))
         }
     }
 

@@ -31,7 +31,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// A stable name for the kind of problem, for code, suppressions and reports (SARIF's
     /// `descriptor.id`): `trace.syntax`, `rules.syntax`, `trace.file`.
     ///
-    /// An open set: a later version may add ids, so match the ones you handle and let the rest through.
+    /// Named `area.kind`, the kind in lower camel case as the error codes it often comes from
+    /// (`trace.invalidValue`, `store.notLifelineDatabase`, `rules.duplicateID`). An open set: a later
+    /// version may add ids, so match the ones you handle and let the rest through.
     public struct ID: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
         public let rawValue: String
 

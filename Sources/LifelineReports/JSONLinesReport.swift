@@ -61,6 +61,7 @@ package enum JSONLinesReport {
         var line: Int?
         var column: Int?
         var message: String
+        var notes: [JSONReport.Note]?
     }
 
     /// A rule not applicable to launches of a trace (they do not record a callback it needs): the
@@ -181,7 +182,8 @@ package enum JSONLinesReport {
         encode(
             ProblemLine(
                 type: problem.severity == .error ? "error" : "warning", id: problem.id?.rawValue, file: problem.file, line: problem.line,
-                column: problem.column, message: problem.message))
+                column: problem.column, message: problem.message,
+                notes: problem.notes.isEmpty ? nil : problem.notes.map(JSONReport.Note.init)))
     }
 
     /// One compact JSON object; the encoder escapes control characters in strings, so a value never breaks its line.

@@ -26,6 +26,19 @@ package enum JSONReport {
         var line: Int?
         var column: Int?
         var message: String
+        /// More about it, often at another place (where a duplicate rule id was first defined).
+        var notes: [Note]?
+    }
+
+    struct Note: Encodable {
+        var file: String?
+        var line: Int?
+        var column: Int?
+        var message: String
+
+        init(_ note: Diagnostic.Note) {
+            (file, line, column, message) = (note.file, note.line, note.column, note.message)
+        }
     }
 
     /// A rule not judged on some launches of a trace: where the first one starts, why, how many.
@@ -140,7 +153,7 @@ package enum JSONReport {
     static func problem(_ diagnostic: Diagnostic) -> Problem {
         Problem(
             id: diagnostic.id?.rawValue, file: diagnostic.file, line: diagnostic.line, column: diagnostic.column,
-            message: diagnostic.message)
+            message: diagnostic.message, notes: diagnostic.notes.isEmpty ? nil : diagnostic.notes.map(Note.init))
     }
 
     static func status(_ status: CheckStatus) -> String {

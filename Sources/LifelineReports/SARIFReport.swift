@@ -71,6 +71,8 @@ enum SARIFReport {
         var name = "lifeline"
         var version = LifelineVersion.current
         var rules: [Descriptor]
+        /// The kinds of input problem the notifications name (their `descriptor.id`s), when any has one.
+        var notifications: [DescriptorReference]? = nil
     }
 
     struct Descriptor: Encodable {
@@ -162,7 +164,7 @@ enum SARIFReport {
     /// An input problem as a located notification.
     static func notification(_ diagnostic: Diagnostic) -> Notification {
         Notification(
-            level: diagnostic.severity == .error ? "error" : "warning", message: Text(text: diagnostic.message),
+            level: diagnostic.severity == .error ? "error" : "warning", message: Text(text: text(diagnostic)),
             locations: diagnostic.file.map { file in
                 [
                     Location(
@@ -172,6 +174,22 @@ enum SARIFReport {
                 ]
             } ?? [],
             descriptor: diagnostic.id.map { DescriptorReference(id: $0.rawValue) })
+    }
+
+    /// One reporting descriptor per input-problem id the report's notifications name, sorted; nil for none.
+    static func notificationDescriptors(_ report: CheckReport) -> [DescriptorReference]? {
+        let ids = Set(report.diagnostics.compactMap(\.id?.rawValue))
+        return ids.isEmpty ? nil : ids.sorted().map(DescriptorReference.init)
+    }
+
+    /// A diagnostic's message with its notes, which a notification has no field for:
+    /// `duplicate rule id 'x'; first defined here: a.rules:1:6`. (The reports that hold a problem in
+    /// one line, text, HTML and GitHub, say it so too.)
+    static func text(_ diagnostic: Diagnostic) -> String {
+        diagnostic.notes.reduce(diagnostic.message) { text, note in
+            let location = Diagnostic(.error, file: note.file, line: note.line, column: note.column, "").location
+            return text + "; " + note.message + (location.isEmpty ? "" : ": " + location)
+        }
     }
 
     /// How a trace's scene callbacks without a scene were judged: a note at its first such launch,
@@ -244,7 +262,8 @@ enum SARIFReport {
         }
         let log = Log(runs: [
             Run(
-                tool: Tool(driver: Driver(rules: descriptors)), invocations: [invocation],
+                tool: Tool(driver: Driver(rules: descriptors, notifications: notificationDescriptors(report))),
+                invocations: [invocation],
                 artifacts: artifacts.isEmpty ? nil : artifacts, results: results + inapplicable)
         ])
         let encoder = JSONEncoder()

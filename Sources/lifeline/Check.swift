@@ -138,7 +138,7 @@ struct Check: ParsableCommand {
         }
         // A report for a machine (or in a file): the input problems and the summary still show in the CI log.
         if output != nil || format != .text, !printed {
-            for diagnostic in report.diagnostics { printError(diagnostic.description) }
+            for diagnostic in report.diagnostics { printError(diagnostic.rendered(escaping: true)) }
         }
         if output != nil { print(report.summaryLine) }
         let status = report.status(gate)

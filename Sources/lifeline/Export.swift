@@ -4,6 +4,7 @@ import LifelineFormat
 import LifelineReports
 import LifelineRules
 import LifelineStore
+import LifelineTerminal
 
 /// `lifeline export`: traces or a database as a Perfetto / Chrome trace (or as NDJSON).
 struct Export: ParsableCommand {
@@ -71,7 +72,7 @@ struct Export: ParsableCommand {
         let result = ExportRun.export(
             inputs, rules: loaded, shape: interchange.shape, interchange: try interchange.options(), declaring: try declaredRecords(records)
         )
-        for diagnostic in result.diagnostics { printError(diagnostic.description) }
+        for diagnostic in result.diagnostics { printError(diagnostic.rendered(escaping: true)) }
         if !result.errors.isEmpty { throw ExitCode(2) }
         let text = String(decoding: format.encode(result), as: UTF8.self)
         if let output {

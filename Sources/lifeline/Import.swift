@@ -60,13 +60,13 @@ struct Import: ParsableCommand {
                 strict: strict, records: declared, shape: interchange.shape, interchange: decoding),
             diagnostics: { diagnostic in
                 bar?.finish()
-                if !quiet || diagnostic.severity == .error { printError(diagnostic.description) }
+                if !quiet || diagnostic.severity == .error { printError(diagnostic.rendered(escaping: true)) }
             },
             progress: bar.map { bar in { bar.update(file: $0, bytesRead: $1, fileSize: $2, events: $3) } })
         bar?.finish()
         if !quiet {
             for file in summary.files {
-                guard let message = ImportReport.message(for: file) else { continue }
+                guard let message = ImportReport.message(for: file, escaping: true) else { continue }
                 if message.isFailure { printError(message.text) } else { print(message.text) }
             }
             print(ImportReport.summaryLine(summary) + " into \(db)")

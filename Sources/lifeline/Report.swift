@@ -5,6 +5,7 @@ import LifelineFormat
 import LifelineReports
 import LifelineRules
 import LifelineStore
+import LifelineTerminal
 
 /// `lifeline report`: the HTML timeline report of traces or a database.
 struct Report: ParsableCommand {
@@ -75,7 +76,7 @@ struct Report: ParsableCommand {
             printError(error.description)
             throw ExitCode(2)
         }
-        for diagnostic in report.diagnostics { printError(diagnostic.description) }
+        for diagnostic in report.diagnostics { printError(diagnostic.rendered(escaping: true)) }
         let timelines = report.timelines?.launches.count ?? 0
         print("\(report.summaryLine)\nwrote \(output) (\(timelines) launch \(timelines == 1 ? "timeline" : "timelines"))")
         if report.status(.standard) == .inputError { throw ExitCode(2) }

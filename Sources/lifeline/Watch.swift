@@ -95,7 +95,7 @@ struct Watch: ParsableCommand {
             },
             onDiagnostic: { diagnostic in
                 if let streamed { print(LiveReport.line(diagnostic, format: streamed), terminator: "") }
-                if diagnosticsToStandardError { printError(diagnostic.description) }
+                if diagnosticsToStandardError { printError(diagnostic.rendered(escaping: true)) }
             })
         var splitter = LineSplitter()
         let follower = TraceFollower(path == "-" ? .standardInput : .file(path), wake: interrupt.wakeDescriptor)

@@ -30,10 +30,14 @@ struct ReadmeExampleTests {
     /// Every Swift file of the example apps, as lines.
     static func exampleSources() throws -> [(path: String, lines: [Substring])] {
         let examples = repository.appendingPathComponent("examples")
-        let files = FileManager.default.enumerator(at: examples, includingPropertiesForKeys: nil)
+        // Not hidden directories: examples/library/.build holds its dependencies' checkouts once built
+        // (GRDB.swift among them, a directory).
+        let files = FileManager.default.enumerator(
+            at: examples, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         var sources: [(String, [Substring])] = []
         while let file = files?.nextObject() as? URL {
-            guard file.pathExtension == "swift" else { continue }
+            guard file.pathExtension == "swift", (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
+            else { continue }
             let text = try String(contentsOf: file, encoding: .utf8)
             sources.append((file.path, text.split(separator: "\n", omittingEmptySubsequences: false)))
         }

@@ -92,7 +92,7 @@ struct DiagnosticTests {
     @Test("notes follow the diagnostic and its excerpt, each located where it points")
     func notes() {
         let diagnostic = Diagnostic(
-            .error, file: "b.rules", line: 2, column: 6, "duplicate rule id 'launch'", id: "rules.duplicate-id",
+            .error, file: "b.rules", line: 2, column: 6, "duplicate rule id 'launch'", id: "rules.duplicateID",
             notes: [Diagnostic.Note(file: "a.rules", line: 1, column: 6, "first defined here"), Diagnostic.Note("ids are global")],
             excerpt: SourceExcerpt(lineNumber: 2, text: "rule launch per launch: x precedes y", caretOffset: 5))
         #expect(

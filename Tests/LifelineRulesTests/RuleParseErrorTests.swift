@@ -46,7 +46,7 @@ struct RuleParseErrorTests {
             try first.merge(second)
         } throws: { error in
             guard let duplicate = error as? RuleSetError else { return false }
-            return duplicate.diagnostics.map(\.severity) == [.error] && duplicate.diagnostics.map(\.id) == ["rules.duplicate-id"]
+            return duplicate.diagnostics.map(\.severity) == [.error] && duplicate.diagnostics.map(\.id) == ["rules.duplicateID"]
                 && duplicate.description == "y.rules:2:4: error: duplicate rule id 'a.b'\nx.rules:1:1: note: first defined here"
         }
         let unreadable = RuleSetError.unreadable(path: "z.rules", reason: "permission denied")

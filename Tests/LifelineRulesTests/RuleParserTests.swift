@@ -277,7 +277,7 @@ struct RuleParserTests {
     func duplicateInOneFile() throws {
         let failure = try #require(error("rule x: never a.b\n\n  rule x: never c.d\n"))
         let duplicate = try #require(failure.diagnostics.first)
-        #expect(duplicate.id == "rules.duplicate-id")
+        #expect(duplicate.id == "rules.duplicateID")
         #expect(duplicate.notes == [Diagnostic.Note(file: "rules/app.rules", line: 1, column: 1, "first defined here")])
         #expect(
             failure.description == """

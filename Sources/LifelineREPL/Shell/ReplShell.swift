@@ -300,7 +300,14 @@ package final class ReplShell {
         // `.bail on`: the first error ends the session (and every `.read` inside it).
         if bail { quitRequested = true }
         let errorStyle = TerminalStyle.for(errors, environment: configuration.environment)
+        var located: [Diagnostic]?
         if case .located(let diagnostics) = error as? ReplError {
+            located = diagnostics
+        } else if !(error is StoreError), !(error is ReplError), let error = error as? any DiagnosticError {
+            // An error about another file (a trace, a row read back): its own locations, not the script line's.
+            located = error.diagnostics
+        }
+        if let diagnostics = located {
             // Located in their own file already: no script location in front, the label coloured from the severity.
             errors.write(diagnostics.map { $0.rendered(style: errorStyle, escaping: true) }.joined(separator: "\n") + "\n")
             return

@@ -93,7 +93,7 @@ package enum HTMLReport {
             json.byte(UInt8(ascii: "["))
             json.string(diagnostic.severity.rawValue)
             json.byte(UInt8(ascii: ","))
-            json.string(diagnostic.description)
+            json.string(TextReport.line(diagnostic))
             json.byte(UInt8(ascii: "]"))
         }
 

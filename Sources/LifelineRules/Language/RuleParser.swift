@@ -37,7 +37,7 @@ struct RuleParser {
                     diagnostics.append(
                         Diagnostic(
                             .error, line: rule.location.line, column: rule.location.column,
-                            "duplicate rule id '\(rule.id)'", id: "rules.duplicate-id",
+                            "duplicate rule id '\(rule.id)'", id: "rules.duplicateID",
                             notes: [Diagnostic.Note(line: first.line, column: first.column, "first defined here")]))
                 } else {
                     seen[rule.id] = rule.location

@@ -22,7 +22,7 @@ public enum RuleSetError: DiagnosticError, Sendable {
             return [
                 Diagnostic(
                     .error, file: second.file, line: second.location.line, column: second.location.column,
-                    "duplicate rule id '\(id)'", id: "rules.duplicate-id",
+                    "duplicate rule id '\(id)'", id: "rules.duplicateID",
                     notes: [
                         Diagnostic.Note(
                             file: first.file, line: first.location.line, column: first.location.column, "first defined here")

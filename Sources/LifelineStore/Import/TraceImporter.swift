@@ -175,7 +175,7 @@ public final class TraceImporter: Sendable {
                                 throw ImportError(
                                     .noLaunches,
                                     Diagnostic(
-                                        .error, file: label, shape.noLaunches(lines: decoded?.lineCount ?? 0), id: "import.no-launches"))
+                                        .error, file: label, shape.noLaunches(lines: decoded?.lineCount ?? 0), id: "import.noLaunches"))
                             }
                             return .commit
                         }
@@ -192,8 +192,12 @@ public final class TraceImporter: Sendable {
         } catch  where Self.isInterruption(error, options: options) {
             return FileImportResult(path: label, outcome: .interrupted)
         } catch let error as TraceFileError {
-            // Reported once, by whoever reads the outcome (the diagnostics handler gets the file's lines).
-            return FileImportResult(path: label, outcome: .failed(error.diagnostic))
+            // Reported once, by whoever reads the outcome (the diagnostics handler gets the file's lines); named as
+            // the user named it (`<stdin>`, not the temporary file standard input was kept in).
+            return FileImportResult(path: label, outcome: .failed(error.diagnostic.in(file: label)))
+        } catch let error as any DiagnosticError {
+            return FileImportResult(
+                path: label, outcome: .failed(error.diagnostics.first ?? Diagnostic(.error, file: label, "\(error)")))
         } catch {
             return FileImportResult(path: label, outcome: .failed(Diagnostic(.error, file: label, TraceStore.describe(error))))
         }
