@@ -57,11 +57,11 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
             self.message = message
         }
 
+        /// `file:line:column`, leaving out what is not known.
+        public var location: String { Diagnostic.location(file: file, line: line, column: column) }
+
         /// `file:line:column: note: message` (the location left out when there is none).
-        public var description: String {
-            let location = Diagnostic.location(file: file, line: line, column: column)
-            return (location.isEmpty ? "" : location + ": ") + "note: " + message
-        }
+        public var description: String { (location.isEmpty ? "" : location + ": ") + "note: " + message }
     }
 
     public var severity: Severity
@@ -118,13 +118,19 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var location: String { Self.location(file: file, line: line, column: column) }
 
     /// `location: severity: message`: the first line of ``description``.
-    public var header: String {
-        (location.isEmpty ? "" : location + ": ") + severity.rawValue + ": " + message
-    }
+    public var header: String { header(label: severity.rawValue + ":") }
 
     /// The compiler form: ``header``, then the excerpt and the notes, each on lines of their own; no final newline.
-    public var description: String {
-        var text = header
+    public var description: String { described(label: severity.rawValue + ":") }
+
+    /// `location: label message`, the label standing for `severity:` (a terminal colours it).
+    package func header(label: String) -> String {
+        (location.isEmpty ? "" : location + ": ") + label + " " + message
+    }
+
+    /// ``description`` with `label` for `severity:`.
+    package func described(label: String) -> String {
+        var text = header(label: label)
         if let excerpt { text += "\n" + excerpt.rendered }
         for note in notes { text += "\n" + note.description }
         return text

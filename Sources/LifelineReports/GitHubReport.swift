@@ -51,7 +51,7 @@ enum GitHubReport {
         if let column = diagnostic.column { properties.append("col=\(column)") }
         let error = diagnostic.severity == .error
         properties.append("title=" + escapeProperty(error ? "input error" : "skipped line"))
-        return "::\(error ? "error" : "warning") \(properties.joined(separator: ","))::" + escapeData(SARIFReport.text(diagnostic))
+        return "::\(error ? "error" : "warning") \(properties.joined(separator: ","))::" + escapeData(diagnostic.messageWithNotes)
     }
 
     /// A finding's command (without its newline).

@@ -164,7 +164,7 @@ enum SARIFReport {
     /// An input problem as a located notification.
     static func notification(_ diagnostic: Diagnostic) -> Notification {
         Notification(
-            level: diagnostic.severity == .error ? "error" : "warning", message: Text(text: text(diagnostic)),
+            level: diagnostic.severity == .error ? "error" : "warning", message: Text(text: diagnostic.messageWithNotes),
             locations: diagnostic.file.map { file in
                 [
                     Location(
@@ -180,16 +180,6 @@ enum SARIFReport {
     static func notificationDescriptors(_ report: CheckReport) -> [DescriptorReference]? {
         let ids = Set(report.diagnostics.compactMap(\.id?.rawValue))
         return ids.isEmpty ? nil : ids.sorted().map(DescriptorReference.init)
-    }
-
-    /// A diagnostic's message with its notes, which a notification has no field for:
-    /// `duplicate rule id 'x'; first defined here: a.rules:1:6`. (The reports that hold a problem in
-    /// one line, text, HTML and GitHub, say it so too.)
-    static func text(_ diagnostic: Diagnostic) -> String {
-        diagnostic.notes.reduce(diagnostic.message) { text, note in
-            let location = Diagnostic(.error, file: note.file, line: note.line, column: note.column, "").location
-            return text + "; " + note.message + (location.isEmpty ? "" : ": " + location)
-        }
     }
 
     /// How a trace's scene callbacks without a scene were judged: a note at its first such launch,

@@ -7,16 +7,8 @@ import LifelineTerminal
 enum TextReport {
     /// The whole report; `streamed` leaves out the input problems and violations, which
     /// `lifeline watch` printed as they came (``LiveReport``).
-    /// An input problem on one line, `file:line:column: severity: message`, its notes after the message
-    /// (the caret excerpt of a rules file that does not parse is for standard error, where `check` prints it).
-    static func line(_ diagnostic: Diagnostic) -> String {
-        var located = diagnostic
-        located.message = SARIFReport.text(diagnostic)
-        return located.header
-    }
-
     static func render(_ report: CheckReport, streamed: Bool = false) -> String {
-        var lines: [String] = streamed ? [] : report.copies.map(\.description) + report.diagnostics.map(Self.line)
+        var lines: [String] = streamed ? [] : report.copies.map(\.description) + report.diagnostics.map(\.reportLine)
         if !streamed { for finding in report.violations { lines.append(finding.explained) } }
         for finding in report.pending { lines.append(finding.explained) }
         for summary in report.notApplicableSummaries { lines.append(summary.headline) }

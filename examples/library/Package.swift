@@ -6,9 +6,9 @@ import PackageDescription
 // `.ci/run` builds it and runs each example on the sample traces, so the code docs/libraries.md
 // shows compiles and works.
 //
-//   swift run --package-path examples/library record-launch OUT.ndjson
-//   swift run --package-path examples/library check-traces traces/bug-wrong-order.ndjson
-//   swift run --package-path examples/library summarize-store traces/*.ndjson
+//   swift run --package-path examples/library --scratch-path .build/library-examples record-launch OUT.ndjson
+//   swift run --package-path examples/library --scratch-path .build/library-examples check-traces traces/bug-wrong-order.ndjson
+//   swift run --package-path examples/library --scratch-path .build/library-examples summarize-store traces/*.ndjson
 let package = Package(
     name: "LifelineLibraryExamples",
     platforms: [.macOS(.v13)],

@@ -93,7 +93,7 @@ package enum HTMLReport {
             json.byte(UInt8(ascii: "["))
             json.string(diagnostic.severity.rawValue)
             json.byte(UInt8(ascii: ","))
-            json.string(TextReport.line(diagnostic))
+            json.string(diagnostic.reportLine)
             json.byte(UInt8(ascii: "]"))
         }
 

@@ -53,7 +53,7 @@ struct EventInserter: ~Copyable {
     private let pairStatement: Statement
     private var derived = DerivedEventColumns()
     private var interner: StringInterner
-    /// What is bound now, per parameter (16 slots, 1-based); `unbound` before the first event. Memory of
+    /// What is bound now, per parameter (``columns`` + 1 slots, 1-based); `unbound` before the first event. Memory of
     /// its own rather than an array: an array's element written per parameter per event pays a
     /// uniqueness check each time.
     private let bound: UnsafeMutablePointer<Int64>
@@ -74,19 +74,8 @@ struct EventInserter: ~Copyable {
     ///   remembers no more strings than so many bytes can hold (see ``StringInterner/capacity(forBytes:)``).
     /// - Parameter resumedLaunch: The launch a grown file continues, if it does.
     init(_ db: Database, expectedBytes: Int? = nil, resumedLaunch: Int64? = nil) throws {
-        let statement = try db.makeStatement(
-            sql: """
-                INSERT INTO event_raw (id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id,
-                                       line, since_launch_ns, state, pair_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-        let row = "(" + Array(repeating: "?", count: Self.columns).joined(separator: ", ") + ")"
-        let rowsStatement = try db.makeStatement(
-            sql: """
-                INSERT INTO event_raw (id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id,
-                                       line, since_launch_ns, state, pair_id)
-                VALUES \(Array(repeating: row, count: Self.rowsPerStatement).joined(separator: ", "))
-                """)
+        let statement = try db.makeStatement(sql: Self.insert(rows: 1))
+        let rowsStatement = try db.makeStatement(sql: Self.insert(rows: Self.rowsPerStatement))
         let pairStatement = try db.makeStatement(sql: "UPDATE event_raw SET pair_id = ? WHERE id = ?")
         let interner = try StringInterner(db, capacity: StringInterner.capacity(forBytes: expectedBytes))
         let largest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM event_raw") ?? 0
@@ -104,6 +93,16 @@ struct EventInserter: ~Copyable {
         rowsBound.initialize(repeating: Self.unbound, count: Self.columns * Self.rowsPerStatement + 1)
         nextID = max(largest, 0) + 1
         derived.resumedLaunch = resumedLaunch
+    }
+
+    /// `INSERT INTO event_raw (...) VALUES (?, ...), ...` for `rows` rows of ``columns`` parameters.
+    private static func insert(rows: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
+        return """
+            INSERT INTO event_raw (id, launch_id, seq, t, name_id, phase, session_id, scene_id, thread_id, attrs, file_id,
+                                   line, since_launch_ns, state, pair_id)
+            VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
+            """
     }
 
     deinit {

@@ -20,10 +20,6 @@ extension Diagnostic {
             note.message = clean(note.message)
             return note
         }
-        let location = shown.location
-        var text = (location.isEmpty ? "" : location + ": ") + style.label(severity) + " " + shown.message
-        if let excerpt = shown.excerpt { text += "\n" + excerpt.rendered }
-        for note in shown.notes { text += "\n" + note.description }
-        return text
+        return shown.described(label: style.label(severity))
     }
 }
