@@ -14,6 +14,8 @@ struct CheckInputResult: Sendable {
     var notApplicable: [Inapplicability] = []
     /// Launches whose scene callbacks name no scene.
     var identity: [IdentityNote] = []
+    /// The launches judged, in order.
+    var launches: [CheckedLaunch] = []
     /// Launches of logs taken to record callbacks they do not show.
     var assumed: [AssumedRecords] = []
 }

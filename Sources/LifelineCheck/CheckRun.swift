@@ -85,9 +85,11 @@ package enum CheckRun {
         var notApplicable: [Inapplicability] = []
         var assumed: [AssumedRecords] = []
         var identity: [IdentityNote] = []
+        var launches: [CheckedLaunch] = []
         for result in results {
             assumed += result.assumed
             identity += result.identity
+            launches += result.launches
             traces += result.traces
             diagnostics += result.diagnostics
             findings += result.findings
@@ -115,6 +117,7 @@ package enum CheckRun {
         report.copies = expanded.copies
         report.assumed = assumed
         report.identity = identity
+        report.launches = launches
         if timelines {
             report.timelines = Self.timelines(
                 inputs, findings: findings, shape: shape, interchange: interchange, records: records, names: names,
@@ -215,7 +218,9 @@ package enum CheckRun {
                         Diagnostic(.error, file: file, "the database holds no traces (lifeline import adds them)"))
                 }
                 let taken = collector.take()
-                (result.findings, result.applied, result.notApplicable, result.identity) = taken
+                (result.findings, result.applied, result.notApplicable, result.identity) =
+                    (taken.findings, taken.applied, taken.notApplicable, taken.identity)
+                result.launches = taken.launches
                 try record(result.findings, in: store)
             } catch {
                 result.diagnostics += error.diagnostics
@@ -227,6 +232,7 @@ package enum CheckRun {
         result.applied.merge(taken.applied) { $0.union($1) }
         result.notApplicable += taken.notApplicable
         result.identity += taken.identity
+        result.launches += taken.launches
         return result
     }
 

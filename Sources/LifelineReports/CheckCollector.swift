@@ -10,6 +10,12 @@ package final class CheckCollector {
     package private(set) var notApplicable: [Inapplicability] = []
     /// Launches whose scene callbacks name no scene, and how they were judged (``IdentityNote``).
     package private(set) var identity: [IdentityNote] = []
+    /// The launches judged, in the order they came, each with its events once the next one starts
+    /// (or ``take()`` ends the input).
+    package private(set) var launches: [CheckedLaunch] = []
+    /// The checker's event count when the last launch started; the checker, to count the last one's.
+    private var eventsBefore = 0
+    private weak var counting: RuleChecker?
 
     package init() {}
 
@@ -33,20 +39,43 @@ package final class CheckCollector {
             onNotApplicable: { self.notApplicable.append($0) },
             onIdentity: { self.identity.append($0) })
         checker.assumedRecords = records
+        counting = checker
+        checker.onLaunchLocated = { [unowned checker] slice, record, file, line in
+            self.closeLaunch(events: checker.summary.events)
+            self.launches.append(
+                CheckedLaunch(
+                    key: slice.launch ?? "", trace: slice.trace, file: file, line: line > 0 ? line : nil, record: record, events: 0))
+        }
         return checker
+    }
+
+    /// Gives the last launch the events counted since it started.
+    private func closeLaunch(events: Int) {
+        if !launches.isEmpty { launches[launches.count - 1].events = events - eventsBefore }
+        eventsBefore = events
     }
 
     /// Hands over what was gathered so far and starts empty again, so one checker can check input
     /// after input (each ended with ``RuleChecker/finish()``) and each input's findings stay its own.
-    package func take() -> (
-        findings: [Finding], applied: [String: Set<String>], notApplicable: [Inapplicability], identity: [IdentityNote]
-    ) {
+    package func take() -> Gathered {
+        if let counting { closeLaunch(events: counting.summary.events) }
         defer {
             findings = []
             applied = [:]
             notApplicable = []
             identity = []
+            launches = []
         }
-        return (findings, applied, notApplicable, identity)
+        return Gathered(
+            findings: findings, applied: applied, notApplicable: notApplicable, identity: identity, launches: launches)
+    }
+
+    /// What ``take()`` hands over.
+    package struct Gathered: Sendable {
+        package var findings: [Finding]
+        package var applied: [String: Set<String>]
+        package var notApplicable: [Inapplicability]
+        package var identity: [IdentityNote]
+        package var launches: [CheckedLaunch]
     }
 }

@@ -32,6 +32,8 @@ package struct CheckReport: Sendable {
     /// Launches whose scene callbacks name no scene, in the order the launches came: how per-scene
     /// rules judged them, and where a scene connected while the one standing in was connected.
     package var identity: [IdentityNote] = []
+    /// The launches judged, in the order they came (``CheckedLaunch``).
+    package var launches: [CheckedLaunch] = []
 
     package init(
         rules: [Rule], ruleSources: [RuleSource] = [], findings: [Finding], summary: CheckSummary, traces: [String],

@@ -127,6 +127,34 @@ package enum JSONLinesReport {
         }
     }
 
+    /// A launch the check judged: the `json` format's `launches` item.
+    struct LaunchLine: Encodable {
+        var type = "launch"
+        var item: JSONReport.Launch
+
+        enum CodingKeys: String, CodingKey {
+            case type, launch, trace, file, line, app, appVersion, platform, os, device, lifecycle, started, pid, events
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(type, forKey: .type)
+            try container.encode(item.launch, forKey: .launch)
+            try container.encode(item.trace, forKey: .trace)
+            try container.encode(item.file, forKey: .file)
+            try container.encodeIfPresent(item.line, forKey: .line)
+            try container.encodeIfPresent(item.app, forKey: .app)
+            try container.encodeIfPresent(item.appVersion, forKey: .appVersion)
+            try container.encodeIfPresent(item.platform, forKey: .platform)
+            try container.encodeIfPresent(item.os, forKey: .os)
+            try container.encodeIfPresent(item.device, forKey: .device)
+            try container.encodeIfPresent(item.lifecycle, forKey: .lifecycle)
+            try container.encodeIfPresent(item.started, forKey: .started)
+            try container.encodeIfPresent(item.pid, forKey: .pid)
+            try container.encode(item.events, forKey: .events)
+        }
+    }
+
     /// The last line: the `json` format's summary with the rule sources.
     struct SummaryLine: Encodable {
         var type = "summary"
@@ -160,6 +188,7 @@ package enum JSONLinesReport {
         }
         for group in report.assumedGroups { append(AssumedLine(JSONReport.assumed(group))) }
         for group in report.identityGroups { append(IdentityLine(item: JSONReport.identity(group))) }
+        for launch in report.launches { append(LaunchLine(item: JSONReport.Launch(launch))) }
         let status = report.status(gate)
         append(
             SummaryLine(

@@ -14,6 +14,7 @@ package enum JSONReport {
         var notApplicable: [NotApplicable]
         var assumed: [Assumed]
         var identity: [Identity]
+        var launches: [Launch]
         var ruleSources: [Source]
         var summary: Summary
     }
@@ -38,6 +39,38 @@ package enum JSONReport {
 
         init(_ note: Diagnostic.Note) {
             (file, line, column, message) = (note.file, note.line, note.column, note.message)
+        }
+    }
+
+    /// A launch the check judged: its key as findings name it (`launch`), where its record is and
+    /// what the record says (the trace format's launch fields, absent when the record does not say),
+    /// and its events. Also a `jsonl` line of type `launch`.
+    struct Launch: Encodable {
+        var launch: String
+        var trace: String
+        var file: String
+        var line: Int?
+        var app: String?
+        var appVersion: String?
+        var platform: String?
+        var os: String?
+        var device: String?
+        var lifecycle: String?
+        var started: String?
+        var pid: Int64?
+        var events: Int
+
+        init(_ launch: CheckedLaunch) {
+            self.launch = launch.key
+            trace = launch.trace
+            file = launch.file
+            line = launch.line
+            let record = launch.record
+            (app, appVersion, platform, os, device) = (record.app, record.appVersion, record.platform, record.os, record.device)
+            lifecycle = record.lifecycle?.rawValue
+            started = record.started
+            pid = record.pid
+            events = launch.events
         }
     }
 
@@ -192,7 +225,7 @@ package enum JSONReport {
             violations: report.violations.map { item($0, gate: gate) }, pending: report.pending.map { item($0, gate: gate) },
             errors: report.errors.map(problem), warnings: report.warnings.map(problem),
             notApplicable: report.notApplicableGroups.map(notApplicable), assumed: report.assumedGroups.map(assumed),
-            identity: report.identityGroups.map(identity),
+            identity: report.identityGroups.map(identity), launches: report.launches.map(Launch.init),
             ruleSources: report.ruleSources.map { Source(kind: $0.kind.rawValue, name: $0.name, rules: $0.ruleCount) },
             summary: Summary(
                 error: report.count(.error), warning: report.count(.warning), info: report.count(.info),

@@ -1,7 +1,8 @@
-"""Benchmark: events per second of the Spark check (local mode) against `lifeline check` alone,
-on the same generated fleet. Prints one line per measurement; docs/scale.md holds the figures.
+"""Benchmark: the Spark check against `lifeline check` alone, and the Spark SQL views against
+`lifeline import` alone, on the same generated fleet, in the same run. Prints one line per
+measurement; docs/scale.md holds the figures.
 
-    .build/spark-venv/bin/python integrations/spark/bench.py [--traces 1000] [--master local[2]]
+    .build/spark-venv/bin/python integrations/spark/bench.py [--traces 1000] [--master local[2] | --remote local[2]]
 """
 
 import argparse
@@ -39,9 +40,11 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--traces", type=int, default=1000)
     parser.add_argument("--master", default="local[2]")
+    parser.add_argument("--remote", default=None, help="run under Spark Connect (local[2]: a local server)")
     parser.add_argument("--lifeline", default=None)
     arguments = parser.parse_args()
     lifeline = arguments.lifeline or support.lifeline()
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     directory = tempfile.mkdtemp(prefix="lifeline-bench-")
     try:
         root = os.path.join(directory, "fleet")
@@ -55,26 +58,27 @@ def main():
         print(f"fleet: {len(paths)} traces, {objects[-1]['launches']} launches, {events} events, {size / 1e6:.1f} MB")
         print(f"lifeline check alone: {alone:.2f} s ({alone_cpu:.2f} s CPU), {events / alone:,.0f} events/s; {load()}")
 
-        # One process per trace, as the tasks ran them before they were batched, without Spark: the spawn cost.
+        database = os.path.join(directory, "fleet.db")
         start, cpu = time.perf_counter(), children_cpu()
-        for path in paths:
-            with open(path, "rb") as handle:
-                subprocess.run([lifeline, "check", "-", "--stdin-name", path, "--format", "jsonl", "--no-local-rules"],
-                               stdin=handle, capture_output=True)
-        piped, piped_cpu = time.perf_counter() - start, children_cpu() - cpu
-        print(f"lifeline check -, one process per trace, serial: {piped:.2f} s ({piped_cpu:.2f} s CPU), "
-              f"{events / piped:,.0f} events/s, {1000 * piped_cpu / len(paths):.1f} ms CPU per trace; {load()}")
+        subprocess.run([lifeline, "import", root, "--db", database, "--quiet"], check=True, capture_output=True)
+        imported, imported_cpu = time.perf_counter() - start, children_cpu() - cpu
+        print(f"lifeline import alone: {imported:.2f} s ({imported_cpu:.2f} s CPU), {events / imported:,.0f} events/s; {load()}")
 
         start, cpu, own = time.perf_counter(), children_cpu(), self_cpu()
         session_start = start
         from pyspark.sql import SparkSession
 
-        spark = (SparkSession.builder.master(arguments.master).appName("lifeline-bench")
-                 .config("spark.ui.showConsoleProgress", "false").getOrCreate())
-        spark.sparkContext.setLogLevel("ERROR")
+        kind = f"Spark Connect, {arguments.remote}" if arguments.remote else arguments.master
+        if arguments.remote:
+            spark = SparkSession.builder.remote(arguments.remote).appName("lifeline-bench").getOrCreate()
+        else:
+            spark = (SparkSession.builder.master(arguments.master).appName("lifeline-bench")
+                     .config("spark.ui.showConsoleProgress", "false").getOrCreate())
+            spark.sparkContext.setLogLevel("ERROR")
         started = time.perf_counter() - start
-        print(f"Spark session start ({arguments.master}): {started:.2f} s; {load()}")
+        print(f"Spark session start ({kind}): {started:.2f} s; {load()}")
         from lifeline_spark import check
+        from lifeline_spark.views import register_views
 
         for run in (1, 2):
             start = time.perf_counter()
@@ -82,22 +86,31 @@ def main():
             count = result.findings.count()
             totals = result.totals()
             elapsed = time.perf_counter() - start
-            print(f"Spark check run {run} ({arguments.master}): {elapsed:.2f} s, {totals['events'] / elapsed:,.0f} events/s, "
-                  f"{count} findings; {load()}")
+            print(f"Spark check run {run} ({kind}): {elapsed:.2f} s, {totals['events'] / elapsed:,.0f} events/s, "
+                  f"{count} findings, {elapsed / alone:.1f}x lifeline check alone; {load()}")
+            result._rows.unpersist()
+        for run in (1, 2):
+            start = time.perf_counter()
+            register_views(spark, [root], lifeline=lifeline)
+            rows = spark.table("event_raw").count()
+            elapsed = time.perf_counter() - start
+            print(f"Spark views run {run} ({kind}): {elapsed:.2f} s, {rows / elapsed:,.0f} events/s, "
+                  f"{elapsed / imported:.1f}x lifeline import alone; {load()}")
         spark.stop()
-        # The JVM (and the Python workers it started) is a child of this process: its CPU is counted
-        # once it has exited, which it does when its standard input closes (PythonGatewayServer).
-        from pyspark import SparkContext
+        if not arguments.remote:
+            # The JVM (and the Python workers it started) is a child of this process: its CPU is counted
+            # once it has exited, which it does when its standard input closes (PythonGatewayServer).
+            from pyspark import SparkContext
 
-        gateway = SparkContext._gateway
-        process = getattr(gateway, "proc", None)
-        if gateway is not None and process is not None:
-            gateway.shutdown()
-            process.stdin.close()
-            process.wait(timeout=120)
-        session_cpu = children_cpu() - cpu + self_cpu() - own
-        print(f"Spark session, start and both runs: {time.perf_counter() - session_start:.2f} s, {session_cpu:.2f} s CPU "
-              f"(JVM, Python workers, lifeline check processes and this driver); {load()}")
+            gateway = SparkContext._gateway
+            process = getattr(gateway, "proc", None)
+            if gateway is not None and process is not None:
+                gateway.shutdown()
+                process.stdin.close()
+                process.wait(timeout=120)
+            session_cpu = children_cpu() - cpu + self_cpu() - own
+            print(f"Spark session, start and all runs: {time.perf_counter() - session_start:.2f} s, {session_cpu:.2f} s "
+                  f"CPU (JVM, Python workers, lifeline processes and this driver); {load()}")
     finally:
         shutil.rmtree(directory, ignore_errors=True)
 

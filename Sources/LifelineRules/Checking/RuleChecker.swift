@@ -29,6 +29,9 @@ public final class RuleChecker {
     /// The callbacks recorded by launches whose record does not say (`lifeline check --records`);
     /// `nil`: such launches record every callback.
     public var assumedRecords: CallbackSet?
+    /// Sees each launch as it starts, as `onLaunch` does, with the file and line of its record
+    /// (`lifeline check --format jsonl` lists the launches it judged).
+    package var onLaunchLocated: ((_ slice: SliceKey, _ record: LaunchRecord, _ file: String, _ line: Int) -> Void)?
 
     /// Prepares the rules. `onInstance` receives every instance's verdict when it ends; `onLaunch`
     /// each launch as it starts (not a rotated file's copy of the current one), with its slice and
@@ -118,6 +121,7 @@ public final class RuleChecker {
         context.pointee.reset(trace: trace, launch: key)
         let slice = SliceKey(trace: trace, launch: key)
         onLaunch(slice, record)
+        onLaunchLocated?(slice, record, file, line)
         for index in 0..<runtimeCount {
             let rule = runtimes[index].compiled.rule
             var applies = rule.applies(to: record)

@@ -1,8 +1,8 @@
-"""`python -m lifeline_spark check PATH... --out DIR [--lifeline BINARY] [--rules ...] [--fail-on SEVERITY]
-[--pending fail|report] [--master URL]`
-(also `spark-submit integrations/spark/lifeline_spark/__main__.py check ...`), and
-`python -m lifeline_spark query PATH... --query queries/NAME.sql`: a saved query on Spark SQL views
-over the traces."""
+"""`lifeline-spark check PATH... --out DIR [--lifeline BINARY] [--rules ...] [--fail-on SEVERITY]
+[--pending fail|report] [--master URL | --remote URL]` (also `python -m lifeline_spark`, or
+`spark-submit integrations/spark/lifeline_spark/__main__.py check ...`), and
+`lifeline-spark query PATH... --query queries/NAME.sql`: a saved query on Spark SQL views over the
+traces."""
 
 import argparse
 import sys
@@ -25,6 +25,8 @@ def parser():
                        help="whether pending findings fail the check, as for lifeline check (default: report)")
     check.add_argument("--master", default=None,
                        help="the Spark master (default local[*], or what spark-submit was given)")
+    check.add_argument("--remote", default=None, metavar="URL",
+                       help="a Spark Connect server (sc://host:15002) instead of a master; local[N] starts one here")
     check.add_argument("--partitions", type=int, default=None, help="number of check tasks")
     check.add_argument("--allow-skipped-lines", action="store_true",
                        help="report lines that are not records as warnings, as lifeline check does")
@@ -32,19 +34,30 @@ def parser():
     views.add_argument("paths", nargs="+", metavar="PATH")
     views.add_argument("--query", required=True, metavar="FILE", help="a saved query (queries/*.sql), in SQLite's dialect")
     views.add_argument("--lifeline", default="lifeline", metavar="BINARY",
-                       help="the lifeline binary, for its table of callback names (default: lifeline on PATH)")
+                       help="the lifeline binary, which imports the traces and defines the views (default: lifeline on PATH)")
     views.add_argument("--master", default=None)
+    views.add_argument("--remote", default=None, metavar="URL", help="a Spark Connect server, as for check")
     return root
 
 
-def session(master):
+def session(master, remote=None):
+    """The session a command runs on: a Spark Connect one when `remote` is given (`sc://host:15002`,
+    or `local[N]` for a local server), else a classic one on `master`."""
+    import os
+
     from pyspark.sql import SparkSession
+
+    # Local workers run this interpreter, which has the packages the tasks need (PyArrow), unless
+    # the user chose another one.
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    if remote:
+        return SparkSession.builder.remote(remote).appName("lifeline").getOrCreate()
 
     # No progress bars: standard error carries the located input errors.
     builder = SparkSession.builder.appName("lifeline").config("spark.ui.showConsoleProgress", "false")
     if master:
         builder = builder.master(master)
-    elif "spark.master" not in builder._options:
+    elif "spark.master" not in getattr(builder, "_options", {}):
         from pyspark import SparkConf
 
         if not SparkConf().contains("spark.master"):
@@ -74,8 +87,8 @@ def main(argv=None):
 
     # A session the caller already runs (main called from a program, a notebook) is used and left running.
     owned = SparkSession.getActiveSession() is None
-    spark = session(arguments.master)
-    if owned:
+    spark = session(arguments.master, arguments.remote)
+    if owned and not arguments.remote:
         spark.sparkContext.setLogLevel("ERROR")
     try:
         if arguments.command == "check":

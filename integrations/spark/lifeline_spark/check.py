@@ -1,12 +1,14 @@
 """Checking traces on Spark with the real `lifeline check`.
 
-Each trace file goes whole, with its rotated parts, to one task; files are partitioned by the
-(app, device) of their first launch record, so a device's traces are checked in one task, in
-the order they started. A task writes its partition's traces to a local directory, runs one
-`lifeline check FILE... --names NAMES --format jsonl` over them (a process and a loading of the
-rules a task, not a trace) and turns the JSON lines (docs/rules.md, "JSON lines") into rows;
-`--names` names each local copy as the user gave it (a path or a URI), so the findings are the
-checker's own on the original files, finding for finding.
+Only paths go through Spark: the driver lists the files (``files.list_files``, no content read),
+and a DataFrame of (trace, part, name, uri) is partitioned by trace, so a trace's rotated parts
+reach one task in part order. A task opens its files (locally, or copied into its scratch
+directory), runs one `lifeline check FILE... --names NAMES --format jsonl` over them (a process and
+a loading of the rules per task, not per trace) and turns the JSON lines (docs/rules.md, "JSON
+lines") into rows: `--names` names each file as the user gave it (a path or a URI), so the findings
+are the checker's own, finding for finding, and the launches' facts (app, device, OS, app version)
+are the checker's `launch` lines: nothing here reads the trace format. The task is a `mapInArrow`
+function, so the same code runs on a classic session and under Spark Connect.
 """
 
 import atexit
@@ -20,10 +22,10 @@ import subprocess
 import tempfile
 import zipfile
 
-from . import traces as tracefiles
+from . import files as tracefiles
 
 FINDING_COLUMNS = [
-    ("rule", "string"), ("severity", "string"), ("status", "string"), ("fails", "boolean"),
+    ("trace", "string"), ("rule", "string"), ("severity", "string"), ("status", "string"), ("fails", "boolean"),
     ("message", "string"), ("explanation", "string"), ("reference", "string"),
     ("launch", "string"), ("session", "string"), ("scene", "string"),
     ("file", "string"), ("line", "bigint"), ("seq", "bigint"), ("event", "string"),
@@ -32,7 +34,7 @@ FINDING_COLUMNS = [
     ("started", "string"), ("app", "string"), ("date", "string"),
 ]
 LAUNCH_COLUMNS = [
-    ("launch", "string"), ("file", "string"), ("line", "bigint"), ("lifecycle", "string"),
+    ("trace", "string"), ("launch", "string"), ("file", "string"), ("line", "bigint"), ("lifecycle", "string"),
     ("device", "string"), ("os", "string"), ("platform", "string"), ("app_version", "string"),
     ("started", "string"), ("events", "bigint"), ("app", "string"), ("date", "string"),
 ]
@@ -104,76 +106,27 @@ class RuleFiles:
         return arguments + self.extra
 
 
-def executable(path):
-    """`path`, made executable if a file distribution dropped its mode bits."""
-    if not os.access(path, os.X_OK):
-        copy = os.path.join(tempfile.mkdtemp(prefix="lifeline-bin-"), os.path.basename(path))
-        shutil.copy(path, copy)
-        os.chmod(copy, os.stat(copy).st_mode | stat.S_IXUSR)
-        return copy
-    return path
+def executable(path, scratch):
+    """`path`, or a copy of it in `scratch` (the task's directory, removed with it) made
+    executable, when a file distribution dropped its mode bits."""
+    if os.access(path, os.X_OK):
+        return path
+    copy = os.path.join(scratch, os.path.basename(path))
+    shutil.copy(path, copy)
+    os.chmod(copy, os.stat(copy).st_mode | stat.S_IXUSR)
+    return copy
 
 
-def scan_launches(label, content):
-    """The launches of a trace as the checker keys them (its `launch` identifier, else
-    `label:line`), with their record's facts and event count, in file order."""
-    launches = []
-    current = None
-    for number, raw in enumerate(content.split(b"\n"), start=1):
-        line = raw.strip()
-        if not line:
-            continue
-        if b'"launch"' in line and b'"lifeline"' in line:
-            try:
-                record = json.loads(line)
-            except ValueError:
-                record = None
-            if isinstance(record, dict) and record.get("type") == "launch":
-                identifier = record.get("launch") if isinstance(record.get("launch"), str) else None
-                part = record.get("part")
-                if isinstance(part, int) and part > 1 and current and identifier and current["launch"] == identifier:
-                    continue  # a rotated part continues the launch
-                facts = tracefiles.launch_facts(record)
-                lifecycle = record.get("lifecycle")
-                current = dict(facts, launch=identifier or f"{label}:{number}", line=number, events=0,
-                               lifecycle=lifecycle if isinstance(lifecycle, str) else None)
-                launches.append(current)
-                continue
-        if current is not None:
-            current["events"] += 1
-    return launches
+def resolve_binary(binary, scratch):
+    """The `lifeline` binary on this executor: `binary` itself when this machine has it (a path
+    installed on every executor, local mode), else the copy Spark distributed (``ship_binary``)."""
+    if os.path.isabs(binary) and os.path.exists(binary):
+        return executable(binary, scratch)
+    if os.path.sep not in binary and shutil.which(binary):
+        return shutil.which(binary)
+    from pyspark import SparkFiles
 
-
-class Trace:
-    """One trace as the user named it: a file and its rotated parts in part order, with its
-    launches (``scan_launches`` over the parts concatenated, each launch located in its part)."""
-
-    def __init__(self, parts):
-        self.name = parts[0][0]
-        self.parts = []
-        chunks, offset = [], 0
-        for name, content in parts:
-            if chunks and not chunks[-1].endswith(b"\n"):
-                chunks.append(b"\n")
-            lines = tracefiles.count_lines(content)
-            self.parts.append((name, offset, lines))
-            chunks.append(content)
-            offset += lines
-        self.launches = scan_launches(self.name, b"".join(chunks))
-        self._by_key = {launch["launch"]: launch for launch in self.launches}
-
-    def locate(self, file, line):
-        """(`file`, `line`) in the part that holds the concatenated line."""
-        if file != self.name or line is None or len(self.parts) == 1:
-            return file, line
-        for name, offset, lines in self.parts:
-            if offset < line <= offset + lines:
-                return name, line - offset
-        return file, line
-
-    def launch(self, key):
-        """The launch the checker keys `key`, else the first (a `per trace` finding names none)."""
-        return self._by_key.get(key) or (self.launches[0] if self.launches else None)
+    return executable(SparkFiles.get(os.path.basename(binary)), scratch)
 
 
 # A task's `lifeline check` runs name their files on the command line; a partition with more files
@@ -196,81 +149,34 @@ def run_check(binary, local_paths, check_arguments, working_directory):
     return objects
 
 
-def check_partition(records, binary, rules, checked_at):
-    """A task: every trace of the partition's (app, device) groups, in start order, written to a
-    local directory as the records come (the task holds one file in memory at a time) and checked
-    by one `lifeline check` (several when the names would not fit one command line); yields tagged
-    rows (`finding`, `launch`, `problem`, `check`)."""
-    from pyspark import SparkFiles
-
-    directory = tempfile.mkdtemp(prefix="lifeline-spark-")
-    try:
-        spool = os.path.join(directory, "spool")
-        os.mkdir(spool)
-        groups = {}
-        for index, (key, (started, name, content)) in enumerate(records):
-            path = os.path.join(spool, str(index))
-            with open(path, "wb") as handle:
-                handle.write(content)
-            del content
-            base, part = tracefiles.rotation_key(name)
-            groups.setdefault(key, {}).setdefault(base, []).append((part, started or "", name, path))
-        if not groups:
-            return
-        path = binary if os.path.isabs(binary) and os.path.exists(binary) else SparkFiles.get(os.path.basename(binary))
-        path = executable(path)
-        check_arguments = rules.arguments(directory)
-        batch = Batch(directory)
-        for key in sorted(groups, key=lambda k: tuple(x or "" for x in k)):
-            files = groups[key]
-            # The device's traces in the order they started (the first part's launch record), then by name.
-            parts_of = {base: sorted(files[base], key=lambda p: (p[0], p[2])) for base in files}
-            for base in sorted(parts_of, key=lambda b: (parts_of[b][0][1], b)):
-                local = sum(len(directory) + len(posixpath.basename(p[2])) + 32 for p in parts_of[base])
-                if batch.size and batch.size + local > ARGUMENT_BUDGET:
-                    yield from batch.check(path, check_arguments, checked_at)
-                    batch = Batch(directory)
-                batch.add([(p[2], p[3]) for p in parts_of[base]])
-        if batch.size:
-            yield from batch.check(path, check_arguments, checked_at)
-    finally:
-        shutil.rmtree(directory, ignore_errors=True)
-
-
 class Batch:
-    """Traces written to a task's local directory for one `lifeline check` run: each in its own
-    directory, its parts under their own base names (so the checker orders a rotated part after
-    the file it continues, as it does for the original files), and a `--names` file that names
-    each local copy as the user gave it (a path or URI): the checker's findings, launch keys and
-    diagnostics then name the originals, to the letter."""
+    """Traces gathered in a task's scratch directory for one `lifeline check` run: each in a
+    directory of its own, its parts under their own base names (links to local files, copies of
+    remote ones), so the checker orders a rotated part after the file it continues as it does for
+    the originals; and a `--names` file naming each local file as the user gave it (a path or a
+    URI), so the checker's findings, launch keys and diagnostics name the originals, to the letter."""
 
     def __init__(self, root):
         self.root = root
-        self.traces = []
         self.given = {}  # local path -> the name as given
-        self.trace_of = {}  # given name -> its Trace
+        self.trace_of = {}  # a part's name as given -> its trace's (the first part's) name
         self.size = 0
 
     def add(self, parts):
-        """Adds one trace: its parts in order, each (name as given, a local file of its bytes),
-        which is moved into the batch's directory under the part's own base name."""
-        folder = tempfile.mkdtemp(prefix=f"{len(self.traces)}-", dir=self.root)
-        contents = []
+        """Adds one trace: its parts in order, each (name as given, a local path holding it)."""
+        folder = tempfile.mkdtemp(prefix=f"{len(self.given)}-", dir=self.root)
         for name, source in parts:
             local = os.path.join(folder, posixpath.basename(name.rstrip("/")) or "trace.ndjson")
-            os.replace(source, local)
-            with open(local, "rb") as handle:
-                contents.append((name, handle.read()))
+            if os.path.dirname(os.path.abspath(source)).startswith(os.path.abspath(self.root)):
+                os.replace(source, local)  # a copy made for this task
+            else:
+                os.symlink(os.path.abspath(source), local)
             self.given[local] = name
+            self.trace_of[name] = parts[0][0]
             self.size += len(local) + 1
-        trace = Trace(contents)
-        for name, _ in parts:
-            self.trace_of[name] = trace
-        self.traces.append(trace)
 
     def check(self, binary, check_arguments, checked_at):
-        for trace in self.traces:
-            yield from launch_rows(trace)
+        """Runs the check; yields tagged rows (`finding`, `launch`, `problem`, `check`) as dicts."""
         names = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".json", dir=self.root, delete=False)
         with names:
             json.dump(self.given, names, ensure_ascii=False)
@@ -283,10 +189,20 @@ class Batch:
             errors = [index for index, item in enumerate(items) if item.get("type") == "error"]
             for index in reversed(errors[-len(local_paths):]):
                 del items[index]
+        launches, first = {}, {}
+        for item in items:
+            if item.get("type") == "launch":
+                launches.setdefault((item["trace"], item["launch"]), item)
+                first.setdefault(item["trace"], item)
         for item in items:
             kind = item.get("type")
             if kind == "finding":
-                yield ("finding", self.finding_row(item, checked_at))
+                trace = self.trace_of.get(item.get("file"), item.get("file"))
+                # A `per trace` finding names no launch: its trace's first launch has the facts.
+                launch = launches.get((trace, item.get("launch"))) or first.get(trace) or {}
+                yield ("finding", finding_row(item, trace, launch, checked_at))
+            elif kind == "launch":
+                yield ("launch", launch_row(item))
             elif kind in ("error", "warning"):
                 yield ("problem", {"type": kind, "file": item.get("file"), "line": item.get("line"),
                                    "column": item.get("column"), "message": item["message"]})
@@ -298,39 +214,77 @@ class Batch:
                     "status": item["status"], "exit_status": item["exitStatus"],
                 })
 
-    def finding_row(self, item, checked_at):
-        trace = self.trace_of.get(item.get("file"))
-        launch = trace.launch(item.get("launch")) if trace else None
-        launch = launch or dict(tracefiles.launch_facts(None))
-        return {
-            "rule": item["rule"], "severity": item["severity"], "status": item["status"],
-            "fails": item["fails"], "message": item["message"], "explanation": item["explanation"],
-            "reference": item.get("reference"), "launch": item.get("launch"), "session": item.get("session"),
-            "scene": item.get("scene"), "file": item.get("file"), "line": item.get("line"), "seq": item.get("seq"),
-            "event": item.get("event"),
-            "witnesses": json.dumps(item.get("events", []), sort_keys=True, separators=(",", ":"), ensure_ascii=False),
-            "checked_at": checked_at, "device": launch["device"], "os": launch["os"],
-            "platform": launch["platform"], "app_version": launch["app_version"], "started": launch["started"],
-            "app": launch["app"], "date": utc_date(launch["started"]),
-        }
+
+def facts(launch):
+    """A `launch` line's facts the results are partitioned and tallied by."""
+    return {"device": launch.get("device"), "os": launch.get("os"), "platform": launch.get("platform"),
+            "app_version": launch.get("appVersion"), "started": launch.get("started"), "app": launch.get("app"),
+            "date": utc_date(launch.get("started"))}
 
 
-def launch_rows(trace):
-    for launch in trace.launches:
-        file, line = trace.locate(trace.name, launch["line"])
-        yield ("launch", {
-            "launch": launch["launch"], "file": file, "line": line, "lifecycle": launch["lifecycle"],
-            "device": launch["device"], "os": launch["os"], "platform": launch["platform"],
-            "app_version": launch["app_version"], "started": launch["started"], "events": launch["events"],
-            "app": launch["app"], "date": utc_date(launch["started"]),
-        })
+def finding_row(item, trace, launch, checked_at):
+    return dict({
+        "trace": trace, "rule": item["rule"], "severity": item["severity"], "status": item["status"],
+        "fails": item["fails"], "message": item["message"], "explanation": item["explanation"],
+        "reference": item.get("reference"), "launch": item.get("launch"), "session": item.get("session"),
+        "scene": item.get("scene"), "file": item.get("file"), "line": item.get("line"), "seq": item.get("seq"),
+        "event": item.get("event"),
+        "witnesses": json.dumps(item.get("events", []), sort_keys=True, separators=(",", ":"), ensure_ascii=False),
+        "checked_at": checked_at,
+    }, **facts(launch))
 
 
-def keyed_files(row):
-    content = bytes(row.content)
-    record = tracefiles.first_launch(content)
-    facts = tracefiles.launch_facts(record)
-    return (facts["app"], facts["device"]), (facts["started"], row.file, content)
+def launch_row(item):
+    return dict({"trace": item["trace"], "launch": item["launch"], "file": item["file"], "line": item.get("line"),
+                 "lifecycle": item.get("lifecycle"), "events": item["events"]}, **facts(item))
+
+
+# The rows a task yields: each tagged, its fields as a JSON object (``CheckResult`` reads them with
+# `from_json`), so one Arrow schema carries findings, launches, problems and run summaries.
+TASK_SCHEMA = "kind string, body string"
+
+
+def check_task(binary, rules, checked_at):
+    """The `mapInArrow` function of a check: its partition's traces (rows of `trace`, `part`,
+    `name`, `uri`, sorted so) in batches of whole traces, each checked by one `lifeline check`."""
+
+    def run(batches):
+        import pyarrow as pa
+
+        traces = {}
+        for batch in batches:
+            for row in batch.to_pylist():
+                traces.setdefault(row["trace"], []).append((row["part"], row["name"], row["uri"]))
+        if not traces:
+            return
+        scratch = tempfile.mkdtemp(prefix="lifeline-spark-")
+        try:
+            path = resolve_binary(binary, scratch)
+            check_arguments = rules.arguments(scratch)
+            spool = os.path.join(scratch, "spool")
+            os.mkdir(spool)
+            pending = Batch(scratch)
+
+            def flush(batch):
+                rows = [{"kind": kind, "body": json.dumps(row, ensure_ascii=False)}
+                        for kind, row in batch.check(path, check_arguments, checked_at)]
+                return pa.RecordBatch.from_pylist(rows, schema=pa.schema([("kind", pa.string()), ("body", pa.string())]))
+
+            for index, trace in enumerate(sorted(traces)):
+                parts = sorted(traces[trace])
+                local = [(name, tracefiles.local_copy(uri, spool, f"{index}-{number}"))
+                         for number, (_, name, uri) in enumerate(parts)]
+                size = sum(len(scratch) + len(posixpath.basename(name)) + 32 for name, _ in local)
+                if pending.size and pending.size + size > ARGUMENT_BUDGET:
+                    yield flush(pending)
+                    pending = Batch(scratch)
+                pending.add(local)
+            if pending.size:
+                yield flush(pending)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    return run
 
 
 class CheckResult:
@@ -339,14 +293,15 @@ class CheckResult:
     (`problems`) and the summary of each `lifeline check` run the tasks made (`checks`)."""
 
     def __init__(self, spark, rows, inputs=()):
+        from pyspark.sql import functions as F
+
         self.spark = spark
         rows = rows.cache()
         self._rows = rows
 
         def frame(tag, columns):
-            names = [name for name, _ in columns]
-            data = rows.filter(lambda row: row[0] == tag).map(lambda row: tuple(row[1].get(n) for n in names))
-            return spark.createDataFrame(data, schema(columns))
+            parsed = rows.filter(F.col("kind") == tag).select(F.from_json("body", schema(columns)).alias("row"))
+            return parsed.select(*[F.col("row").getField(name).alias(name) for name, _ in columns])
 
         self.findings = frame("finding", FINDING_COLUMNS)
         self.launches = frame("launch", LAUNCH_COLUMNS)
@@ -363,11 +318,11 @@ class CheckResult:
         and pending findings."""
         from pyspark.sql import functions as F
 
-        counts = self.findings.groupBy("file", "launch").agg(
+        counts = self.findings.groupBy("trace", "launch").agg(
             *[F.sum(F.when((F.col("status") == "violated") & (F.col("severity") == s), 1).otherwise(0)).alias(s)
               for s in ("error", "warning", "info")],
             F.sum(F.when(F.col("status") == "pending", 1).otherwise(0)).alias("pending"))
-        joined = self.launches.join(counts, ["file", "launch"], "left")
+        joined = self.launches.join(counts, ["trace", "launch"], "left")
         return joined.fillna(0, ["error", "warning", "info", "pending"])
 
     def tallies(self):
@@ -438,15 +393,20 @@ class CheckResult:
         self.checks.write.mode(mode).parquet(out.rstrip("/") + "/checks")
 
 
+def is_connect(spark):
+    """Whether `spark` is a Spark Connect session (no SparkContext: files go as artifacts)."""
+    return type(spark).__module__.startswith("pyspark.sql.connect")
+
+
 def ship_package(spark):
-    """Makes this package importable in the executors' Python workers (once per context): the
-    tasks run its functions, and a cluster's workers do not have it installed."""
-    context = spark.sparkContext
-    if getattr(context, "_lifeline_spark_shipped", False):
+    """Makes this package importable in the executors' Python workers (once per session): the
+    tasks run its functions, and a cluster's workers may not have it installed (`pip install
+    integrations/spark` on them makes this unnecessary, and harmless)."""
+    if getattr(spark, "_lifeline_spark_shipped", False):
         return
     package = os.path.dirname(os.path.abspath(__file__))
-    # The driver serves the archive to executors from this path for as long as the context lives, so
-    # it cannot go when `addPyFile` returns; it goes when the driver's interpreter exits.
+    # The driver serves the archive to executors from this path for as long as the session lives, so
+    # it cannot go when shipping returns; it goes when the driver's interpreter exits.
     directory = tempfile.mkdtemp(prefix="lifeline-spark-py-")
     atexit.register(shutil.rmtree, directory, True)
     archive = os.path.join(directory, "lifeline_spark.zip")
@@ -454,8 +414,21 @@ def ship_package(spark):
         for name in sorted(os.listdir(package)):
             if name.endswith(".py"):
                 bundle.write(os.path.join(package, name), os.path.join("lifeline_spark", name))
-    context.addPyFile(archive)
-    context._lifeline_spark_shipped = True
+    if is_connect(spark):
+        spark.addArtifacts(archive, pyfile=True)
+    else:
+        spark.sparkContext.addPyFile(archive)
+    spark._lifeline_spark_shipped = True
+
+
+def ship_binary(spark, binary):
+    """Distributes a local `lifeline` binary to the executors (they find it with `SparkFiles`),
+    unless they run on this machine (local mode, or a local Spark Connect server)."""
+    if is_connect(spark):
+        if not spark.conf.get("spark.master", "local").startswith("local"):
+            spark.addArtifacts(binary, file=True)
+    elif not spark.sparkContext.master.startswith("local"):
+        spark.sparkContext.addFile(binary)
 
 
 FAIL_ON = ("error", "warning", "info", "never")
@@ -467,12 +440,12 @@ def check(spark, paths, lifeline="lifeline", rules=(), partitions=None, allow_sk
     """Checks the traces `paths` name (local paths or Hadoop filesystem URIs) with the
     `lifeline` binary on the executors; returns a ``CheckResult``.
 
-    `lifeline` is a path on every executor, or a local file shipped to them with
-    `SparkContext.addFile`. `rules` are catalog names and `.rules` files or directories, as for
-    `lifeline check --rules`; none means what `lifeline check` loads by default (both catalogs and
-    ./rules/*.rules of the driver's working directory). `fail_on` and `pending` are the gate, as
-    `lifeline check --fail-on` and `--pending` take it: which findings fail the check (each row's
-    `fails`, and so ``CheckResult.exit_status``).
+    `lifeline` is a path on every executor, or a local file shipped to them. `rules` are catalog
+    names and `.rules` files or directories, as for `lifeline check --rules`; none means what
+    `lifeline check` loads by default (both catalogs and ./rules/*.rules of the driver's working
+    directory). `fail_on` and `pending` are the gate, as `lifeline check --fail-on` and `--pending`
+    take it: which findings fail the check (each row's `fails`, and so ``CheckResult.exit_status``).
+    `partitions` is the number of check tasks (default: twice the default parallelism).
     """
     if fail_on not in FAIL_ON:
         raise ValueError(f"--fail-on: error: '{fail_on}' is not one of {', '.join(FAIL_ON)}")
@@ -480,20 +453,35 @@ def check(spark, paths, lifeline="lifeline", rules=(), partitions=None, allow_sk
         raise ValueError(f"--pending: error: '{pending}' is not one of {', '.join(PENDING)}")
     rule_files = RuleFiles(list(rules))
     rule_files.extra += ["--fail-on", fail_on, "--pending", pending]
+    if allow_skipped_lines:
+        rule_files.extra.append("--allow-skipped-lines")
     binary = lifeline
     if os.path.sep in lifeline or os.path.exists(lifeline):
         binary = os.path.abspath(lifeline)
-        if not spark.sparkContext.master.startswith("local"):
-            spark.sparkContext.addFile(binary)  # local mode's executors share this machine's files
+        ship_binary(spark, binary)
     else:
         binary = shutil.which(lifeline) or lifeline
+    listed = tracefiles.list_files(spark, list(paths))
     ship_package(spark)
-    files = tracefiles.load_files(spark, list(paths))
     checked_at = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-    keyed = files.rdd.map(keyed_files)
-    count = partitions or max(1, spark.sparkContext.defaultParallelism * 2)
-    partitioned = keyed.partitionBy(count)
-    if allow_skipped_lines:
-        rule_files.extra.append("--allow-skipped-lines")
-    rows = partitioned.mapPartitions(lambda records: check_partition(records, binary, rule_files, checked_at))
+    traces = []
+    for uri, name, _ in listed:
+        base, part = tracefiles.rotation_key(name)
+        traces.append((base, part, name, uri))
+    count = partitions or max(1, default_parallelism(spark) * 2)
+    files = (spark.createDataFrame(traces, "trace string, part bigint, name string, uri string")
+             .repartition(count, "trace"))
+    rows = files.mapInArrow(check_task(binary, rule_files, checked_at), TASK_SCHEMA)
     return CheckResult(spark, rows, inputs=list(paths))
+
+
+def default_parallelism(spark):
+    """The session's default parallelism, which a Connect client reads from the configuration."""
+    if is_connect(spark):
+        value = spark.conf.get("spark.default.parallelism", None)
+        if value:
+            return int(value)
+        master = spark.conf.get("spark.master", "local[2]")
+        inside = master[master.find("[") + 1:master.find("]")] if "[" in master else "1"
+        return os.cpu_count() or 2 if inside == "*" else int(inside) if inside.isdigit() else 2
+    return spark.sparkContext.defaultParallelism

@@ -1,243 +1,267 @@
-"""The relations of docs/schema.md as Spark SQL views over raw NDJSON traces, with no import.
+"""The relations of docs/schema.md as Spark SQL views over trace files, made by `lifeline import`.
 
-`trace_file`, `launch`, `string` and `event_raw` are built by reading each trace's lines in
-order (a launch owns the events below its record); `event_raw`'s schema v5 columns
-(`since_launch_ns`, `state`, `pair_id`) are computed with window functions, as the store's own
-recompute does. `event`, `span`, `timeline` and `launch_summary` are not restated here: they are
-the store's own view definitions, read from a database the `lifeline` binary creates, translated
-from SQLite's dialect by sqlglot (``queries.transpile``). Ids are those `lifeline import` gives
-when it imports the same files in the same order (files sorted by name, as it sorts a directory):
-files numbered from 1, launches and events in file order, then line order.
+Nothing here reads the trace format or restates the schema. Each task imports its share of the
+files with the real `lifeline import` into a scratch database and reads the store's tables back
+(`trace_file`, `launch`, `event_raw` with its derived columns, and `string`) as Arrow batches of the
+columns the store declares; the views over them (`event`, `span`, `timeline`, `launch_summary`) are
+the store's own definitions, read from an empty database the binary creates and translated from
+SQLite's dialect by sqlglot (``queries.transpile``).
+
+Ids are those one `lifeline import` of the same files in the same order (sorted by name, as it sorts
+a directory) gives: files numbered from 1 (a file with the content of an earlier one is skipped, as
+the importer skips it), launches and events in file order, then line order, strings by first use.
+No window spans the whole fleet: each task numbers rows within a file, the driver adds up the
+files' counts (one row per file) into each file's first id, and strings are ranked within the file
+that first used them.
 """
 
-import json
 import os
 import sqlite3
 import subprocess
 import tempfile
 
-from . import traces as tracefiles
+from . import files as tracefiles
 
-# The store's views, in the order they are registered, and the relations they read.
+# The store's views, in the order they are registered, and the tables the tasks read back.
 STORE_VIEWS = ("event", "span", "timeline", "launch_summary")
-
-FILE_SCHEMA = ("id bigint, path string, size bigint, line_count bigint, launch_count bigint, "
-               "event_count bigint, malformed_count bigint, dropped_count bigint")
-LAUNCH_SCHEMA = ("file_id bigint, line bigint, uuid string, part bigint, pid bigint, app string, platform string, "
-                 "os string, device string, lifecycle string, started string, records string, excerpt bigint, app_version string")
-EVENT_SCHEMA = ("file_id bigint, line bigint, launch_line bigint, seq bigint, t bigint, event string, phase string, "
-                "session string, scene string, thread string, attrs string")
+TABLES = ("trace_file", "launch", "event_raw")
+# Columns that hold ids, which a task's database numbers its own way and the driver renumbers.
+STRING_COLUMNS = ("name_id", "session_id", "scene_id", "thread_id")
+SPARK_TYPES = {"INTEGER": "bigint", "REAL": "double", "TEXT": "string", "BLOB": "binary"}
 
 
-def callback_names(lifeline="lifeline"):
-    """Every spelling `lifeline callbacks` lists, mapped to its canonical name, and the canonical
-    names in catalog order (the order `launch.records` lists them in)."""
-    output = subprocess.run([lifeline, "callbacks"], capture_output=True, check=True, text=True).stdout
-    names, order = {}, []
-    for line in output.splitlines():
-        fields = line.split("\t")
-        if len(fields) >= 3:
-            names[fields[0]] = fields[0]
-            order.append(fields[0])
-            for alias in fields[2].split(", "):
-                if alias:
-                    names[alias] = fields[0]
-    return names, order
-
-
-def store_views(lifeline="lifeline"):
-    """The SQL of the store's views (`CREATE VIEW` statements, SQLite's dialect) by name, from an
-    empty database the `lifeline` binary creates: the definitions its `lifeline import` writes."""
+def store_schema(lifeline="lifeline"):
+    """The store's definitions, from an empty database the `lifeline` binary creates: the SQL of
+    its views by name (SQLite's dialect), and each table's columns as (name, declared type)."""
     directory = tempfile.mkdtemp(prefix="lifeline-spark-schema-")
     database = os.path.join(directory, "schema.db")
     try:
         subprocess.run([lifeline, "import", "-", "--db", database, "--quiet"], stdin=subprocess.DEVNULL,
                        capture_output=True, check=True)
-        with sqlite3.connect(database) as connection:
-            rows = connection.execute("SELECT name, sql FROM sqlite_master WHERE type = 'view'").fetchall()
-        connection.close()
-        return dict(rows)
+        connection = sqlite3.connect(database)
+        try:
+            views = dict(connection.execute("SELECT name, sql FROM sqlite_master WHERE type = 'view'").fetchall())
+            tables = {table: [(row[1], row[2].upper()) for row in connection.execute(f"PRAGMA table_info({table})")]
+                      for table in TABLES + ("string",)}
+        finally:
+            connection.close()
+        return views, tables
     finally:
         for name in os.listdir(directory):
             os.remove(os.path.join(directory, name))
         os.rmdir(directory)
 
 
-def _string(record, key):
-    value = record.get(key)
-    return value if isinstance(value, str) else None
+def task_columns(tables):
+    """The one Arrow schema a task yields every table in: `relation`, the file's place in the
+    sorted listing (`position`), a row's number within its file (`ordinal`), then each table's
+    columns as `<table>__<column>`, typed as the store declares them; an event's strings as text."""
+    columns = [("relation", "string"), ("position", "bigint"), ("ordinal", "bigint"),
+               ("launch_ordinal", "bigint"), ("pair_ordinal", "bigint")]
+    for table in TABLES:
+        for name, kind in tables[table]:
+            if table == "event_raw" and name in STRING_COLUMNS:
+                kind = "TEXT"
+            columns.append((f"{table}__{name}", SPARK_TYPES.get(kind, "string")))
+    return columns
 
 
-def _integer(record, key):
-    value = record.get(key)
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+def import_task(binary, columns):
+    """The `mapInArrow` function: its partition's files (rows of `position`, `name`, `uri`),
+    imported in position order by one `lifeline import` into a scratch database, read back table
+    by table with every id made relative to its file."""
+    names = [name for name, _ in columns]
 
+    def run(batches):
+        import shutil
 
-def _records(record, names, order):
-    """`launch.records`: the launch record's `records` as canonical names in catalog order (a JSON
-    array), or None (every callback), as `lifeline import` stores it."""
-    value = record.get("records")
-    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
-        return None
-    canonical = {names.get(name) for name in value}
-    if None in canonical:
-        return None
-    return json.dumps([name for name in order if name in canonical], separators=(",", ":"))
+        import pyarrow as pa
 
+        from .check import resolve_binary
 
-def parse_trace(file_id, content, names, order=()):
-    """Rows of one trace: ("file", …), ("launch", …) and ("event", …) tuples. A line that is
-    not a JSON object, lacks a required field, or is an event before any launch record is
-    skipped and counted as malformed, as the importer skips it."""
-    launches = events = malformed = dropped = 0
-    launch_line = None
-    lines = content.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    for number, raw in enumerate(lines, start=1):
-        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
-            raw = raw[3:]
-        line = raw.strip()
-        if not line:
-            continue
+        listed = sorted((row["position"], row["name"], row["uri"]) for batch in batches for row in batch.to_pylist())
+        if not listed:
+            return
+        arrow = {"bigint": pa.int64(), "double": pa.float64(), "string": pa.string(), "binary": pa.binary()}
+        schema = pa.schema([(name, arrow[kind]) for name, kind in columns])
+        scratch = tempfile.mkdtemp(prefix="lifeline-spark-")
         try:
-            record = json.loads(line)
-        except ValueError:
-            malformed += 1
-            continue
-        if not isinstance(record, dict):
-            malformed += 1
-            continue
-        if record.get("type") == "launch":
-            if _integer(record, "lifeline") is None:
-                malformed += 1
-                continue
-            launches += 1
-            launch_line = number
-            yield ("launch", (file_id, number, _string(record, "launch"), _integer(record, "part"),
-                              _integer(record, "pid"), _string(record, "app"), _string(record, "platform"),
-                              _string(record, "os"), _string(record, "device"), _string(record, "lifecycle"),
-                              _string(record, "started"), _records(record, names, order),
-                              1 if record.get("excerpt") is True else None, _string(record, "appVersion")))
-            continue
-        seq, t, name = _integer(record, "seq"), _integer(record, "t"), _string(record, "event")
-        if seq is None or t is None or name is None or launch_line is None:
-            malformed += 1
-            continue
-        attrs = record.get("attrs")
-        if isinstance(attrs, dict):
-            if name == "lifeline.dropped" and isinstance(attrs.get("count"), int):
-                dropped += attrs["count"]
-            attrs = json.dumps(attrs, separators=(",", ":"), ensure_ascii=False)
-        else:
-            attrs = None
-        events += 1
-        yield ("event", (file_id, number, launch_line, seq, t, names.get(name, name),
-                         _string(record, "phase") or "instant", _string(record, "session"),
-                         _string(record, "scene"), _string(record, "thread"), attrs))
-    yield ("file", (file_id, None, len(content), len(lines), launches, events, malformed, dropped))
+            path = resolve_binary(binary, scratch)
+            spool = os.path.join(scratch, "spool")
+            os.mkdir(spool)
+            position_of = {}
+            local_paths = []
+            for position, name, uri in listed:
+                local = tracefiles.local_copy(uri, spool, str(position))
+                # The importer stores the path it was given; the task knows which file that was.
+                position_of[local] = position
+                local_paths.append(local)
+            database = os.path.join(scratch, "task.db")
+            # Exit 1 (a file failed) still imports the rest, as a single import does.
+            process = subprocess.run([path, "import", *local_paths, "--db", database, "--quiet"],
+                                     capture_output=True, stdin=subprocess.DEVNULL, cwd=scratch)
+            if process.returncode not in (0, 1) or not os.path.exists(database):
+                message = process.stderr.decode("utf-8", "replace").strip()
+                raise RuntimeError(f"{binary} import failed on {len(local_paths)} files (status {process.returncode}): {message}")
+            yield from read_back(database, position_of, names, schema)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    return run
 
 
-# The scene state a callback's end (or instant) leaves its session in, as `event_raw.state` codes
-# (1 background, 2 foregroundActive, 3 foregroundInactive, 4 unattached: docs/schema.md).
-STATE_CHANGES = {
-    "scene(_:willConnectTo:options:)": 4, "sceneWillEnterForeground(_:)": 3, "sceneDidBecomeActive(_:)": 2,
-    "sceneWillResignActive(_:)": 3, "sceneDidEnterBackground(_:)": 1, "sceneDidDisconnect(_:)": 4,
-    "applicationWillEnterForeground(_:)": 3, "applicationDidBecomeActive(_:)": 2,
-    "applicationWillResignActive(_:)": 3, "applicationDidEnterBackground(_:)": 1,
-}
-PHASES = {"instant": 0, "begin": 1, "end": 2}
+def read_back(database, position_of, names, schema, batch_rows=8192):
+    """A task database's tables as Arrow batches of `schema`, ids made relative to their file."""
+    import pyarrow as pa
+
+    connection = sqlite3.connect(database)
+    try:
+        strings = dict(connection.execute("SELECT id, value FROM string"))
+        position = {}  # local file id -> the file's position
+        rows = []
+
+        def flush():
+            batch = pa.RecordBatch.from_pylist(rows, schema=schema)
+            rows.clear()
+            return batch
+
+        def add(relation, where, ordinal, values, **extra):
+            row = dict.fromkeys(names)
+            row.update(relation=relation, position=where, ordinal=ordinal, **extra)
+            for key, value in values.items():
+                row[f"{relation}__{key}"] = value
+            rows.append(row)
+
+        cursor = connection.execute("SELECT * FROM trace_file ORDER BY id")
+        fields = [column[0] for column in cursor.description]
+        for values in cursor:
+            record = dict(zip(fields, values))
+            position[record["id"]] = position_of[record["path"]]
+            add("trace_file", position[record["id"]], 1, record)
+        # Launches and events: a file's rows are numbered from 1 within it, in id order.
+        launch_ordinal, first = {}, {}
+        cursor = connection.execute("SELECT * FROM launch ORDER BY id")
+        fields = [column[0] for column in cursor.description]
+        for values in cursor:
+            record = dict(zip(fields, values))
+            file = record["file_id"]
+            first.setdefault(("launch", file), record["id"])
+            launch_ordinal[record["id"]] = record["id"] - first[("launch", file)] + 1
+            add("launch", position[file], launch_ordinal[record["id"]], record)
+        cursor = connection.execute("SELECT * FROM event_raw ORDER BY id")
+        fields = [column[0] for column in cursor.description]
+        for values in cursor:
+            record = dict(zip(fields, values))
+            file = record["file_id"]
+            base = first.setdefault(("event", file), record["id"])
+            for column in STRING_COLUMNS:
+                record[column] = strings.get(record[column])
+            pair = record["pair_id"]
+            add("event_raw", position[file], record["id"] - base + 1, record,
+                launch_ordinal=launch_ordinal[record["launch_id"]], pair_ordinal=None if pair is None else pair - base + 1)
+            if len(rows) >= batch_rows:
+                yield flush()
+        if rows:
+            yield flush()
+    finally:
+        connection.close()
 
 
-def derived_columns(event_raw):
-    """`event_raw` with schema v5's derived columns, computed with window functions as the store's
-    recompute computes them: `since_launch_ns` (`t` minus the launch's first `t` by `seq`), `state`
-    (the last state change at or before the event in its launch and session) and `pair_id` (a
-    begin's end: the next begin or end of the same launch, name, session and scene, if an end; and
-    back)."""
-    from pyspark.sql import Window
-    from pyspark.sql import functions as F
-
-    launch = Window.partitionBy("launch_id").orderBy("seq")
-    session = Window.partitionBy("launch_id", "session_id").orderBy("seq")
-    change = F.when(F.col("phase") == 1, F.lit(None))
-    for name, code in STATE_CHANGES.items():
-        change = change.when(F.col("name") == name, F.lit(code))
-    frame = (event_raw
-             .withColumn("change", change.cast("bigint"))
-             .withColumn("since_launch_ns", F.col("t") - F.first("t").over(launch))
-             .withColumn("change_group", F.count("change").over(session)))
-    frame = frame.withColumn(
-        "state", F.max("change").over(Window.partitionBy("launch_id", "session_id", "change_group")))
-    pairs = Window.partitionBy("launch_id", "name_id", "session_id", "scene_id").orderBy("seq")
-    calls = (frame.filter(F.col("phase").isin(1, 2))
-             .select("id", "phase",
-                     F.lead("id").over(pairs).alias("next_id"), F.lead("phase").over(pairs).alias("next_phase"),
-                     F.lag("id").over(pairs).alias("previous_id"), F.lag("phase").over(pairs).alias("previous_phase"))
-             .select("id", F.when((F.col("phase") == 1) & (F.col("next_phase") == 2), F.col("next_id"))
-                     .when((F.col("phase") == 2) & (F.col("previous_phase") == 1), F.col("previous_id"))
-                     .alias("pair_id")))
-    return frame.join(calls, "id", "left")
-
-
-def register_views(spark, paths, lifeline="lifeline", violations=None):
+def register_views(spark, paths, lifeline="lifeline", violations=None, partitions=None):
     """Registers `trace_file`, `launch`, `string`, `event_raw` and the store's views `event`,
     `span`, `timeline` and `launch_summary` (and `violation`, from a check's findings, when
     `violations` is given) as temporary views over the traces `paths` name. Returns their names."""
     from pyspark.sql import Window
     from pyspark.sql import functions as F
 
-    from .check import ship_package
+    from .check import default_parallelism, ship_binary, ship_package
     from .queries import transpile
 
+    binary = os.path.abspath(lifeline) if os.path.sep in lifeline or os.path.exists(lifeline) else lifeline
+    if binary != lifeline:
+        ship_binary(spark, binary)
+    views, tables = store_schema(binary)
+    listed = tracefiles.list_files(spark, list(paths))
     ship_package(spark)
-    names, order = callback_names(lifeline)
-    definitions = store_views(lifeline)
-    files = tracefiles.load_files(spark, list(paths))
-    ordered = sorted(row.file for row in files.select("file").collect())
-    ids = spark.createDataFrame([(index + 1, name) for index, name in enumerate(ordered)], "file_id bigint, file string")
-    rows = (files.join(ids, "file").select("file_id", "content").rdd
-            .flatMap(lambda row: parse_trace(row.file_id, bytes(row.content), names, order)).cache())
-    trace_file = spark.createDataFrame(rows.filter(lambda r: r[0] == "file").map(lambda r: r[1]), FILE_SCHEMA)
-    trace_file = (trace_file.drop("path").join(ids.withColumnRenamed("file_id", "id").withColumnRenamed("file", "path"), "id")
-                  .select("id", "path", "size", "line_count", "launch_count", "event_count", "malformed_count",
-                          "dropped_count"))
-    launch_raw = spark.createDataFrame(rows.filter(lambda r: r[0] == "launch").map(lambda r: r[1]), LAUNCH_SCHEMA)
-    events = spark.createDataFrame(rows.filter(lambda r: r[0] == "event").map(lambda r: r[1]), EVENT_SCHEMA)
-    # Import order: files by id, then lines. One global ordering per relation (a window over
-    # the whole relation), so ids are dense as SQLite's row ids are.
-    launch = launch_raw.withColumn("id", F.row_number().over(Window.orderBy("file_id", "line")).cast("bigint"))
-    launch = launch.select("id", "file_id", "line", "uuid", "part", "pid", "app", "platform", "os", "device",
-                           "lifecycle", "started", "records", "excerpt", "app_version").cache()
-    events = (events.join(launch.select(F.col("id").alias("launch_id"), "file_id", F.col("line").alias("launch_line")),
-                          ["file_id", "launch_line"])
-              .withColumn("id", F.row_number().over(Window.orderBy("file_id", "line")).cast("bigint")))
-    # Each distinct name, session, scene and thread once, numbered by first use (event, then field).
-    fields = [("event", 0), ("session", 1), ("scene", 2), ("thread", 3)]
-    strings = None
-    for column, rank in fields:
+    columns = task_columns(tables)
+    count = partitions or max(1, default_parallelism(spark) * 2)
+    # Contiguous positions per task (a range, not a hash): each task imports a run of files.
+    files = spark.createDataFrame([(position, name, uri) for position, (uri, name, _) in enumerate(listed)],
+                                  "position bigint, name string, uri string").repartitionByRange(count, "position")
+    rows = files.mapInArrow(import_task(binary, columns), ", ".join(f"`{n}` {k}" for n, k in columns)).cache()
+
+    def table(relation):
+        return rows.filter(F.col("relation") == relation).select(
+            "position", "ordinal", "launch_ordinal", "pair_ordinal",
+            *[F.col(f"`{relation}__{name}`").alias(name) for name, _ in tables[relation]])
+
+    # The files, one row each, on the driver: which are imported (the first of each content), their
+    # ids, and the first launch and event id of each (the counts of the files before it).
+    imported = {}
+    for row in table("trace_file").select("position", "content_hash", "launch_count", "event_count").collect():
+        imported[row.position] = row
+    kept, seen = [], set()
+    for position in sorted(imported):
+        row = imported[position]
+        if row.content_hash in seen:
+            continue
+        seen.add(row.content_hash)
+        kept.append(row)
+    bases, launch_base, event_base = [], 0, 0
+    for file_id, row in enumerate(kept, start=1):
+        bases.append((row.position, file_id, launch_base, event_base))
+        launch_base += row.launch_count or 0
+        event_base += row.event_count or 0
+    base = F.broadcast(spark.createDataFrame(
+        bases, "position bigint, file_id_new bigint, launch_base bigint, event_base bigint"))
+    names = {name: column for name, column in tables.items()}
+
+    trace_file = table("trace_file").join(base, "position").withColumn("id", F.col("file_id_new"))
+    trace_file = trace_file.withColumn("path", F.col("path"))
+    by_position = {position: name for position, (_, name, _) in enumerate(listed)}
+    paths_frame = spark.createDataFrame(list(by_position.items()), "position bigint, given string")
+    trace_file = (trace_file.join(F.broadcast(paths_frame), "position").withColumn("path", F.col("given"))
+                  .select(*[name for name, _ in names["trace_file"]]))
+    launch = (table("launch").join(base, "position")
+              .withColumn("id", F.col("launch_base") + F.col("ordinal"))
+              .withColumn("file_id", F.col("file_id_new"))
+              .select(*[name for name, _ in names["launch"]]))
+    events = (table("event_raw").join(base, "position")
+              .withColumn("id", F.col("event_base") + F.col("ordinal"))
+              .withColumn("launch_id", F.col("launch_base") + F.col("launch_ordinal"))
+              .withColumn("pair_id", F.col("event_base") + F.col("pair_ordinal"))
+              .withColumn("file_id", F.col("file_id_new")))
+    # Strings, numbered by first use (an event's name, then session, scene and thread), as the importer
+    # interns them: ranked within the file that first used each, after the strings of the files before it.
+    uses = None
+    for rank, column in enumerate(STRING_COLUMNS):
         used = events.filter(F.col(column).isNotNull()).select(
-            F.col(column).alias("value"), (F.col("id") * 4 + rank).alias("first_use"))
-        strings = used if strings is None else strings.unionByName(used)
-    string = (strings.groupBy("value").agg(F.min("first_use").alias("first_use"))
-              .withColumn("id", F.row_number().over(Window.orderBy("first_use")).cast("bigint"))
+            F.col(column).alias("value"), "file_id", (F.col("id") * 4 + rank).alias("first_use"))
+        uses = used if uses is None else uses.unionByName(used)
+    first_uses = uses.groupBy("value").agg(F.min(F.struct("first_use", "file_id")).alias("first"))
+    first_uses = first_uses.select("value", "first.first_use", "first.file_id").cache()
+    counts = dict((row.file_id, row["count"]) for row in first_uses.groupBy("file_id").count().collect())
+    string_bases, total = [], 0
+    for file_id in sorted(counts):
+        string_bases.append((file_id, total))
+        total += counts[file_id]
+    string_base = F.broadcast(spark.createDataFrame(string_bases or [(0, 0)], "file_id bigint, string_base bigint"))
+    string = (first_uses.join(string_base, "file_id")
+              .withColumn("id", F.col("string_base") + F.row_number().over(
+                  Window.partitionBy("file_id").orderBy("first_use")))
               .select("id", "value").cache())
-    phase = F.create_map(*[F.lit(x) for pair in PHASES.items() for x in pair])
-    event_raw = events.withColumn("name", F.col("event")).withColumn("phase", phase[F.col("phase")].cast("bigint"))
-    for column, target in (("event", "name_id"), ("session", "session_id"), ("scene", "scene_id"),
-                           ("thread", "thread_id")):
-        lookup = string.select(F.col("id").alias(target), F.col("value").alias(column))
-        event_raw = event_raw.join(F.broadcast(lookup), column, "left")
-    event_raw = (derived_columns(event_raw)
-                 .select("id", "launch_id", "seq", "t", "name_id", "phase", "session_id", "scene_id", "thread_id",
-                         "attrs", "file_id", "line", "since_launch_ns", "state", "pair_id"))
+    for column in STRING_COLUMNS:
+        lookup = string.select(F.col("id").alias(f"{column}_new"), F.col("value").alias(column))
+        events = events.join(lookup, column, "left").withColumn(column, F.col(f"{column}_new"))
+    event_raw = events.select(*[name for name, _ in names["event_raw"]])
+
     trace_file.cache().createOrReplaceTempView("trace_file")
-    launch.createOrReplaceTempView("launch")
+    launch.cache().createOrReplaceTempView("launch")
     string.createOrReplaceTempView("string")
     event_raw.cache().createOrReplaceTempView("event_raw")
     registered = ["trace_file", "launch", "string", "event_raw"]
     for name in STORE_VIEWS:
-        spark.sql(transpile(definitions[name])).createOrReplaceTempView(name)
+        spark.sql(transpile(views[name])).createOrReplaceTempView(name)
         registered.append(name)
     if violations is not None:
         violation_view(spark, violations).createOrReplaceTempView("violation")

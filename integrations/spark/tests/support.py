@@ -9,6 +9,8 @@ REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..",
 sys.path.insert(0, os.path.join(REPOSITORY, "integrations", "spark"))
 
 _spark = None
+# LIFELINE_SPARK_REMOTE=local[2]: the tests run under Spark Connect, on a local server (.ci/run does).
+REMOTE = os.environ.get("LIFELINE_SPARK_REMOTE")
 
 
 def lifeline():
@@ -25,10 +27,17 @@ def spark():
     if _spark is None:
         from pyspark.sql import SparkSession
 
-        _spark = (SparkSession.builder.master("local[2]").appName("lifeline-tests")
-                  .config("spark.sql.shuffle.partitions", "4").config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
+        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)  # the workers need this venv's PyArrow
+        builder = SparkSession.builder
+        if REMOTE:
+            builder = builder.remote(REMOTE)
+        else:
+            builder = (builder.master("local[2]").config("spark.ui.enabled", "false")
+                       .config("spark.ui.showConsoleProgress", "false"))
+        _spark = (builder.appName("lifeline-tests").config("spark.sql.shuffle.partitions", "4")
                   .config("spark.sql.session.timeZone", "UTC").getOrCreate())
-        _spark.sparkContext.setLogLevel("ERROR")
+        if not REMOTE:
+            _spark.sparkContext.setLogLevel("ERROR")
     return _spark
 
 

@@ -15,7 +15,6 @@ import support
 from lifeline_spark import check
 from lifeline_spark.check import Batch, RuleFiles
 from lifeline_spark.check import FINDING_COLUMNS
-from lifeline_spark.queries import NOT_TRANSLATED
 
 
 class SampleTraceTests(unittest.TestCase):
@@ -258,8 +257,10 @@ class CommandTests(unittest.TestCase):
             self.assertEqual(len(lines), 1, process.stdout)
             self.assertRegex(lines[0], r"^checked 2 traces \(3 launches, \d+ events\) against \d+ rules on Spark: [1-9]")
             self.assertTrue(glob.glob(os.path.join(out, "violations", "app=com.example.Notes", "date=*", "*.parquet")))
-            # The package archive shipped to the executors is gone once the driver exits.
-            self.assertEqual(glob.glob(os.path.join(scratch, "lifeline-spark-py-*")), [])
+            # Nothing is left behind: the tasks' scratch directories (their copies of the binary and of
+            # remote traces) went with the tasks, the package archive shipped to the executors once the
+            # driver exited.
+            self.assertEqual(glob.glob(os.path.join(scratch, "lifeline-*")), [])
             # The gate is lifeline check's: with --fail-on never the same errors fail nothing.
             status, stdout, stderr = self.run_main(
                 ["check", "traces/bug-wrong-order.ndjson", "--out", out, "--lifeline", support.lifeline(),
@@ -278,14 +279,21 @@ class CommandTests(unittest.TestCase):
         self.assertEqual(status, 0, stderr)
         self.assertIn("time_to_active_ms", stdout)
         self.assertIn("traces/cold-launch.ndjson", stdout)
-        # Refused before Spark starts, by the command as a process of its own.
+        # Refused before Spark starts, by the command as a process of its own: two statements, one of
+        # them SQLite's own pragma.
         environment = dict(os.environ, PYTHONPATH=os.path.join(support.REPOSITORY, "integrations", "spark"))
-        refused = subprocess.run(
-            [sys.executable, "-m", "lifeline_spark", "query", "traces/", "--lifeline", support.lifeline(),
-             "--query", "queries/dropped-events.sql"], cwd=support.REPOSITORY, env=environment, capture_output=True, text=True)
+        directory = tempfile.mkdtemp(prefix="lifeline-spark-query-")
+        try:
+            query = os.path.join(directory, "two.sql")
+            with open(query, "w", encoding="utf-8") as handle:
+                handle.write("SELECT 1;\nSELECT 2;\n")
+            refused = subprocess.run(
+                [sys.executable, "-m", "lifeline_spark", "query", "traces/", "--lifeline", support.lifeline(),
+                 "--query", query], cwd=support.REPOSITORY, env=environment, capture_output=True, text=True)
+        finally:
+            shutil.rmtree(directory, ignore_errors=True)
         self.assertEqual(refused.returncode, 2)
-        self.assertEqual(refused.stderr, "queries/dropped-events.sql: error: cannot run on Spark SQL: "
-                         f"{NOT_TRANSLATED['dropped-events.sql']}\n")
+        self.assertEqual(refused.stderr, f"{query}: error: cannot run on Spark SQL: sqlglot: 2 statements; a saved query is one\n")
         self.assertEqual(refused.stdout, "")
 
 

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// `lifeline check --format json|jsonl` lists every launch it judged with its record's facts and
+/// events, so a program tallying findings by device, OS or release (the Spark integration) needs
+/// to read nothing of the trace format itself.
+@Suite("lifeline check: the launches judged")
+struct CheckLaunchListingTests {
+    @Test func everyLaunchIsListedOnceWithItsFactsAndItsEventsAddUpToTheSummary() throws {
+        let run = try LifelineCommandTests.run(
+            ["check", "traces", "--format", "jsonl", "--no-local-rules"], in: CheckCommandTests.repository)
+        let objects = try CheckStandardInputTests.objects(run)
+        let launches = objects.filter { $0["type"] as? String == "launch" }
+        let summary = try #require(objects.last)
+        #expect(summary["type"] as? String == "summary")
+        #expect(launches.count == summary["launches"] as? Int)
+        #expect(launches.reduce(0) { $0 + ($1["events"] as? Int ?? 0) } == summary["events"] as? Int)
+        #expect(Set(launches.compactMap { $0["launch"] as? String }).count == launches.count)
+        // Every finding names a launch the listing has.
+        let keys = Set(launches.compactMap { $0["launch"] as? String })
+        for finding in objects where finding["type"] as? String == "finding" {
+            if let launch = finding["launch"] as? String { #expect(keys.contains(launch), "\(launch)") }
+        }
+        // bug-wrong-order.ndjson's second launch, as its record says.
+        let lines = try String(
+            contentsOf: CheckCommandTests.repository.appendingPathComponent("traces/bug-wrong-order.ndjson"), encoding: .utf8
+        )
+        .split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.contains("\"launch\":\"1A3C2A7F-5D09-4139-AA5D-E3034A161806\"") })
+        let next = lines[(start + 1)...].firstIndex { $0.contains("\"type\":\"launch\"") } ?? lines.count
+        let second = try #require(launches.first { $0["launch"] as? String == "1A3C2A7F-5D09-4139-AA5D-E3034A161806" })
+        #expect(second["file"] as? String == "traces/bug-wrong-order.ndjson")
+        #expect(second["trace"] as? String == "traces/bug-wrong-order.ndjson")
+        #expect(second["line"] as? Int == start + 1)
+        #expect(second["app"] as? String == "com.example.Notes")
+        #expect(second["device"] as? String == "iPhone15,2")
+        #expect(second["lifecycle"] as? String == "scene")
+        let events = lines[(start + 1)..<next].filter { !$0.isEmpty }.count
+        #expect(second["events"] as? Int == events)
+    }
+
+    @Test func aLaunchARotatedFileContinuesIsListedOnceAtItsFirstPartWithTheEventsOfBoth() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let record =
+            #"{"lifeline":1,"type":"launch","launch":"L1","app":"com.example.A","device":"iPhone15,2","os":"18.1","started":"2026-03-02T09:00:00Z""#
+        try (record + "}\n" + #"{"seq":1,"t":0,"event":"application(_:didFinishLaunchingWithOptions:)"}"# + "\n")
+            .write(to: directory.appendingPathComponent("a.ndjson"), atomically: true, encoding: .utf8)
+        try
+            (record + #","part":2}"# + "\n" + #"{"seq":2,"t":5,"event":"applicationDidBecomeActive(_:)"}"# + "\n"
+            + #"{"seq":3,"t":9,"event":"applicationWillResignActive(_:)"}"# + "\n")
+            .write(to: directory.appendingPathComponent("a.2.ndjson"), atomically: true, encoding: .utf8)
+        let jsonl = try LifelineCommandTests.run(["check", ".", "--format", "jsonl", "--no-local-rules"], in: directory)
+        let launches = try CheckStandardInputTests.objects(jsonl).filter { $0["type"] as? String == "launch" }
+        #expect(launches.count == 1)
+        #expect(launches.first?["file"] as? String == "./a.ndjson")
+        #expect(launches.first?["line"] as? Int == 1)
+        #expect(launches.first?["events"] as? Int == 3)
+        #expect(launches.first?["os"] as? String == "18.1")
+        #expect(launches.first?["platform"] == nil, "a field the record does not have is absent")
+
+        let json = try LifelineCommandTests.run(["check", ".", "--format", "json", "--no-local-rules"], in: directory)
+        let document = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let listed = try #require(document["launches"] as? [[String: Any]])
+        #expect(listed.count == 1)
+        #expect(listed.first?["launch"] as? String == "L1")
+        #expect(listed.first?["events"] as? Int == 3)
+    }
+}
