@@ -43,7 +43,8 @@ def main():
     parser.add_argument("--remote", default=None, help="run under Spark Connect (local[2]: a local server)")
     parser.add_argument("--lifeline", default=None)
     arguments = parser.parse_args()
-    lifeline = arguments.lifeline or support.lifeline()
+    lifeline = os.path.abspath(arguments.lifeline) if arguments.lifeline else support.lifeline()
+    os.environ["LIFELINE"] = lifeline  # the binary support.check_jsonl runs: the same as the job's
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     directory = tempfile.mkdtemp(prefix="lifeline-bench-")
     try:

@@ -4,7 +4,9 @@ import os
 import tempfile
 import unittest
 
-from support import REPOSITORY  # also puts this checkout's package first on the path
+import subprocess
+
+from support import REPOSITORY, lifeline  # also puts this checkout's package first on the path
 from lifeline_spark.files import local_copy, name_of, rotation_key
 
 
@@ -60,6 +62,18 @@ class NameTests(unittest.TestCase):
             self.assertEqual(os.listdir(scratch), [])
         finally:
             os.rmdir(scratch)
+
+
+class PackageTests(unittest.TestCase):
+    def test_the_package_has_the_version_of_the_binary_it_is_released_with(self):
+        # docs/libraries.md, "Releases": a tag vX.Y.Z is cut where both say X.Y.Z.
+        import tomllib
+
+        with open(os.path.join(REPOSITORY, "integrations", "spark", "pyproject.toml"), "rb") as handle:
+            project = tomllib.load(handle)["project"]
+        version = subprocess.run([lifeline(), "--version"], capture_output=True, text=True, check=True).stdout.strip()
+        self.assertEqual(project["version"], version)
+        self.assertEqual(project["scripts"]["lifeline-spark"], "lifeline_spark.__main__:main")
 
 
 if __name__ == "__main__":
