@@ -127,31 +127,17 @@ package enum JSONLinesReport {
         }
     }
 
-    /// A launch the check judged: the `json` format's `launches` item.
+    /// A launch the check judged: the `json` format's `launches` item with its `type`.
     struct LaunchLine: Encodable {
-        var type = "launch"
         var item: JSONReport.Launch
 
-        enum CodingKeys: String, CodingKey {
-            case type, launch, trace, file, line, app, appVersion, platform, os, device, lifecycle, started, pid, events
-        }
+        enum CodingKeys: String, CodingKey { case type }
 
         func encode(to encoder: any Encoder) throws {
+            // Both go into the one object: JSONEncoder merges a second container of the same encoder.
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(type, forKey: .type)
-            try container.encode(item.launch, forKey: .launch)
-            try container.encode(item.trace, forKey: .trace)
-            try container.encode(item.file, forKey: .file)
-            try container.encodeIfPresent(item.line, forKey: .line)
-            try container.encodeIfPresent(item.app, forKey: .app)
-            try container.encodeIfPresent(item.appVersion, forKey: .appVersion)
-            try container.encodeIfPresent(item.platform, forKey: .platform)
-            try container.encodeIfPresent(item.os, forKey: .os)
-            try container.encodeIfPresent(item.device, forKey: .device)
-            try container.encodeIfPresent(item.lifecycle, forKey: .lifecycle)
-            try container.encodeIfPresent(item.started, forKey: .started)
-            try container.encodeIfPresent(item.pid, forKey: .pid)
-            try container.encode(item.events, forKey: .events)
+            try container.encode("launch", forKey: .type)
+            try item.encode(to: encoder)
         }
     }
 
