@@ -61,6 +61,8 @@ package enum CheckRun {
         let (names, timelines, shape, interchange) = (options.names, options.timelines, options.shape, options.interchange)
         let expanded = TracePaths.expandDistinct(inputs, isStore: isDatabase)
         var (files, errors) = (expanded.files, expanded.errors)
+        // A path that cannot be read is named as the caller names it, as its findings would be.
+        for index in errors.indices { if let file = errors[index].file, let name = names[file] { errors[index].file = name } }
         var reading = Reading(shape: shape, interchange: interchange, names: names)
         // The timelines read the inputs a second time: standard input, which can be read once, is kept in a file.
         var standardInputCopy: StandardInputCopy?
@@ -103,11 +105,11 @@ package enum CheckRun {
             }
         }
         if summary.events == 0 {
-            let missing = Set(errors.map(\.file))
+            let missing = Set(expanded.errors.map(\.file))
             for input in inputs where !missing.contains(input) {
                 diagnostics.append(
                     Diagnostic(
-                        .error, file: input == "-" ? standardInputName ?? input : input,
+                        .error, file: input == "-" ? standardInputName ?? input : names[input] ?? input,
                         "no events were checked: a check that looked at nothing cannot pass"))
             }
         }

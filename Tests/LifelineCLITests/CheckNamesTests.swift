@@ -66,4 +66,20 @@ struct CheckNamesTests {
         #expect(run.status == 2)
         #expect(run.stderr == "gs://fleet/a.ndjson:6:1: error: expected '{' at the start of a record\n")
     }
+
+    @Test func aMissingNamedFileIsReportedUnderItsNameAndOnlyOnce() throws {
+        let directory = try CheckCommandTests.fixture()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try #"{"gone.ndjson": "s3a://fleet/gone.ndjson", "legal.ndjson": "s3a://fleet/legal.ndjson"}"#
+            .write(to: directory.appendingPathComponent("names.json"), atomically: true, encoding: .utf8)
+        // With events from another file, and with none: the missing file's own error, under its name.
+        for inputs in [["gone.ndjson", "legal.ndjson"], ["gone.ndjson"]] {
+            let run = try LifelineCommandTests.run(["check"] + inputs + ["--names", "names.json", "--format", "jsonl"], in: directory)
+            #expect(run.status == 2)
+            let errors = try CheckStandardInputTests.objects(run).filter { $0["type"] as? String == "error" }
+            let named = errors.filter { $0["file"] as? String == "s3a://fleet/gone.ndjson" }
+            #expect(named.count == 1, "\(errors)")
+            #expect(!run.stdout.contains("\"gone.ndjson\""), "the local name leaked: \(run.stdout)")
+        }
+    }
 }

@@ -81,13 +81,16 @@ struct WatchCommandTests {
         let objects = try run.stdout.split(separator: "\n").map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         }
-        #expect(objects.map { $0["type"] as? String } == ["finding", "finding", "summary"])
+        #expect(objects.map { $0["type"] as? String } == ["finding", "finding", "launch", "summary"])
         #expect(objects[0]["file"] as? String == "device.ndjson")
         #expect(objects[0]["line"] as? Int == 2)
         #expect(objects[1]["rule"] as? String == "t.save")
         #expect(objects[1]["line"] as? Int == 4, "the scope closed at sceneDidDisconnect")
+        // The launch watched, with its events, as lifeline check lists it.
         #expect(objects[2]["events"] as? Int == 3)
-        #expect(objects[2]["exitStatus"] as? Int == 1)
+        #expect(objects[2]["file"] as? String == "device.ndjson")
+        #expect(objects[3]["events"] as? Int == 3)
+        #expect(objects[3]["exitStatus"] as? Int == 1)
     }
 
     @Test func aLogStreamIsCheckedAsItComesAndEndsAsImportAndCheckDo() throws {

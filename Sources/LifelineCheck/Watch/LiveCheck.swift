@@ -196,6 +196,7 @@ package final class LiveCheck {
             diagnostics: diagnostics, applied: collector.applied, notApplicable: collector.notApplicable)
         report.assumed = log?.assumed ?? []
         report.identity = collector.identity
+        report.launches = collector.take().launches
         return report
     }
 }

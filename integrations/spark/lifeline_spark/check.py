@@ -16,10 +16,12 @@ import datetime
 import json
 import os
 import posixpath
+import re
 import shutil
 import stat
 import subprocess
 import tempfile
+import uuid
 import zipfile
 
 from . import files as tracefiles
@@ -56,8 +58,13 @@ def utc_date(started):
     """The UTC date (yyyy-mm-dd) of an RFC 3339 `started`, or None."""
     if not started:
         return None
+    # RFC 3339 as Python 3.9's fromisoformat takes it: a 'Z' (either case) as +00:00, and a fraction
+    # of any length cut to microseconds.
+    text = re.sub(r"[zZ]$", "+00:00", started.strip())
+    text = re.sub(r"(\.\d{1,6})\d*", r"\1", text)
+    text = re.sub(r"\.(\d{1,5})(?=[+-]|$)", lambda m: "." + m.group(1).ljust(6, "0"), text)
     try:
-        moment = datetime.datetime.fromisoformat(started.replace("Z", "+00:00"))
+        moment = datetime.datetime.fromisoformat(text)
     except ValueError:
         return None
     if moment.tzinfo is not None:
@@ -175,6 +182,24 @@ class Batch:
             self.trace_of[name] = parts[0][0]
             self.size += len(local) + 1
 
+    def group(self, name):
+        """The trace (its first part's name as given) a file as given belongs to."""
+        return self.trace_of.get(name, name)
+
+    def launch_of(self, finding, launches):
+        """The `launch` line whose facts a finding takes: the launch it names, in the same trace
+        (two traces may hold a launch of the same identifier: copies); a `per trace` finding, which
+        names none, its trace's first launch; none when the trace has no launch record."""
+        group = self.group(finding.get("file"))
+        named = [item for item in launches.get(finding.get("launch"), ()) if self.group(item["file"]) == group]
+        if named:
+            return named[0]
+        for items in launches.values():
+            for item in items:
+                if self.group(item["file"]) == group:
+                    return item
+        return None
+
     def check(self, binary, check_arguments, checked_at):
         """Runs the check; yields tagged rows (`finding`, `launch`, `problem`, `check`) as dicts."""
         names = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".json", dir=self.root, delete=False)
@@ -183,24 +208,20 @@ class Batch:
         local_paths = list(self.given)
         items = run_check(binary, local_paths, ["--names", names.name, *check_arguments], self.root)
         if items[-1].get("events") == 0:
-            # A check of no events ends its errors with one for each input (every file here exists),
+            # A check of no events ends its errors with one for each input that had no error of its own,
             # saying so; for a task of many, that verdict belongs to the whole job (CheckResult adds it
-            # when no task had events), not to the task.
-            errors = [index for index, item in enumerate(items) if item.get("type") == "error"]
-            for index in reversed(errors[-len(local_paths):]):
-                del items[index]
-        launches, first = {}, {}
+            # when no task had events), not to the task. Only those go: a missing file's error stays.
+            items = [item for item in items if not (item.get("type") == "error" and item.get("message") == NOTHING_CHECKED)]
+        # The launches the checker listed, by key; a launch that starts in a rotated part belongs to
+        # that part's trace for the checker, to the first part's here.
+        launches = {}
         for item in items:
             if item.get("type") == "launch":
-                launches.setdefault((item["trace"], item["launch"]), item)
-                first.setdefault(item["trace"], item)
+                launches.setdefault(item["launch"], []).append(item)
         for item in items:
             kind = item.get("type")
             if kind == "finding":
-                trace = self.trace_of.get(item.get("file"), item.get("file"))
-                # A `per trace` finding names no launch: its trace's first launch has the facts.
-                launch = launches.get((trace, item.get("launch"))) or first.get(trace) or {}
-                yield ("finding", finding_row(item, trace, launch, checked_at))
+                yield ("finding", finding_row(item, self.launch_of(item, launches), checked_at))
             elif kind == "launch":
                 yield ("launch", launch_row(item))
             elif kind in ("error", "warning"):
@@ -222,9 +243,12 @@ def facts(launch):
             "date": utc_date(launch.get("started"))}
 
 
-def finding_row(item, trace, launch, checked_at):
+def finding_row(item, launch, checked_at):
+    """A finding's row: the checker's fields, the trace its launch belongs to (as the checker's
+    `launch` line names it, so it joins the launch's row), and the launch's facts."""
+    launch = launch or {}
     return dict({
-        "trace": trace, "rule": item["rule"], "severity": item["severity"], "status": item["status"],
+        "trace": launch.get("trace") or item.get("file"), "rule": item["rule"], "severity": item["severity"], "status": item["status"],
         "fails": item["fails"], "message": item["message"], "explanation": item["explanation"],
         "reference": item.get("reference"), "launch": item.get("launch"), "session": item.get("session"),
         "scene": item.get("scene"), "file": item.get("file"), "line": item.get("line"), "seq": item.get("seq"),
@@ -238,6 +262,9 @@ def launch_row(item):
     return dict({"trace": item["trace"], "launch": item["launch"], "file": item["file"], "line": item.get("line"),
                  "lifecycle": item.get("lifecycle"), "events": item["events"]}, **facts(item))
 
+
+# What `lifeline check` says of each input when nothing was checked (CheckRun.swift).
+NOTHING_CHECKED = "no events were checked: a check that looked at nothing cannot pass"
 
 # The rows a task yields: each tagged, its fields as a JSON object (``CheckResult`` reads them with
 # `from_json`), so one Arrow schema carries findings, launches, problems and run summaries.
@@ -329,15 +356,18 @@ class CheckResult:
         """Findings per rule by OS version, device model and app version, in one frame:
         `dimension` (`os`, `device` or `app_version`), `value`, `rule`, `severity`, `status`,
         `findings`, `launches` (distinct), `devices`... computed with one GROUPING SETS query."""
-        self.findings.createOrReplaceTempView("lifeline_findings")
-        return self.spark.sql("""
+        # A view of this result's own: under Spark Connect a query reads a temporary view when it
+        # runs, so a shared name would let a later check's findings into this result's tallies.
+        name = f"lifeline_findings_{uuid.uuid4().hex}"
+        self.findings.createOrReplaceTempView(name)
+        return self.spark.sql(f"""
             SELECT CASE WHEN GROUPING(os) = 0 THEN 'os'
                         WHEN GROUPING(device) = 0 THEN 'device' ELSE 'app_version' END AS dimension,
                    COALESCE(os, device, app_version) AS value,
                    rule, severity, status,
                    COUNT(*) AS findings,
-                   COUNT(DISTINCT file, launch) AS launches
-            FROM lifeline_findings
+                   COUNT(DISTINCT trace, launch) AS launches
+            FROM {name}
             GROUP BY rule, severity, status, GROUPING SETS ((os), (device), (app_version))
             ORDER BY dimension, value, rule, status
         """)

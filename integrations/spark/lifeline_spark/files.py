@@ -11,10 +11,24 @@ import os
 import posixpath
 import re
 import shutil
-from urllib.parse import unquote, urlparse
+from urllib.parse import quote
 
 TRACE_SUFFIXES = (".ndjson", ".jsonl")
 _ROTATED = re.compile(r"^(?P<stem>.*)\.(?P<part>[0-9]+)(?P<ext>\.[^./]*)$")
+
+
+def split_uri(text):
+    """(`scheme`, `authority`, `path`) of a URI as Spark's `binaryFile` source writes it: not
+    percent-encoded (a file named `a%20b.ndjson` or `c#1.ndjson` is just that), so it is split by
+    hand, never decoded. `file:/x` and `file:///x` have no authority; a text without a scheme is a
+    path."""
+    scheme, colon, rest = text.partition(":")
+    if not colon or "/" in scheme or not scheme:
+        return "", "", text
+    if rest.startswith("//"):
+        authority, slash, path = rest[2:].partition("/")
+        return scheme, authority, slash + path
+    return scheme, "", rest
 
 
 def name_of(uri, path):
@@ -24,18 +38,14 @@ def name_of(uri, path):
     A path given as a URI is compared with `uri` scheme, host and path; a local path is made
     absolute against this process's directory (as `lifeline check` reads it), any other path (a
     default filesystem's `/data/traces`) is compared with `uri`'s path."""
-    parsed = urlparse(uri)
-    if "://" in path or path.startswith("file:"):
-        given = urlparse(path)
-        if (given.scheme or "file") != parsed.scheme or (given.netloc and given.netloc != parsed.netloc):
+    scheme, authority, found = split_uri(uri)
+    given_scheme, given_authority, given = split_uri(path)
+    if given_scheme:
+        if given_scheme != scheme or (given_authority and given_authority != authority):
             return None
-        given = unquote(given.path)
-    elif parsed.scheme == "file" and os.path.exists(path):
+    elif scheme == "file" and os.path.exists(path):
         given = os.path.abspath(path)
-    else:
-        given = path
     given = given.rstrip("/") or "/"
-    found = unquote(parsed.path)
     if found == given:
         return path
     base = given if given.endswith("/") else given + "/"
@@ -85,24 +95,27 @@ def list_files(spark, paths):
 
 
 def rotation_key(name):
-    """(`base name`, part): `notes.2.ndjson` continues `notes.ndjson` as part 2, the way
-    `lifeline check` orders rotated parts; any other file is part 1 of itself."""
+    """(`stem`, part) as `lifeline check` reads a name (CheckRun.rotation(of:)): the name without
+    its part number and extension, and the part. `notes.2.ndjson` continues `notes.ndjson` (stem
+    `notes`) as part 2; any other file is part 1 of its own stem."""
     directory, base = posixpath.split(name)
     match = _ROTATED.match(base)
     if match and int(match.group("part")) > 1:
-        return posixpath.join(directory, match.group("stem") + match.group("ext")), int(match.group("part"))
-    return name, 1
+        return posixpath.join(directory, match.group("stem")), int(match.group("part"))
+    stem = base.rsplit(".", 1)[0] if "." in base.lstrip(".") else base
+    return posixpath.join(directory, stem), 1
 
 
 def local_copy(uri, scratch, name):
     """A local path holding `uri`'s bytes: the file itself when it is local, else a copy under
     `scratch` (the task's directory, removed with it) named `name`."""
-    parsed = urlparse(uri)
-    if parsed.scheme in ("", "file"):
-        return unquote(parsed.path)
+    scheme, authority, path = split_uri(uri)
+    if scheme in ("", "file"):
+        return path
     from pyarrow import fs as arrowfs
 
-    source = "s3" + uri[len(parsed.scheme):] if parsed.scheme in ("s3a", "s3n") else uri
+    # PyArrow parses a URI, so the raw name is percent-encoded for it (a space, '%', '#', '?').
+    source = f"{'s3' if scheme in ('s3a', 's3n') else scheme}://{authority}{quote(path)}"
     filesystem, inner = arrowfs.FileSystem.from_uri(source)
     target = os.path.join(scratch, name)
     with filesystem.open_input_stream(inner) as stream, open(target, "wb") as handle:

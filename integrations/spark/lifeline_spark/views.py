@@ -77,7 +77,7 @@ def import_task(binary, columns):
 
         import pyarrow as pa
 
-        from .check import resolve_binary
+        from .check import ARGUMENT_BUDGET, resolve_binary
 
         listed = sorted((row["position"], row["name"], row["uri"]) for batch in batches for row in batch.to_pylist())
         if not listed:
@@ -97,12 +97,23 @@ def import_task(binary, columns):
                 position_of[local] = position
                 local_paths.append(local)
             database = os.path.join(scratch, "task.db")
-            # Exit 1 (a file failed) still imports the rest, as a single import does.
-            process = subprocess.run([path, "import", *local_paths, "--db", database, "--quiet"],
-                                     capture_output=True, stdin=subprocess.DEVNULL, cwd=scratch)
-            if process.returncode not in (0, 1) or not os.path.exists(database):
-                message = process.stderr.decode("utf-8", "replace").strip()
-                raise RuntimeError(f"{binary} import failed on {len(local_paths)} files (status {process.returncode}): {message}")
+            # As many imports into the one database as the command line needs (ARGUMENT_BUDGET bytes of
+            # paths each), in position order: ids continue from one to the next, as in a single import.
+            chunks, chunk, size = [], [], 0
+            for local in local_paths:
+                if chunk and size + len(local) + 1 > ARGUMENT_BUDGET:
+                    chunks.append(chunk)
+                    chunk, size = [], 0
+                chunk.append(local)
+                size += len(local) + 1
+            chunks.append(chunk)
+            for chunk in chunks:
+                # Exit 1 (a file failed) still imports the rest, as a single import does.
+                process = subprocess.run([path, "import", *chunk, "--db", database, "--quiet"],
+                                         capture_output=True, stdin=subprocess.DEVNULL, cwd=scratch)
+                if process.returncode not in (0, 1) or not os.path.exists(database):
+                    message = process.stderr.decode("utf-8", "replace").strip()
+                    raise RuntimeError(f"{binary} import failed on {len(chunk)} files (status {process.returncode}): {message}")
             yield from read_back(database, position_of, names, schema)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)

@@ -18,13 +18,14 @@ class NameTests(unittest.TestCase):
             previous = os.getcwd()
             os.chdir(directory)
             try:
-                uri = "file:" + os.path.join(directory, "fleet", "iPad13,4", "a%20b.ndjson")
-                self.assertEqual(name_of(uri, "fleet"), "fleet/iPad13,4/a b.ndjson")
-                self.assertEqual(name_of(uri, "fleet/"), "fleet/iPad13,4/a b.ndjson")
-                self.assertEqual(name_of(uri, "./fleet/iPad13,4"), "./fleet/iPad13,4/a b.ndjson")
-                with open(os.path.join("fleet", "iPad13,4", "a b.ndjson"), "w", encoding="utf-8"):
+                # Spark writes the path as it is, never percent-encoded: '%', ' ' and '#' are the name's.
+                uri = "file:" + os.path.join(directory, "fleet", "iPad13,4", "a%20b #1.ndjson")
+                self.assertEqual(name_of(uri, "fleet"), "fleet/iPad13,4/a%20b #1.ndjson")
+                self.assertEqual(name_of(uri, "fleet/"), "fleet/iPad13,4/a%20b #1.ndjson")
+                self.assertEqual(name_of(uri, "./fleet/iPad13,4"), "./fleet/iPad13,4/a%20b #1.ndjson")
+                with open(os.path.join("fleet", "iPad13,4", "a%20b #1.ndjson"), "w", encoding="utf-8"):
                     pass
-                self.assertEqual(name_of(uri, "fleet/iPad13,4/a b.ndjson"), "fleet/iPad13,4/a b.ndjson")
+                self.assertEqual(name_of(uri, "fleet/iPad13,4/a%20b #1.ndjson"), "fleet/iPad13,4/a%20b #1.ndjson")
                 # An absolute directory, as given.
                 traces = os.path.join(REPOSITORY, "traces")
                 self.assertEqual(name_of("file://" + os.path.join(traces, "cold-launch.ndjson"), traces),
@@ -48,16 +49,18 @@ class NameTests(unittest.TestCase):
         self.assertEqual(name_of("hdfs://nn:8020/data/traces/a.ndjson", "/data/traces"), "/data/traces/a.ndjson")
 
     def test_rotated_parts_follow_the_file_they_continue(self):
-        self.assertEqual(rotation_key("dev/notes.2.ndjson"), ("dev/notes.ndjson", 2))
-        self.assertEqual(rotation_key("dev/notes.ndjson"), ("dev/notes.ndjson", 1))
-        self.assertEqual(rotation_key("dev/notes.1.ndjson"), ("dev/notes.1.ndjson", 1))
-        # As lifeline check reads a name (CheckRun.rotation(of:)): a number before the extension is a part.
-        self.assertEqual(rotation_key("s3a://b/x/2026.11.jsonl"), ("s3a://b/x/2026.jsonl", 11))
+        # As lifeline check reads a name (CheckRun.rotation(of:)): the stem without part and extension,
+        # so notes.2.jsonl continues notes.ndjson, and a number before the extension is a part.
+        self.assertEqual(rotation_key("dev/notes.2.ndjson"), ("dev/notes", 2))
+        self.assertEqual(rotation_key("dev/notes.2.jsonl"), ("dev/notes", 2))
+        self.assertEqual(rotation_key("dev/notes.ndjson"), ("dev/notes", 1))
+        self.assertEqual(rotation_key("dev/notes.1.ndjson"), ("dev/notes.1", 1))
+        self.assertEqual(rotation_key("s3a://b/x/2026.11.jsonl"), ("s3a://b/x/2026", 11))
 
     def test_a_local_file_is_read_where_it_is_and_a_remote_one_copied_into_the_scratch_directory(self):
         scratch = tempfile.mkdtemp(prefix="lifeline-spark-scratch-")
         try:
-            self.assertEqual(local_copy("file:/tmp/a%20b.ndjson", scratch, "0"), "/tmp/a b.ndjson")
+            self.assertEqual(local_copy("file:/tmp/a%20b.ndjson", scratch, "0"), "/tmp/a%20b.ndjson")
             self.assertEqual(local_copy("file:///tmp/a.ndjson", scratch, "0"), "/tmp/a.ndjson")
             self.assertEqual(os.listdir(scratch), [])
         finally:
