@@ -41,7 +41,7 @@ package final class CheckCollector {
         checker.assumedRecords = records
         counting = checker
         checker.onLaunchLocated = { [unowned checker] slice, record, file, line in
-            self.closeLaunch(events: checker.summary.events)
+            self.closeLaunch(events: checker.eventCount)
             self.launches.append(
                 CheckedLaunch(
                     key: slice.launch ?? "", trace: slice.trace, file: file, line: line > 0 ? line : nil, record: record, events: 0))
@@ -58,7 +58,7 @@ package final class CheckCollector {
     /// Hands over what was gathered so far and starts empty again, so one checker can check input
     /// after input (each ended with ``RuleChecker/finish()``) and each input's findings stay its own.
     package func take() -> Gathered {
-        if let counting { closeLaunch(events: counting.summary.events) }
+        if let counting { closeLaunch(events: counting.eventCount) }
         defer {
             findings = []
             applied = [:]

@@ -369,6 +369,9 @@ public final class RuleChecker {
     /// none: only its session's key is kept, for the summary's exact count.
     public var liveInstances: Int { (0..<runtimeCount).reduce(0) { $0 + runtimes[$1].monitorCount } }
 
+    /// The events checked so far (``summary``'s `events`, without building the per-rule tallies).
+    package var eventCount: Int { state.pointee.events }
+
     /// Whether a launch is in progress (events go to it).
     var hasLaunch: Bool { state.pointee.hasLaunch }
 

@@ -225,18 +225,16 @@ def register_views(spark, paths, lifeline="lifeline", violations=None, partition
         event_base += row.event_count or 0
     base = F.broadcast(spark.createDataFrame(
         bases, "position bigint, file_id_new bigint, launch_base bigint, event_base bigint"))
-    names = {name: column for name, column in tables.items()}
 
     trace_file = table("trace_file").join(base, "position").withColumn("id", F.col("file_id_new"))
-    trace_file = trace_file.withColumn("path", F.col("path"))
     by_position = {position: name for position, (_, name, _) in enumerate(listed)}
     paths_frame = spark.createDataFrame(list(by_position.items()), "position bigint, given string")
     trace_file = (trace_file.join(F.broadcast(paths_frame), "position").withColumn("path", F.col("given"))
-                  .select(*[name for name, _ in names["trace_file"]]))
+                  .select(*[name for name, _ in tables["trace_file"]]))
     launch = (table("launch").join(base, "position")
               .withColumn("id", F.col("launch_base") + F.col("ordinal"))
               .withColumn("file_id", F.col("file_id_new"))
-              .select(*[name for name, _ in names["launch"]]))
+              .select(*[name for name, _ in tables["launch"]]))
     events = (table("event_raw").join(base, "position")
               .withColumn("id", F.col("event_base") + F.col("ordinal"))
               .withColumn("launch_id", F.col("launch_base") + F.col("launch_ordinal"))
@@ -264,7 +262,7 @@ def register_views(spark, paths, lifeline="lifeline", violations=None, partition
     for column in STRING_COLUMNS:
         lookup = string.select(F.col("id").alias(f"{column}_new"), F.col("value").alias(column))
         events = events.join(lookup, column, "left").withColumn(column, F.col(f"{column}_new"))
-    event_raw = events.select(*[name for name, _ in names["event_raw"]])
+    event_raw = events.select(*[name for name, _ in tables["event_raw"]])
 
     trace_file.cache().createOrReplaceTempView("trace_file")
     launch.cache().createOrReplaceTempView("launch")
