@@ -26,7 +26,7 @@ extension Callback {
     }()
 
     private var entry: Entry {
-        switch self {
+        switch known {
         case .willFinishLaunching:
             return app(
                 "application(_:willFinishLaunchingWithOptions:)", "willFinishLaunching",

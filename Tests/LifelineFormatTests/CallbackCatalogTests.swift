@@ -33,6 +33,31 @@ struct CallbackCatalogTests {
         }
     }
 
+    @Test("a callback prints as its Swift case name, which readers accept, and orders as the catalog declares")
+    func descriptionIsTheCaseName() {
+        for callback in Callback.allCases {
+            #expect(Callback(named: callback.description) == callback, "\(callback)")
+            #expect(callback.aliases.contains(callback.description))
+        }
+        #expect("\(Callback.didFinishLaunching)" == "didFinishLaunching")
+        #expect(Callback.allCases == Callback.allCases.sorted())
+        #expect(Set(Callback.allCases).count == Callback.allCases.count)
+        #expect(Callback.willFinishLaunching < Callback.didFinishLaunching)
+    }
+
+    @Test("an app's switch over callbacks names a few and defaults the rest")
+    func appSwitchesWithADefault() {
+        // The shape an app writes: the catalog is open, so a default is required and a
+        // callback added later falls into it instead of breaking the build.
+        func isLaunch(_ callback: Callback) -> Bool {
+            switch callback {
+            case .willFinishLaunching, .didFinishLaunching: true
+            default: false
+            }
+        }
+        #expect(Callback.allCases.filter(isLaunch) == [.willFinishLaunching, .didFinishLaunching])
+    }
+
     @Test("no spelling names two callbacks")
     func spellingsAreUnambiguous() {
         var owner: [String: Callback] = [:]
