@@ -47,11 +47,20 @@ public struct LaunchRecord: Hashable, Sendable {
     /// first event, so the checker proves nothing that depends on it (docs/rules.md, "Judging what
     /// is proven"). `nil` (the recorder's traces, which start at launch) is `false`.
     public var excerpt: Bool?
+    /// When the kernel started the process (`processStart`), in nanoseconds on the launch's event
+    /// clock (the clock of every event's `t`), so the time before the first event (pre-main,
+    /// UIKit's start) is measured, not guessed. Usually below the first event's `t`; negative
+    /// when the clock's origin is later than the process start.
+    public var processStart: Int64?
+    /// Whether iOS launched the process to prewarm it (`prewarm`): the `ActivePrewarm`
+    /// environment variable was `1` when the recorder read it. `nil`: not recorded.
+    public var prewarm: Bool?
 
     public init(
         version: Int = LaunchRecord.currentVersion, launch: String? = nil, pid: Int64? = nil, app: String? = nil,
         appVersion: String? = nil, platform: String? = nil, os: String? = nil, device: String? = nil, lifecycle: Lifecycle? = nil,
-        started: String? = nil, part: Int64? = nil, records: CallbackSet? = nil, excerpt: Bool? = nil
+        started: String? = nil, part: Int64? = nil, records: CallbackSet? = nil, excerpt: Bool? = nil,
+        processStart: Int64? = nil, prewarm: Bool? = nil
     ) {
         self.version = version
         self.launch = launch
@@ -66,6 +75,8 @@ public struct LaunchRecord: Hashable, Sendable {
         self.part = part
         self.records = records
         self.excerpt = excerpt
+        self.processStart = processStart
+        self.prewarm = prewarm
     }
 
     /// Whether the trace records `callback` for this launch (every callback when ``records`` is absent).

@@ -10,7 +10,11 @@ import Glibc
 extension LaunchRecord {
     /// The launch record of the running process: a new UUID, the pid, the bundle
     /// identifier (or process name), the app's version (`CFBundleShortVersionString`), platform, OS version, device model, the
-    /// life cycle the app declares, and the current time.
+    /// life cycle the app declares, the current time, when the kernel started the process (on the event clock) and,
+    /// on the platforms that prewarm apps, whether this process was prewarmed.
+    ///
+    /// Call it before the app finishes launching (from its first callback at the latest): iOS
+    /// removes the prewarm flag from the environment once launching is over.
     ///
     /// The life cycle is `.scene` when the app's Info.plist has a
     /// `UIApplicationSceneManifest`, `.app` when it has none on an Apple
@@ -25,7 +29,8 @@ extension LaunchRecord {
             app: Bundle.main.bundleIdentifier ?? process.processName,
             appVersion: Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String, platform: platformName, os: os,
             device: deviceModel, lifecycle: lifecycle ?? declaredLifecycle,
-            started: Timestamp.format(nanosecondsSince1970: Int64(Date().timeIntervalSince1970 * 1_000_000_000)))
+            started: Timestamp.format(nanosecondsSince1970: Int64(Date().timeIntervalSince1970 * 1_000_000_000)),
+            processStart: ProcessStart.onEventClock(), prewarm: Prewarm.current())
     }
 
     private static var platformName: String {

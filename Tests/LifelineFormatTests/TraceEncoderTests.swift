@@ -32,6 +32,27 @@ struct TraceEncoderTests {
     }
 
     @Test(
+        "processStart and prewarm round-trip, a negative processStart and null included",
+        arguments: [(Int64(-412_000_000), true), (Int64(9_000_000_123), false), (nil, nil)] as [(Int64?, Bool?)])
+    func processStartAndPrewarmRoundTrip(_ processStart: Int64?, _ prewarm: Bool?) throws {
+        let launch = LaunchRecord(launch: "L", processStart: processStart, prewarm: prewarm)
+        var line: [UInt8] = []
+        TraceEncoder.append(launch, to: &line)
+        let text = String(decoding: line.dropLast(), as: UTF8.self)
+        #expect(try TraceRecord(parsing: text) == .launch(launch))
+        #expect(text.contains("processStart") == (processStart != nil))
+    }
+
+    @Test("a launch record's prewarm that is not a boolean, and a processStart that is not an integer, are located errors")
+    func badProcessStartAndPrewarm() throws {
+        #expect(throws: TraceFormatError.self) { try TraceRecord(parsing: #"{"lifeline":1,"type":"launch","prewarm":1}"#) }
+        #expect(throws: TraceFormatError.self) { try TraceRecord(parsing: #"{"lifeline":1,"type":"launch","processStart":"0"}"#) }
+        #expect(
+            try TraceRecord(parsing: #"{"lifeline":1,"type":"launch","processStart":null,"prewarm":null}"#)
+                == .launch(LaunchRecord()))
+    }
+
+    @Test(
         "any string survives a round trip",
         arguments: [
             "", "plain", "quote\"backslash\\", "new\nline\r\ttab", "\u{0}\u{1}\u{1F}\u{7F}", "é漢字😀", "\u{2028}",

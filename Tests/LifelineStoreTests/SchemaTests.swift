@@ -88,6 +88,32 @@ struct SchemaTests {
         #expect(versions == ["3.2", nil])
     }
 
+    @Test("a launch record's processStart and prewarm are stored in launch and read back with the record")
+    func processStartAndPrewarm() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let trace = """
+            {"lifeline":1,"type":"launch","launch":"P","processStart":-350000000,"prewarm":true}
+            {"seq":1,"t":0,"event":"didFinishLaunching"}
+            {"lifeline":1,"type":"launch","launch":"Q","prewarm":false}
+            {"seq":1,"t":0,"event":"didFinishLaunching"}
+            {"lifeline":1,"type":"launch","launch":"R"}
+            {"seq":1,"t":0,"event":"didFinishLaunching"}
+
+            """
+        _ = fixture.importFile(try fixture.write("prewarm.ndjson", trace))
+        #expect(
+            try fixture.rows("SELECT uuid, process_start_ns, prewarm FROM launch_summary ORDER BY uuid")
+                == [["P", "-350000000", "1"], ["Q", "NULL", "0"], ["R", "NULL", "NULL"]])
+        var read: [String] = []
+        try fixture.store.forEachRow(
+            launch: { record, _, _ in
+                read.append("\(record.processStart.map(String.init) ?? "-") \(record.prewarm.map(String.init) ?? "-")")
+            },
+            event: { _, _ in })
+        #expect(read == ["-350000000 true", "- false", "- -"])
+    }
+
     @Test("the database is a plain WAL-mode SQLite file with the migration recorded")
     func plainFile() throws {
         let fixture = try StoreFixture()
@@ -100,6 +126,7 @@ struct SchemaTests {
                     ["v3: interned strings; event is a view of event_raw"], ["v4: the callbacks each launch records"],
                     ["v5: derived event columns; indexed timeline and span"], ["v6: launches whose trace begins mid-run"],
                     ["v7: no time to active for a launch whose events carry no time"], ["v8: the app's version"],
+                    ["v9: process start and prewarm"],
                 ])
         // Opening again migrates nothing and keeps the data.
         _ = fixture.importFile(try fixture.write("a.ndjson", sceneTrace))

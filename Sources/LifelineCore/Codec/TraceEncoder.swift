@@ -47,6 +47,11 @@ public enum TraceEncoder {
             output.append(UInt8(ascii: "]"))
         }
         if let value = launch.excerpt { raw(value ? #","excerpt":true"# : #","excerpt":false"#, &output) }
+        if let value = launch.processStart {
+            raw(#","processStart":"#, &output)
+            integer(value, &output)
+        }
+        if let value = launch.prewarm { raw(value ? #","prewarm":true"# : #","prewarm":false"#, &output) }
         raw("}\n", &output)
     }
 

@@ -133,14 +133,20 @@ extension JSONCursor {
             line.lifecycle = lifecycle
         case .attrs: line.attrs = try scanAttributes(scratch: &scratch)
         case .records: line.records = try scanRecords(scratch: &scratch)
-        case .excerpt:
-            guard index < end, bytes[index] == UInt8(ascii: "t") || bytes[index] == UInt8(ascii: "f") || bytes[index] == UInt8(ascii: "n")
-            else { throw failure(.invalidValue, "expected true, false or null for \"excerpt\"", at: index) }
-            switch try scanLiteral() {
-            case .true: line.excerpt = true
-            case .false: line.excerpt = false
-            case .null: line.excerpt = nil
-            }
+        case .excerpt: line.excerpt = try optionalBool(for: "excerpt")
+        case .prewarm: line.prewarm = try optionalBool(for: "prewarm")
+        case .processStart: line.processStart = consumeNull() ? nil : try scanInteger(for: "processStart", signed: true)
+        }
+    }
+
+    /// Reads `true`, `false` or `null` (`nil`) for a boolean field.
+    private mutating func optionalBool(for field: StaticString) throws(TraceFormatError) -> Bool? {
+        guard index < end, bytes[index] == UInt8(ascii: "t") || bytes[index] == UInt8(ascii: "f") || bytes[index] == UInt8(ascii: "n")
+        else { throw failure(.invalidValue, "expected true, false or null for \"\(field)\"", at: index) }
+        switch try scanLiteral() {
+        case .true: return true
+        case .false: return false
+        case .null: return nil
         }
     }
 

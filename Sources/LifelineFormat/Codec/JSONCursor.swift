@@ -207,8 +207,8 @@ struct JSONCursor {
             .invalidValue, "number '\(text.prefix(40))\(text.count > 40 ? "..." : "")' is out of range (a 64-bit float)", at: start)
     }
 
-    /// Scans a non-negative integer for `field`, failing with a field-specific message.
-    mutating func scanInteger(for field: StaticString) throws(TraceFormatError) -> Int64 {
+    /// Scans a non-negative integer for `field` (any integer when `signed`), failing with a field-specific message.
+    mutating func scanInteger(for field: StaticString, signed: Bool = false) throws(TraceFormatError) -> Int64 {
         let start = index
         guard index < end else { throw failure(.invalidValue, "expected integer for \"\(field)\"", at: start) }
         let first = bytes[index]
@@ -247,9 +247,9 @@ struct JSONCursor {
                 throw failure(.invalidValue, "expected integer for \"\(field)\"", at: start)
             }
         }
-        if negative { throw failure(.invalidValue, "expected a non-negative integer for \"\(field)\"", at: start) }
+        if negative && !signed { throw failure(.invalidValue, "expected a non-negative integer for \"\(field)\"", at: start) }
         if overflow { throw failure(.invalidValue, "integer out of range for \"\(field)\"", at: start) }
-        return value
+        return negative ? -value : value
     }
 
     /// Consumes `true`, `false` or `null` if the cursor is on one.

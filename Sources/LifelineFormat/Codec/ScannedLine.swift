@@ -60,6 +60,10 @@ public struct ScannedLine: Sendable {
     public var records: CallbackSet?
     /// Whether the launch began before the trace does (`excerpt`), or `nil` when absent.
     public var excerpt: Bool?
+    /// When the kernel started the process, on the events' clock (`processStart`), or `nil` when absent.
+    public var processStart: Int64?
+    /// Whether iOS launched the process to prewarm it (`prewarm`), or `nil` when absent.
+    public var prewarm: Bool?
 
     public init() {}
 }

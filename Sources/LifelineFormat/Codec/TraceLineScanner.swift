@@ -56,6 +56,7 @@ public struct TraceLineScanner: Sendable {
 /// The fields trace format v1 defines. Everything else is skipped.
 enum TraceField: UInt8, CaseIterable {
     case lifeline, type, launch, pid, app, appVersion, platform, os, device, lifecycle, started, part, records, excerpt
+    case processStart, prewarm
     case seq, t, event, phase, session, scene, thread, attrs
 
     var key: StaticString {
@@ -74,6 +75,8 @@ enum TraceField: UInt8, CaseIterable {
         case .records: return "records"
         case .excerpt: return "excerpt"
         case .appVersion: return "appVersion"
+        case .processStart: return "processStart"
+        case .prewarm: return "prewarm"
         case .seq: return "seq"
         case .t: return "t"
         case .event: return "event"
@@ -97,10 +100,13 @@ enum TraceField: UInt8, CaseIterable {
         case 4: return pick(bytes, .type) ?? pick(bytes, .part)
         case 5: return pick(bytes, .event) ?? pick(bytes, .phase) ?? pick(bytes, .scene) ?? pick(bytes, .attrs)
         case 6: return pick(bytes, .thread) ?? pick(bytes, .launch) ?? pick(bytes, .device)
-        case 7: return pick(bytes, .session) ?? pick(bytes, .started) ?? pick(bytes, .records) ?? pick(bytes, .excerpt)
+        case 7:
+            return pick(bytes, .session) ?? pick(bytes, .started) ?? pick(bytes, .records) ?? pick(bytes, .excerpt)
+                ?? pick(bytes, .prewarm)
         case 8: return pick(bytes, .lifeline) ?? pick(bytes, .platform)
         case 9: return pick(bytes, .lifecycle)
         case 10: return pick(bytes, .appVersion)
+        case 12: return pick(bytes, .processStart)
         default: return nil
         }
     }
@@ -159,6 +165,7 @@ enum TraceField: UInt8, CaseIterable {
             case 0x64_65_74_72_61_74_73: field = .started
             case 0x73_64_72_6F_63_65_72: field = .records
             case 0x74_70_72_65_63_78_65: field = .excerpt
+            case 0x6D_72_61_77_65_72_70: field = .prewarm
             default: field = nil
             }
         default: field = nil

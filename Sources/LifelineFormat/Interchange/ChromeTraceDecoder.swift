@@ -273,7 +273,9 @@ public enum ChromeTraceDecoder {
                 device: object["device"]?.string,
                 lifecycle: object["lifecycle"]?.string.flatMap(Lifecycle.init(rawValue:)), started: object["started"]?.string,
                 part: object["part"]?.integer, records: records(object["records"]?.string),
-                excerpt: { if case .bool(let value) = object["excerpt"] { value } else { nil } }())
+                excerpt: { if case .bool(let value) = object["excerpt"] { value } else { nil } }(),
+                processStart: object["processStart"]?.integer,
+                prewarm: { if case .bool(let value) = object["prewarm"] { value } else { nil } }())
         }
 
         /// The recorded callbacks an export wrote as names joined by commas; names that are not

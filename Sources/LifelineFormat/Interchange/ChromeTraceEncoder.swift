@@ -87,6 +87,8 @@ public enum ChromeTraceEncoder {
         // Args hold scalars: the recorded callbacks as their names joined by commas.
         if let value = record.records { launchArgs["records"] = .string(value.map(\.name).joined(separator: ",")) }
         if let value = record.excerpt { launchArgs["excerpt"] = .bool(value) }
+        if let value = record.processStart { launchArgs["processStart"] = .int(value) }
+        if let value = record.prewarm { launchArgs["prewarm"] = .bool(value) }
         writer.begin()
         writer.output.append(contentsOf: #"{"ph":"M","name":"process_name","pid":"#.utf8)
         TraceEncoder.integer(pid, &writer.output)

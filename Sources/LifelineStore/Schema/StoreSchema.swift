@@ -35,6 +35,9 @@ enum StoreSchema {
         migrator.registerMigration("v8: the app's version") { db in
             try db.execute(sql: version8)
         }
+        migrator.registerMigration("v9: process start and prewarm") { db in
+            try db.execute(sql: version9)
+        }
         return migrator
     }
 
@@ -427,5 +430,13 @@ enum StoreSchema {
     /// NULL when the trace does not say. `launch_summary` selects `l.*`, so it gains the column too.
     static let version8 = """
         ALTER TABLE launch ADD COLUMN app_version TEXT;
+        """
+
+    /// `launch.process_start_ns`: the launch record's `processStart`, when the kernel started the
+    /// process on the events' clock (`t`); `launch.prewarm`: 1 when iOS launched the process to
+    /// prewarm it, 0 when the record says it did not, NULL when the trace does not say.
+    static let version9 = """
+        ALTER TABLE launch ADD COLUMN process_start_ns INTEGER;
+        ALTER TABLE launch ADD COLUMN prewarm INTEGER;
         """
 }

@@ -1,0 +1,106 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// When the kernel started this process, on the recorder's event clock (``MonotonicClock``).
+///
+/// A trace's events carry monotonic nanoseconds; the kernel keeps the process's start on
+/// another clock. One reading of both clocks moves it onto the events' clock, so the time
+/// before the first event (dyld, static initializers, UIKit's start) is measured:
+///
+/// - Apple platforms: `sysctl` `KERN_PROC_PID` gives `kinfo_proc.kp_proc.p_starttime` (wall
+///   time, as Sentry, Datadog and Embrace read it); the wall clock read now says how long ago
+///   that was. A wall-clock step between the process start and now skews it by the step.
+/// - Linux: `/proc/self/stat`'s `starttime` counts clock ticks since boot, the origin of
+///   `CLOCK_BOOTTIME`, which says how long ago that was.
+package enum ProcessStart {
+    /// The process start on the event clock, or `nil` when the kernel does not say.
+    package static func onEventClock() -> Int64? {
+        #if canImport(Darwin)
+        var info = kinfo_proc()
+        var size = MemoryLayout<kinfo_proc>.stride
+        var name: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_PID, getpid()]
+        guard sysctl(&name, 4, &info, &size, nil, 0) == 0, size > 0 else { return nil }
+        // `p_starttime` is a C macro for this member, which Swift does not import.
+        let started = info.kp_proc.p_un.__p_starttime
+        guard started.tv_sec > 0 else { return nil }
+        var wall = timespec()
+        clock_gettime(CLOCK_REALTIME, &wall)
+        let now = MonotonicClock.now()
+        let startedWall = Int64(started.tv_sec) * 1_000_000_000 + Int64(started.tv_usec) * 1_000
+        let nowWall = Int64(wall.tv_sec) * 1_000_000_000 + Int64(wall.tv_nsec)
+        return onEventClock(ago: nowWall - startedWall, eventNow: now)
+        #elseif os(Linux)
+        guard let ticks = startTicksSinceBoot(), case let hertz = sysconf(Int32(_SC_CLK_TCK)), hertz > 0 else { return nil }
+        var boot = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &boot)
+        let now = MonotonicClock.now()
+        let sinceBoot = Int64(boot.tv_sec) * 1_000_000_000 + Int64(boot.tv_nsec)
+        let (startedSinceBoot, overflow) = ticks.multipliedReportingOverflow(by: 1_000_000_000 / Int64(hertz))
+        guard !overflow else { return nil }
+        return onEventClock(ago: sinceBoot - startedSinceBoot, eventNow: now)
+        #else
+        return nil
+        #endif
+    }
+
+    /// The event-clock time `ago` nanoseconds before `eventNow`; `nil` for a start in the future
+    /// (a clock stepped back past it) or a difference the event clock cannot hold.
+    package static func onEventClock(ago: Int64, eventNow: UInt64) -> Int64? {
+        guard ago >= 0, eventNow <= UInt64(Int64.max) else { return nil }
+        return Int64(eventNow) - ago
+    }
+
+    #if os(Linux)
+    /// Field 22 of `/proc/self/stat`, counted after the command's closing parenthesis (the command
+    /// may hold spaces and parentheses itself).
+    private static func startTicksSinceBoot() -> Int64? {
+        guard let file = fopen("/proc/self/stat", "r") else { return nil }
+        defer { fclose(file) }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let count = fread(&buffer, 1, buffer.count, file)
+        return startTicks(inStat: buffer[..<count])
+    }
+    #endif
+
+    /// `starttime` from the text of a `/proc/<pid>/stat` file: the 20th field after the command.
+    package static func startTicks(inStat stat: ArraySlice<UInt8>) -> Int64? {
+        guard let close = stat.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: UInt8(ascii: " "))
+        // After the command: state (field 3) ... starttime (field 22) is the 20th.
+        guard fields.count >= 20 else { return nil }
+        var value: Int64 = 0
+        for digit in fields[19] {
+            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
+            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            value = times10 + Int64(digit - UInt8(ascii: "0"))
+        }
+        return value
+    }
+}
+
+/// Whether iOS launched this process to prewarm it.
+///
+/// iOS sets `ActivePrewarm=1` in a prewarmed process's environment and removes it once the app
+/// finishes launching (Apple, "About the app launch sequence"; Sentry, Datadog and Firebase read
+/// the same variable), so it is read when the app creates its launch record: from its first
+/// callback at the latest.
+package enum Prewarm {
+    /// The launch record's `prewarm`: `nil` off the platforms that prewarm, else whether the
+    /// variable said so.
+    package static func current() -> Bool? {
+        #if os(iOS) || os(tvOS) || os(visionOS)
+        return isPrewarmed(environmentValue: getenv("ActivePrewarm").map { String(cString: $0) })
+        #else
+        return nil
+        #endif
+    }
+
+    /// Whether the value of `ActivePrewarm` says the process was prewarmed (`1`).
+    package static func isPrewarmed(environmentValue value: String?) -> Bool { value == "1" }
+}
