@@ -26,7 +26,7 @@ extension CheckRun {
             rules: rules.rules, findings: collector.findings, summary: summary, traces: traces, diagnostics: [],
             applied: collector.applied, notApplicable: collector.notApplicable)
         report.identity = collector.identity
-        report.launches = collector.take().launches
+        report.launches = CheckedLaunch.settlingEndings(collector.take().launches)
         return report
     }
 

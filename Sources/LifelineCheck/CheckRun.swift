@@ -119,7 +119,7 @@ package enum CheckRun {
         report.copies = expanded.copies
         report.assumed = assumed
         report.identity = identity
-        report.launches = launches
+        report.launches = CheckedLaunch.settlingEndings(launches)
         if timelines {
             report.timelines = Self.timelines(
                 inputs, findings: findings, shape: shape, interchange: interchange, records: records, names: names,

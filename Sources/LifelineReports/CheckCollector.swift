@@ -39,9 +39,10 @@ package final class CheckCollector {
             onNotApplicable: { self.notApplicable.append($0) },
             onIdentity: { self.identity.append($0) })
         checker.assumedRecords = records
+        checker.collectsAnatomy = true
         counting = checker
         checker.onLaunchLocated = { [unowned checker] slice, record, file, line in
-            self.closeLaunch(events: checker.eventCount)
+            self.closeLaunch(events: checker.eventCount, anatomy: checker.finishedAnatomy)
             self.launches.append(
                 CheckedLaunch(
                     key: slice.launch ?? "", trace: slice.trace, file: file, line: line > 0 ? line : nil, record: record, events: 0))
@@ -50,15 +51,18 @@ package final class CheckCollector {
     }
 
     /// Gives the last launch the events counted since it started.
-    private func closeLaunch(events: Int) {
-        if !launches.isEmpty { launches[launches.count - 1].events = events - eventsBefore }
+    private func closeLaunch(events: Int, anatomy: LaunchAnatomy?) {
+        if !launches.isEmpty {
+            launches[launches.count - 1].events = events - eventsBefore
+            launches[launches.count - 1].anatomy = anatomy
+        }
         eventsBefore = events
     }
 
     /// Hands over what was gathered so far and starts empty again, so one checker can check input
     /// after input (each ended with ``RuleChecker/finish()``) and each input's findings stay its own.
     package func take() -> Gathered {
-        if let counting { closeLaunch(events: counting.eventCount) }
+        if let counting { closeLaunch(events: counting.eventCount, anatomy: counting.finishedAnatomy) }
         defer {
             findings = []
             applied = [:]

@@ -15,4 +15,28 @@ package struct CheckedLaunch: Sendable, Equatable {
     package var record: LaunchRecord
     /// Its events, across rotated parts.
     package var events: Int
+    /// Its kind, phases and ending (docs/launches.md).
+    package var anatomy: LaunchAnatomy?
+
+    /// `launches` with the endings settled that need the launches after them
+    /// (``LaunchAnatomy/settleEndings(_:)``).
+    package static func settlingEndings(_ launches: [CheckedLaunch]) -> [CheckedLaunch] {
+        var placed = launches.compactMap { launch in
+            launch.anatomy.map {
+                (
+                    place: LaunchAnatomy.Place(
+                        trace: launch.trace, app: launch.record.app, appVersion: launch.record.appVersion, os: launch.record.os),
+                    anatomy: $0
+                )
+            }
+        }
+        LaunchAnatomy.settleEndings(&placed)
+        var settled = launches
+        var next = 0
+        for index in settled.indices where settled[index].anatomy != nil {
+            settled[index].anatomy = placed[next].anatomy
+            next += 1
+        }
+        return settled
+    }
 }

@@ -59,6 +59,25 @@ package enum JSONReport {
         var started: String?
         var pid: Int64?
         var events: Int
+        var processStart: Int64?
+        var prewarm: Bool?
+        /// The launch's anatomy (docs/launches.md): absent for a launch read from a database.
+        var kind: String?
+        var reason: String?
+        var evidence: [String]?
+        var phases: [PhaseTime]?
+        var timeToActive: Int64?
+        var slowestPhase: String?
+        var ending: String?
+        var endingReason: String?
+
+        /// A phase of the launch: nanoseconds on the launch's event clock.
+        struct PhaseTime: Encodable {
+            var name: String
+            var start: Int64
+            var end: Int64
+            var duration: Int64
+        }
 
         init(_ launch: CheckedLaunch) {
             self.launch = launch.key
@@ -71,6 +90,18 @@ package enum JSONReport {
             started = record.started
             pid = record.pid
             events = launch.events
+            processStart = record.processStart
+            prewarm = record.prewarm
+            if let anatomy = launch.anatomy {
+                kind = anatomy.kind.rawValue
+                reason = anatomy.reason
+                evidence = anatomy.evidence
+                phases = anatomy.phases.map { PhaseTime(name: $0.name, start: $0.start, end: $0.end, duration: $0.duration) }
+                timeToActive = anatomy.timeToActive
+                slowestPhase = anatomy.slowestPhase?.name
+                ending = anatomy.ending.rawValue
+                endingReason = anatomy.endingReason
+            }
         }
     }
 

@@ -39,6 +39,38 @@ struct CheckLaunchListingTests {
         #expect(second["events"] as? Int == events)
     }
 
+    /// The sample traces' scenarios (traces/README.md) and the kind, phases and ending each launch
+    /// must get from them (docs/launches.md).
+    @Test func eachSampleLaunchHasTheKindPhasesAndEndingItsScenarioMakes() throws {
+        let run = try LifelineCommandTests.run(
+            [
+                "check", "traces/prewarm.ndjson", "traces/legacy-app.ndjson", "traces/swipe-kill-relaunch.ndjson", "--format", "json",
+                "--no-local-rules",
+            ],
+            in: CheckCommandTests.repository)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let launches = try #require(report["launches"] as? [[String: Any]])
+        let seen = launches.map { "\($0["kind"] ?? "-") \($0["ending"] ?? "-")" }
+        // launch prewarm; wait 45m; open; wait 20s; home — then the legacy app: cold, swiped away
+        // (applicationWillTerminate), a push launch opened 10 minutes later; then a swipe-kill and a relaunch.
+        #expect(
+            seen == [
+                "prewarmed background", "cold terminated", "warm unknown", "cold swipe-killed", "cold unknown",
+            ])
+        let prewarmed = launches[0]
+        #expect(prewarmed["prewarm"] as? Bool == true)
+        #expect(prewarmed["processStart"] as? Int == 0)
+        let phases = try #require(prewarmed["phases"] as? [[String: Any]])
+        #expect(phases.first?["name"] as? String == "pre-main and UIKit start")
+        #expect(phases.contains { $0["name"] as? String == "waiting for the user" && ($0["duration"] as? Int ?? 0) > 2_699_000_000_000 })
+        let total = phases.filter { $0["name"] as? String != "waiting for the user" }.reduce(0) { $0 + ($1["duration"] as? Int ?? 0) }
+        #expect(prewarmed["timeToActive"] as? Int == total)
+        #expect((prewarmed["reason"] as? String)?.contains("45 min") == true)
+        #expect(
+            launches[2]["reason"] as? String
+                == "launched in the background (applicationDidReceiveRemoteNotification first), then opened by the user 10 min later")
+    }
+
     @Test func aLaunchARotatedFileContinuesIsListedOnceAtItsFirstPartWithTheEventsOfBoth() throws {
         let directory = try LifelineCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -30,4 +30,8 @@ struct CheckerState {
     var ambiguousLines: [Int] = []
     /// Stand-in scene slots connected now (a `willConnectTo` with no `sceneDidDisconnect` since).
     var connectedStandIns: Set<Int32> = []
+    /// The current launch's anatomy as its callbacks come, when the checker collects anatomies.
+    var anatomy: LaunchAnatomy.Builder?
+    /// The anatomy of the launch that ended last.
+    var finishedAnatomy: LaunchAnatomy?
 }

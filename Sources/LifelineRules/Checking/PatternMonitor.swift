@@ -1,3 +1,4 @@
+import LifelineFormat
 /// The state of one rule instance: its scope's segment and its pattern's obligations.
 ///
 /// A value type, so a new slice is created by copying the monitor of the

@@ -32,6 +32,8 @@ public final class RuleChecker {
     /// Sees each launch as it starts, as `onLaunch` does, with the file and line of its record
     /// (`lifeline check --format jsonl` lists the launches it judged).
     package var onLaunchLocated: ((_ slice: SliceKey, _ record: LaunchRecord, _ file: String, _ line: Int) -> Void)?
+    /// Whether to make each launch's ``LaunchAnatomy`` from its callbacks (``finishedAnatomy``).
+    package var collectsAnatomy = false
 
     /// Prepares the rules. `onInstance` receives every instance's verdict when it ends; `onLaunch`
     /// each launch as it starts (not a rotated file's copy of the current one), with its slice and
@@ -116,6 +118,7 @@ public final class RuleChecker {
         state.pointee.launches += 1
         state.pointee.launch = record
         state.pointee.hasLaunch = true
+        if collectsAnatomy { state.pointee.anatomy = LaunchAnatomy.Builder(record: record) }
         state.pointee.lastLaunchEvent = nil
         let key = record.launch ?? "\(file):\(line)"
         context.pointee.reset(trace: trace, launch: key)
@@ -186,6 +189,9 @@ public final class RuleChecker {
             beginLaunch(LaunchRecord(), trace: state.pointee.traceLabel ?? "<input>", file: "<input>", line: 0)
         }
         state.pointee.events += 1
+        if state.pointee.anatomy != nil, UInt32(bitPattern: symbol) < Self.callbackCount, let callback = Callback(rawValue: UInt8(symbol)) {
+            state.pointee.anatomy?.note(callback, t: t, phase: phase)
+        }
         if state.pointee.launchEventPending { injectLaunchEvent(at: t) }
         let ref = EventRef(
             seq: seq, t: t, line: Int32(clamping: line), source: state.pointee.source, name: symbol, phase: phase)
@@ -267,6 +273,9 @@ public final class RuleChecker {
             runtime.pointee.dispatch(roles, event, context: context, sink: sink)
         }
     }
+
+    /// How many symbols are catalog callbacks (their symbol is their raw value).
+    static let callbackCount = UInt32(Callback.allCases.count)
 
     /// The scene-delegate callbacks, by raw value: a scene's own life, which per-scene rules judge.
     static let sceneCallbacks: UInt64 = Callback.allCases.reduce(0) { $1.scope == .scene ? $0 | 1 << UInt64($1.rawValue) : $0 }
@@ -372,6 +381,9 @@ public final class RuleChecker {
     /// The events checked so far (``summary``'s `events`, without building the per-rule tallies).
     package var eventCount: Int { state.pointee.events }
 
+    /// The anatomy of the launch that ended last, when ``collectsAnatomy``.
+    package var finishedAnatomy: LaunchAnatomy? { state.pointee.finishedAnatomy }
+
     /// Whether a launch is in progress (events go to it).
     var hasLaunch: Bool { state.pointee.hasLaunch }
 
@@ -402,6 +414,8 @@ public final class RuleChecker {
             runtimes[index].finishInstances(lastEvent: lastEvent, context: context, sink: sink)
         }
         sink.ambiguity = nil
+        state.pointee.finishedAnatomy = state.pointee.anatomy?.finish()
+        state.pointee.anatomy = nil
         state.pointee.launch = nil
         state.pointee.hasLaunch = false
     }

@@ -1,0 +1,243 @@
+import LifelineCore
+
+extension LaunchAnatomy {
+    /// Reads one launch's callbacks in order and makes its ``LaunchAnatomy``.
+    ///
+    /// A few stored times per launch and one `switch` per callback: the checker feeds every
+    /// callback it checks through it. App-defined events do not come here.
+    package struct Builder: Sendable {
+        private let record: LaunchRecord
+        private var firstEvent: Int64?
+        private var willFinish: Int64?
+        private var didFinish: Int64?
+        private var didFinishEnd: Int64?
+        private var firstConnect: Int64?
+        private var firstForeground: (t: Int64, callback: Callback)?
+        private var firstActive: Int64?
+        /// The first callback that runs only in the background, before any foreground one.
+        private var backgroundEntry: (t: Int64, callback: Callback)?
+        /// The last callbacks that change a state, newest last (at most four kept).
+        private var tail: [Callback] = []
+        private var sawTime = false
+
+        package init(record: LaunchRecord) { self.record = record }
+
+        /// Notes one callback of the launch at `t`, with its phase.
+        package mutating func note(_ callback: Callback, t: Int64, phase: Phase) {
+            if firstEvent == nil { firstEvent = t }
+            if t != firstEvent { sawTime = true }
+            if phase == .end {
+                if callback == .didFinishLaunching, didFinishEnd == nil { didFinishEnd = t }
+                return
+            }
+            switch callback.known {
+            case .willFinishLaunching:
+                if willFinish == nil { willFinish = t }
+            case .didFinishLaunching:
+                if didFinish == nil { didFinish = t }
+            case .willConnectTo:
+                if firstConnect == nil { firstConnect = t }
+            case .sceneWillEnterForeground, .applicationWillEnterForeground:
+                if firstForeground == nil { firstForeground = (t, callback) }
+                remember(callback)
+            case .sceneDidBecomeActive, .applicationDidBecomeActive:
+                if firstForeground == nil { firstForeground = (t, callback) }
+                if firstActive == nil { firstActive = t }
+                remember(callback)
+            case .sceneWillResignActive, .applicationWillResignActive, .sceneDidDisconnect, .applicationWillTerminate:
+                remember(callback)
+            case .sceneDidEnterBackground, .applicationDidEnterBackground:
+                if firstForeground == nil, backgroundEntry == nil { backgroundEntry = (t, callback) }
+                remember(callback)
+            case .applicationPerformFetch, .applicationHandleBackgroundURLSession, .applicationDidReceiveRemoteNotification:
+                // Callbacks iOS makes to an app it launched or woke in the background (a fetch, a
+                // URL session's events, a content-available push) when they come before any foreground.
+                if firstForeground == nil, backgroundEntry == nil { backgroundEntry = (t, callback) }
+            default:
+                break
+            }
+        }
+
+        private mutating func remember(_ callback: Callback) {
+            if tail.count == 4 { tail.removeFirst() }
+            tail.append(callback)
+        }
+
+        /// The anatomy of the launch noted so far.
+        package func finish() -> LaunchAnatomy {
+            var evidence: [String] = []
+            let kind: Kind
+            let reason: String
+            let launched = didFinish ?? willFinish
+            evidence.append(record.prewarm.map { "prewarm: \($0 ? "ActivePrewarm=1" : "not set")" } ?? "prewarm: not recorded")
+            if let processStart = record.processStart, let firstEvent {
+                evidence.append("process start: \(Self.duration(firstEvent.saturatingSubtracting(processStart))) before the first event")
+            } else {
+                evidence.append("process start: not recorded")
+            }
+            if record.excerpt == true {
+                kind = .unknown
+                reason = "the trace begins after the launch did (an excerpt): how the process started is not in it"
+            } else if record.prewarm == true {
+                kind = .prewarmed
+                if let firstForeground, let launched {
+                    reason =
+                        "iOS prewarmed the process (ActivePrewarm=1); the user opened it \(Self.duration(firstForeground.t.saturatingSubtracting(launched))) after it finished launching"
+                } else {
+                    reason = "iOS prewarmed the process (ActivePrewarm=1) and nothing opened it in this trace"
+                }
+            } else if launched == nil && !record.records(.didFinishLaunching) {
+                kind = .unknown
+                reason = "the trace does not record didFinishLaunching, so where the launch starts is not in it"
+            } else if launched == nil {
+                kind = .unknown
+                reason = "no willFinishLaunching or didFinishLaunching: the trace does not show the process starting"
+            } else if let backgroundEntry {
+                if let firstForeground {
+                    kind = .warm
+                    reason =
+                        "launched in the background (\(backgroundEntry.callback.description) first), then opened by the user \(Self.duration(firstForeground.t.saturatingSubtracting(backgroundEntry.t))) later"
+                } else {
+                    kind = .background
+                    reason = "launched in the background: \(backgroundEntry.callback.description) came before any foreground callback"
+                }
+            } else if let firstForeground {
+                kind = .cold
+                reason =
+                    record.prewarm == nil
+                    ? "the process started and came to the foreground (\(firstForeground.callback.description)) first; prewarm is not recorded, so a prewarmed launch would look the same"
+                    : "the process started for this launch and came to the foreground (\(firstForeground.callback.description)) first"
+            } else {
+                kind = .unknown
+                reason = "the process finished launching but no foreground or background callback follows"
+            }
+            let (ending, endingReason) = ownEnding()
+            return LaunchAnatomy(
+                kind: kind, reason: reason, evidence: evidence, phases: sawTime ? phases(kind: kind) : [], ending: ending,
+                endingReason: endingReason)
+        }
+
+        /// Consecutive phases between the milestones the launch reached, in time order, from the
+        /// process start (else the first event) to the first active state. A launch that waited
+        /// (prewarmed, or launched in the background) has a ``waiting`` phase until the user opened it.
+        private func phases(kind: Kind) -> [LaunchPhase] {
+            guard let firstActive, let start = record.processStart ?? firstEvent else { return [] }
+            var milestones: [(name: String, t: Int64)] = []
+            if record.processStart != nil { milestones.append(("pre-main and UIKit start", start)) }
+            if let willFinish { milestones.append(("willFinishLaunching", willFinish)) }
+            if let didFinish { milestones.append(("didFinishLaunching", didFinish)) }
+            if let didFinishEnd, didFinish != nil { milestones.append(("after didFinishLaunching", didFinishEnd)) }
+            if let firstConnect { milestones.append(("scene connection", firstConnect)) }
+            if let firstForeground, firstForeground.t < firstActive { milestones.append(("entering foreground", firstForeground.t)) }
+            if kind == .warm || kind == .prewarmed, let firstForeground {
+                let waitStart = kind == .warm ? backgroundEntry?.t : (didFinishEnd ?? didFinish)
+                if let waitStart, waitStart < firstForeground.t { milestones.append((Self.waiting, waitStart)) }
+            }
+            if milestones.isEmpty { milestones.append(("to first active", start)) }
+            // Stable: milestones at one time keep the order above.
+            let ordered = milestones.enumerated().sorted { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }.map(\.element)
+            guard ordered[0].t <= firstActive else { return [] }
+            var phases: [LaunchPhase] = []
+            for (index, milestone) in ordered.enumerated() where milestone.t <= firstActive {
+                let end = index + 1 < ordered.count ? min(ordered[index + 1].t, firstActive) : firstActive
+                phases.append(LaunchPhase(milestone.name, milestone.t, end))
+            }
+            return phases
+        }
+
+        /// The phase of a prewarmed or background-launched process until the user opened it: not
+        /// launch time, so neither the time to active nor the slowest phase counts it.
+        package static let waiting = "waiting for the user"
+
+        /// The ending the launch's own callbacks show; ``LaunchAnatomy/settleEndings(_:)`` decides a
+        /// foreground end with the launches that follow.
+        private func ownEnding() -> (Ending, String) {
+            guard let last = tail.last else {
+                return (.unknown, "no state change is recorded")
+            }
+            // The app switcher's swipe on a foreground app: resign active, disconnect, no background
+            // in between; UIKit may then call applicationWillTerminate.
+            let beforeTerminate = last == .applicationWillTerminate ? tail.dropLast() : tail[...]
+            if beforeTerminate.count >= 2, beforeTerminate.last == .sceneDidDisconnect,
+                beforeTerminate[beforeTerminate.index(before: beforeTerminate.endIndex) - 1] == .sceneWillResignActive
+            {
+                return (
+                    .swipeKilled,
+                    "sceneWillResignActive then sceneDidDisconnect without sceneDidEnterBackground"
+                        + (last == .applicationWillTerminate ? ", then applicationWillTerminate" : "")
+                        + ": swiped away in the app switcher"
+                )
+            }
+            switch last.known {
+            case .applicationWillTerminate:
+                return (.terminated, "applicationWillTerminate came last")
+            case .sceneDidDisconnect, .sceneDidEnterBackground, .applicationDidEnterBackground:
+                return (.background, "\(last.description) came last: a suspended app iOS may end without a callback (jetsam)")
+            default:
+                return (.unknown, Self.foregroundStop + " (\(last.description) last)")
+            }
+        }
+
+        /// How an ending's reason starts when the trace stops in the foreground.
+        static let foregroundStop = "the trace stops in the foreground"
+
+        /// A duration as a person reads it: `9.5 ms`, `1.3 s`, `45 min`, `2 h 5 min`.
+        package static func duration(_ nanoseconds: Int64) -> String {
+            let tenths = nanoseconds / 100_000
+            if tenths < 10_000 { return "\(tenths / 10).\(abs(tenths % 10)) ms" }
+            let seconds = nanoseconds / 1_000_000_000
+            if seconds < 60 { return "\(nanoseconds / 100_000_000 / 10).\(nanoseconds / 100_000_000 % 10) s" }
+            if seconds < 3600 { return seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds / 60) min \(seconds % 60) s" }
+            return seconds % 3600 / 60 == 0 ? "\(seconds / 3600) h" : "\(seconds / 3600) h \(seconds % 3600 / 60) min"
+        }
+    }
+}
+
+extension LaunchAnatomy {
+    /// Where a launch stands among others when endings are settled.
+    package struct Place: Sendable {
+        /// The trace it came from. A recorder's trace lives on one device, in the app's own
+        /// container, so the launches of one trace are one installation's, in order; `device` in a
+        /// launch record is a model identifier that many devices share, so nothing is settled across traces.
+        package var trace: String
+        package var app: String?
+        package var appVersion: String?
+        package var os: String?
+
+        package init(trace: String, app: String?, appVersion: String?, os: String?) {
+            (self.trace, self.app, self.appVersion, self.os) = (trace, app, appVersion, os)
+        }
+    }
+
+    /// Settles the endings of launches that stop in the foreground: when the same trace has a later
+    /// launch of the same app, the process ended without a callback (a crash, a watchdog kill or
+    /// running out of memory; an update of the app or the OS between the two is said, since it ends
+    /// a process too); else the ending stays unknown. `launches` are in input order.
+    package static func settleEndings(_ launches: inout [(place: Place, anatomy: LaunchAnatomy)]) {
+        for index in launches.indices
+        where launches[index].anatomy.ending == .unknown
+            && launches[index].anatomy.endingReason.hasPrefix(Builder.foregroundStop)
+        {
+            let place = launches[index].place
+            let next = launches.indices.dropFirst(index + 1).first {
+                launches[$0].place.trace == place.trace && launches[$0].place.app == place.app
+            }
+            guard let next else {
+                launches[index].anatomy.endingReason += ", and no later launch in this trace: the app may still run"
+                continue
+            }
+            let later = launches[next].place
+            launches[index].anatomy.ending = .foregroundExit
+            var reason = ", and the next launch in this trace shows the process ended: a crash, a watchdog kill or out of memory"
+            if later.appVersion != place.appVersion || later.os != place.os {
+                reason +=
+                    " (or the update between them: the next launch runs "
+                    + [
+                        later.appVersion != place.appVersion ? "app version \(later.appVersion ?? "unknown")" : nil,
+                        later.os != place.os ? "OS \(later.os ?? "unknown")" : nil,
+                    ].compactMap { $0 }.joined(separator: " on ") + ")"
+            }
+            launches[index].anatomy.endingReason += reason
+        }
+    }
+}

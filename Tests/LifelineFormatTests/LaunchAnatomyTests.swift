@@ -1,0 +1,222 @@
+import LifelineCore
+import Testing
+
+@testable import LifelineFormat
+
+/// Launch kinds, phases and endings on hand-written traces (docs/launches.md): each kind and
+/// ending, and evidence that contradicts itself.
+@Suite("Launch anatomy")
+struct LaunchAnatomyTests {
+    /// The anatomy of a one-launch trace written as NDJSON lines.
+    static func anatomy(_ lines: String) throws -> LaunchAnatomy {
+        var builder: LaunchAnatomy.Builder?
+        for line in lines.split(separator: "\n") {
+            switch try TraceRecord(parsing: String(line)) {
+            case .launch(let record): builder = LaunchAnatomy.Builder(record: record)
+            case .event(let event):
+                if let callback = event.event.callback { builder?.note(callback, t: event.t, phase: event.phase) }
+            }
+        }
+        return try #require(builder).finish()
+    }
+
+    static let cold = """
+        {"lifeline":1,"type":"launch","app":"A","device":"D","processStart":-400000000,"prewarm":false}
+        {"seq":1,"t":0,"event":"willFinishLaunching"}
+        {"seq":2,"t":10000000,"event":"didFinishLaunching","phase":"begin"}
+        {"seq":3,"t":60000000,"event":"didFinishLaunching","phase":"end"}
+        {"seq":4,"t":70000000,"event":"configurationForConnecting"}
+        {"seq":5,"t":80000000,"event":"willConnectTo","session":"S1","scene":"s1"}
+        {"seq":6,"t":90000000,"event":"sceneWillEnterForeground","session":"S1","scene":"s1"}
+        {"seq":7,"t":100000000,"event":"sceneDidBecomeActive","session":"S1","scene":"s1"}
+        """
+
+    @Test("a launch that starts and comes to the foreground is cold, its phases run from the process start to active")
+    func coldLaunch() throws {
+        let anatomy = try Self.anatomy(Self.cold)
+        #expect(anatomy.kind == .cold)
+        #expect(anatomy.reason.contains("sceneWillEnterForeground"))
+        #expect(
+            anatomy.phases.map(\.name) == [
+                "pre-main and UIKit start", "willFinishLaunching", "didFinishLaunching", "after didFinishLaunching",
+                "scene connection", "entering foreground",
+            ])
+        #expect(anatomy.phases.map(\.duration) == [400_000_000, 10_000_000, 50_000_000, 20_000_000, 10_000_000, 10_000_000])
+        #expect(anatomy.timeToActive == 500_000_000)
+        #expect(anatomy.slowestPhase?.name == "pre-main and UIKit start")
+        #expect(anatomy.evidence == ["prewarm: not set", "process start: 400.0 ms before the first event"])
+        #expect(anatomy.ending == .unknown)
+        #expect(anatomy.endingReason.hasPrefix("the trace stops in the foreground"))
+    }
+
+    @Test("without a process start the phases begin at the first event, and an unrecorded prewarm is said")
+    func noProcessStart() throws {
+        let anatomy = try Self.anatomy(Self.cold.replacingOccurrences(of: #","processStart":-400000000,"prewarm":false"#, with: ""))
+        #expect(anatomy.kind == .cold)
+        #expect(anatomy.reason.contains("prewarm is not recorded"))
+        #expect(anatomy.phases.first?.name == "willFinishLaunching")
+        #expect(anatomy.timeToActive == 100_000_000)
+        #expect(anatomy.evidence == ["prewarm: not recorded", "process start: not recorded"])
+    }
+
+    @Test("a prewarmed launch waits for the user, and the wait is neither launch time nor its slowest phase")
+    func prewarmed() throws {
+        let anatomy = try Self.anatomy(
+            """
+            {"lifeline":1,"type":"launch","app":"A","processStart":0,"prewarm":true}
+            {"seq":1,"t":5000000,"event":"willFinishLaunching"}
+            {"seq":2,"t":6000000,"event":"didFinishLaunching"}
+            {"seq":3,"t":2700006000000,"event":"willConnectTo","session":"S1","scene":"s1"}
+            {"seq":4,"t":2700010000000,"event":"sceneWillEnterForeground","session":"S1","scene":"s1"}
+            {"seq":5,"t":2700020000000,"event":"sceneDidBecomeActive","session":"S1","scene":"s1"}
+            """)
+        #expect(anatomy.kind == .prewarmed)
+        #expect(anatomy.reason == "iOS prewarmed the process (ActivePrewarm=1); the user opened it 45 min after it finished launching")
+        #expect(anatomy.phases.map(\.name).contains(LaunchAnatomy.Builder.waiting))
+        #expect(anatomy.timeToActive == Int64(5_000_000 + 1_000_000 + 4_000_000 + 10_000_000))
+        #expect(anatomy.slowestPhase?.name == "entering foreground")
+    }
+
+    @Test("a prewarmed process nobody opened stays prewarmed, with no phases to active")
+    func prewarmedNeverOpened() throws {
+        let anatomy = try Self.anatomy(
+            """
+            {"lifeline":1,"type":"launch","prewarm":true}
+            {"seq":1,"t":5000000,"event":"didFinishLaunching"}
+            """)
+        #expect(anatomy.kind == .prewarmed)
+        #expect(anatomy.reason.contains("nothing opened it"))
+        #expect(anatomy.phases.isEmpty && anatomy.timeToActive == nil)
+    }
+
+    @Test("a push before any foreground is a background launch; opened later it is warm", arguments: [false, true])
+    func backgroundAndWarm(opened: Bool) throws {
+        var trace = """
+            {"lifeline":1,"type":"launch","lifecycle":"app"}
+            {"seq":1,"t":0,"event":"didFinishLaunching"}
+            {"seq":2,"t":1000000,"event":"applicationDidReceiveRemoteNotification"}
+            {"seq":3,"t":3000000,"event":"applicationDidEnterBackground"}
+            """
+        if opened {
+            trace += """
+
+                {"seq":4,"t":600000000000,"event":"applicationWillEnterForeground"}
+                {"seq":5,"t":600020000000,"event":"applicationDidBecomeActive"}
+                """
+        }
+        let anatomy = try Self.anatomy(trace)
+        if opened {
+            #expect(anatomy.kind == .warm)
+            #expect(anatomy.reason.hasPrefix("launched in the background (applicationDidReceiveRemoteNotification first)"))
+            #expect(anatomy.phases.map(\.name) == ["didFinishLaunching", LaunchAnatomy.Builder.waiting, "entering foreground"])
+            #expect(anatomy.timeToActive == Int64(1_000_000 + 20_000_000))
+        } else {
+            #expect(anatomy.kind == .background)
+            #expect(anatomy.ending == .background)
+        }
+    }
+
+    @Test("a prewarm flag beside a background push: the record's flag decides, the push is not taken for a user")
+    func prewarmAndPush() throws {
+        let anatomy = try Self.anatomy(
+            """
+            {"lifeline":1,"type":"launch","prewarm":true}
+            {"seq":1,"t":0,"event":"didFinishLaunching"}
+            {"seq":2,"t":1000000,"event":"applicationDidReceiveRemoteNotification"}
+            {"seq":3,"t":9000000,"event":"applicationDidBecomeActive"}
+            """)
+        #expect(anatomy.kind == .prewarmed)
+    }
+
+    @Test(
+        "what the evidence cannot decide is unknown, saying what was missing",
+        arguments: [
+            (#"{"lifeline":1,"type":"launch","excerpt":true}"#, "excerpt"),
+            (#"{"lifeline":1,"type":"launch","records":["sceneDidBecomeActive"]}"#, "does not record didFinishLaunching"),
+            (#"{"lifeline":1,"type":"launch"}"#, "no willFinishLaunching or didFinishLaunching"),
+        ])
+    func unknownKinds(_ record: String, _ because: String) throws {
+        let anatomy = try Self.anatomy(record + "\n" + #"{"seq":1,"t":5,"event":"sceneDidBecomeActive","session":"S1"}"#)
+        #expect(anatomy.kind == .unknown)
+        #expect(anatomy.reason.contains(because), "\(anatomy.reason)")
+    }
+
+    @Test("a clock that jumps back orders the milestones by time: no phase runs backwards")
+    func clockJump() throws {
+        let anatomy = try Self.anatomy(
+            """
+            {"lifeline":1,"type":"launch"}
+            {"seq":1,"t":50000000,"event":"didFinishLaunching"}
+            {"seq":2,"t":10000000,"event":"willConnectTo","session":"S1"}
+            {"seq":3,"t":90000000,"event":"sceneDidBecomeActive","session":"S1"}
+            """)
+        #expect(anatomy.phases.allSatisfy { $0.duration >= 0 })
+        #expect(anatomy.phases.map(\.name) == ["scene connection", "didFinishLaunching"])
+    }
+
+    @Test("events that all carry one time (a log without timestamps) have no phases")
+    func noTimes() throws {
+        let anatomy = try Self.anatomy(
+            """
+            {"lifeline":1,"type":"launch"}
+            {"seq":1,"t":0,"event":"didFinishLaunching"}
+            {"seq":2,"t":0,"event":"sceneDidBecomeActive","session":"S1"}
+            """)
+        #expect(anatomy.kind == .cold)
+        #expect(anatomy.phases.isEmpty && anatomy.timeToActive == nil)
+    }
+
+    static let foreground = """
+        {"lifeline":1,"type":"launch"}
+        {"seq":1,"t":0,"event":"didFinishLaunching"}
+        {"seq":2,"t":1,"event":"sceneWillEnterForeground","session":"S1"}
+        {"seq":3,"t":2,"event":"sceneDidBecomeActive","session":"S1"}
+        """
+
+    @Test(
+        "endings from the last callbacks",
+        arguments: [
+            ("applicationWillTerminate", LaunchAnatomy.Ending.terminated),
+            ("sceneWillResignActive sceneDidDisconnect", .swipeKilled),
+            ("sceneWillResignActive sceneDidDisconnect applicationWillTerminate", .swipeKilled),
+            ("sceneWillResignActive sceneDidEnterBackground sceneDidDisconnect", .background),
+            ("sceneWillResignActive sceneDidEnterBackground", .background),
+            ("sceneWillResignActive", .unknown),
+        ])
+    func endings(_ tail: String, _ ending: LaunchAnatomy.Ending) throws {
+        var trace = Self.foreground
+        for (index, name) in tail.split(separator: " ").enumerated() {
+            trace += "\n" + #"{"seq":\#(index + 4),"t":\#(index + 4),"event":"\#(name)","session":"S1"}"#
+        }
+        #expect(try Self.anatomy(trace).ending == ending)
+    }
+
+    @Test("a launch that stops in the foreground ended without a callback when its trace has a later launch of the app")
+    func foregroundExit() throws {
+        let anatomy = try Self.anatomy(Self.foreground)
+        func place(_ trace: String, _ version: String = "3.2", os: String = "17.5") -> LaunchAnatomy.Place {
+            LaunchAnatomy.Place(trace: trace, app: "A", appVersion: version, os: os)
+        }
+        var launches = [
+            (place: place("a"), anatomy: anatomy),
+            (place: place("b"), anatomy: anatomy),  // another trace: another device, perhaps
+            (place: place("a"), anatomy: anatomy),
+            (place: place("a", "3.3", os: "18.0"), anatomy: anatomy),
+        ]
+        LaunchAnatomy.settleEndings(&launches)
+        #expect(launches.map(\.anatomy.ending) == [.foregroundExit, .unknown, .foregroundExit, .unknown])
+        #expect(launches[0].anatomy.endingReason.hasSuffix("a crash, a watchdog kill or out of memory"))
+        #expect(launches[1].anatomy.endingReason.contains("may still run"))
+        #expect(launches[2].anatomy.endingReason.hasSuffix("(or the update between them: the next launch runs app version 3.3 on OS 18.0)"))
+    }
+
+    @Test(
+        "durations read as a person reads them",
+        arguments: [
+            (Int64(9_500_000), "9.5 ms"), (1_300_000_000, "1.3 s"), (2_700_000_000_000, "45 min"), (61_000_000_000, "1 min 1 s"),
+            (7_500_000_000_000, "2 h 5 min"),
+        ])
+    func durations(_ nanoseconds: Int64, _ text: String) {
+        #expect(LaunchAnatomy.Builder.duration(nanoseconds) == text)
+    }
+}
