@@ -1,3 +1,4 @@
+import LifelineReports
 import LifelineRules
 import LifelineSimulator
 import LifelineStore
@@ -10,6 +11,8 @@ package struct DemoReport: Sendable {
     package var imported = ImportSummary()
     /// The rule check's findings over the database.
     package var findings: [Finding] = []
+    /// The launches the check judged, each with its kind, phases and ending.
+    package var launches: [CheckedLaunch] = []
     /// The saved query's result.
     package var table = TextTable(columns: [], rows: [])
 

@@ -5,6 +5,7 @@ import LifelineReports
 import LifelineRules
 import LifelineSimulator
 import LifelineStore
+import LifelineTerminal
 
 /// `lifeline demo`: the whole product on built-in data, in seconds.
 ///
@@ -114,8 +115,25 @@ package struct DemoRun: Sendable {
         output("   \(check.summaryLine)\n")
         output("   (stored in the violation table of \(databasePath); the bugs are in \(directory)/bug-*)\n\n")
 
+        output("4. Launches: how each began, how long to active and where the time went, how it ended (docs/launches.md)\n")
+        report.launches = check.launches
+        let launches = Self.launchTable(check.launches)
+        for line in launches.rendered.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
+            output("   \(line)\n")
+        }
+        var explained: Set<String> = []
+        for launch in check.launches {
+            guard let anatomy = launch.anatomy, anatomy.kind != .cold, explained.insert(anatomy.kind.rawValue).inserted else { continue }
+            output("   \(anatomy.kind.rawValue): \(anatomy.reason)\n")
+        }
+        for launch in check.launches {
+            guard let anatomy = launch.anatomy, explained.insert("ending " + anatomy.ending.rawValue).inserted else { continue }
+            output("   ended \(anatomy.ending.rawValue): \(anatomy.endingReason)\n")
+        }
+        output("\n")
+
         let query = try SavedQuery(name: DemoQuery.name, sql: DemoQuery.sql)
-        output("4. Query: queries/\(query.name).sql\n")
+        output("5. Query: queries/\(query.name).sql\n")
         output("   -- \(query.description)\n\n")
         report.table = try query.run(in: store)
         for line in report.table.rendered.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
@@ -126,6 +144,21 @@ package struct DemoRun: Sendable {
             output("(lifeline is not on PATH: README.md, \"Install\", puts it there)\n")
         }
         return report
+    }
+
+    /// One row per launch: its trace and record line, kind, time to active, slowest phase and ending.
+    static func launchTable(_ launches: [CheckedLaunch]) -> TextTable {
+        TextTable(
+            columns: ["launch", "kind", "to active", "slowest phase", "took", "ending"],
+            rows: launches.map { launch in
+                let anatomy = launch.anatomy
+                let slowest = anatomy?.slowestPhase
+                return [
+                    launch.line.map { "\(launch.file):\($0)" } ?? launch.file, anatomy?.kind.rawValue,
+                    anatomy?.timeToActive.map(LaunchAnatomy.Builder.duration), slowest?.name,
+                    slowest.map { LaunchAnatomy.Builder.duration($0.duration) }, anatomy?.ending.rawValue,
+                ]
+            })
     }
 
     /// The script's commands as written, on one line, cut to fit a terminal.

@@ -31,6 +31,33 @@ package enum DemoScenarios {
             """
         ),
         (
+            "prewarm",
+            """
+            # iOS prewarms the process: willFinish and didFinish run, then the process waits,
+            # suspended, until the user opens the app 45 minutes later.
+            launch prewarm
+            wait 45m
+            open
+            wait 20s
+            home
+            """
+        ),
+        (
+            "background-launch",
+            """
+            # A silent push launches the app in the background; nobody opens it and the system
+            # kills it later. A background fetch launches it again and the user opens it 5 minutes
+            # after: only then does a scene connect.
+            launch background push
+            wait 40s
+            kill
+            wait 3h
+            launch background fetch
+            wait 5m
+            open
+            """
+        ),
+        (
             "ipad-multiwindow",
             """
             # iPad with several windows in different states: S2 opens beside S1, S1 leaves the

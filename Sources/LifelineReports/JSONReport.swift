@@ -61,7 +61,7 @@ package enum JSONReport {
         var events: Int
         var processStart: Int64?
         var prewarm: Bool?
-        /// The launch's anatomy (docs/launches.md): absent for a launch read from a database.
+        /// The launch's anatomy (docs/launches.md).
         var kind: String?
         var reason: String?
         var evidence: [String]?

@@ -90,7 +90,7 @@ struct SimulateAndDemoCommandTests {
             ["-c", String(next.dropFirst("Next: ".count))], in: directory, input: "SELECT COUNT(*) FROM launch;\n",
             environment: ["PATH": "/usr/bin:/bin"], executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(pasted.status == 0, "\(pasted.stderr)")
-        #expect(pasted.stdout.contains("10"), "\(pasted.stdout)")
+        #expect(pasted.stdout.contains("13"), "\(pasted.stdout)")
     }
 
     @Test("demo simulates, imports and queries in a fresh directory, and runs again without adding anything")
@@ -103,11 +103,13 @@ struct SimulateAndDemoCommandTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("1. Simulate"))
         // The demo's traces go beside the sample traces (traces/), not among them.
-        #expect(run.stdout.contains("wrote 6 traces to demo-traces/ (seed 1)"))
-        #expect(run.stdout.contains("imported 6 files, 10 launches, 260 events, 0 skipped lines"))
-        #expect(run.stdout.contains("4. Query: queries/time-to-active.sql"))
+        #expect(run.stdout.contains("wrote 8 traces to demo-traces/ (seed 1)"))
+        #expect(run.stdout.contains("imported 8 files, 13 launches, 307 events, 0 skipped lines"))
+        #expect(run.stdout.contains("4. Launches: how each began"))
+        #expect(run.stdout.contains("demo-traces/background-launch.ndjson:10    warm        129.3 ms"))
+        #expect(run.stdout.contains("5. Query: queries/time-to-active.sql"))
         #expect(run.stdout.contains("demo-traces/bug-wrong-order.ndjson:31: error[scene.connect-after-launch]"))
-        #expect(run.stdout.contains("checked 6 traces (10 launches, 260 events) against 32 rules: 3 errors"))
+        #expect(run.stdout.contains("checked 8 traces (13 launches, 307 events) against 32 rules: 3 errors"))
         #expect(run.stdout.contains("the bugs are in demo-traces/bug-*"))
         // The good scenarios raise no warning or error: a swipe-kill's disconnect from the foreground is info.
         #expect(run.stdout.contains("3 errors, 1 warning, 4 info, 0 pending"))
@@ -118,18 +120,18 @@ struct SimulateAndDemoCommandTests {
             atPath: directory.appendingPathComponent("demo-traces").path)
         #expect(
             traces.sorted() == [
-                "bug-block-background.ndjson", "bug-ui-in-didfinish.ndjson", "bug-wrong-order.ndjson",
-                "cold-launch.ndjson", "ipad-multiwindow.ndjson", "swipe-kill-relaunch.ndjson",
+                "background-launch.ndjson", "bug-block-background.ndjson", "bug-ui-in-didfinish.ndjson", "bug-wrong-order.ndjson",
+                "cold-launch.ndjson", "ipad-multiwindow.ndjson", "prewarm.ndjson", "swipe-kill-relaunch.ndjson",
             ])
         let store = try TraceStore(path: directory.appendingPathComponent("lifeline.db").path)
-        #expect(try store.counts() == (files: 6, launches: 10, events: 260))
+        #expect(try store.counts() == (files: 8, launches: 13, events: 307))
 
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("traces").path))
 
         let again = try Command.run(["demo"], in: directory)
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stdout.contains("imported 6 files (6 unchanged), 0 launches, 0 events"))
-        #expect(try store.counts() == (files: 6, launches: 10, events: 260))
+        #expect(again.stdout.contains("imported 8 files (8 unchanged), 0 launches, 0 events"))
+        #expect(try store.counts() == (files: 8, launches: 13, events: 307))
     }
 
     @Test("check, report and repl of a directory that holds a copy of a trace (the demo's old traces/demo/) count it once")
@@ -144,7 +146,7 @@ struct SimulateAndDemoCommandTests {
         let check = try Command.run(["check", "traces/", "--no-local-rules"], in: directory)
         #expect(check.status == 1)
         #expect(check.stdout.hasPrefix("traces/demo/cold-launch.ndjson: same content as traces/cold-launch.ndjson, skipped\n"))
-        #expect(check.stdout.contains("checked 6 traces (10 launches, 260 events)"))
+        #expect(check.stdout.contains("checked 8 traces (13 launches, 307 events)"))
         #expect(check.stdout.contains("; 1 copy of another trace skipped"))
         let github = try Command.run(["check", "traces/", "--no-local-rules", "--format", "github"], in: directory)
         #expect(
@@ -152,9 +154,9 @@ struct SimulateAndDemoCommandTests {
                 "::notice file=traces/demo/cold-launch.ndjson,title=duplicate trace::same content as traces/cold-launch.ndjson, skipped\n"))
         let report = try Command.run(["report", "traces/", "--no-local-rules", "-o", "r.html"], in: directory)
         #expect(report.status == 0, "\(report.stderr)")
-        #expect(report.stdout.hasSuffix("wrote r.html (10 launch timelines)\n"))
+        #expect(report.stdout.hasSuffix("wrote r.html (13 launch timelines)\n"))
         let repl = try Command.run(["repl", "traces/", "SELECT count(*) FROM launch;"], in: directory)
-        #expect(repl.stdout.hasSuffix("10\n"), "\(repl.stdout)\(repl.stderr)")
+        #expect(repl.stdout.hasSuffix("13\n"), "\(repl.stdout)\(repl.stderr)")
     }
 
     /// Runs the binary with `input` on its standard input.

@@ -40,9 +40,19 @@ struct DemoRunTests {
         #expect(report.imported.files.allSatisfy { $0.outcome == .imported })
         #expect(report.imported.launches == report.traces.reduce(0) { $0 + $1.launches })
         #expect(report.table.columns.last == "time_to_active_ms")
-        #expect(report.table.rows.count == 9)  // 10 launches; the background push launch never became active
+        #expect(report.table.rows.count == 11)  // 13 launches; two background push launches never became active
         #expect(first.contains("3. Check the rules"))
-        #expect(first.contains("4. Query: queries/time-to-active.sql"))
+        #expect(first.contains("5. Query: queries/time-to-active.sql"))
+        // Every launch has its kind and ending, and the scenarios show each kind a simulation makes.
+        #expect(report.launches.count == 13)
+        let kinds = report.launches.compactMap { $0.anatomy?.kind }
+        #expect(kinds.count == 13)
+        #expect(Set(kinds) == [.cold, .warm, .prewarmed, .background])
+        #expect(Set(report.launches.compactMap { $0.anatomy?.ending }) == [.unknown, .swipeKilled, .background])
+        #expect(first.contains("4. Launches: how each began"))
+        #expect(first.contains("demo-traces/prewarm.ndjson:1               prewarmed   160.6 ms   scene connection"))
+        #expect(
+            first.contains("prewarmed: iOS prewarmed the process (ActivePrewarm=1); the user opened it 45 min after it finished launching"))
         // The check finds the bugs of the buggy scenarios, each located in its demo trace.
         let errors = report.findings.filter { $0.status == .violated && $0.severity == .error }
         #expect(

@@ -153,6 +153,9 @@ extension LaunchAnatomy {
         /// foreground end with the launches that follow.
         private func ownEnding() -> (Ending, String) {
             guard let last = tail.last else {
+                if firstForeground == nil, backgroundEntry != nil || record.prewarm == true {
+                    return (.background, "it never came to the foreground: iOS suspends such a process and may end it without a callback")
+                }
                 return (.unknown, "no state change is recorded")
             }
             // The app switcher's swipe on a foreground app: resign active, disconnect, no background
