@@ -4,6 +4,7 @@ import LifelineFormat
 import LifelineRules
 import LifelineStore
 import LifelineSupport
+import LifelineTestSupport
 import Testing
 
 /// The check service on its own: rule loading for every caller, typed failures, and checking a database.
@@ -97,6 +98,47 @@ struct CheckRunTests {
         #expect(fromDatabase.findings.map(\.explanation) == fromFile.findings.map(\.explanation))
         let stored = try store.query("SELECT rule, line FROM violation")
         #expect(stored.rows == [[.text("local.never-upload"), .integer(3)]])
+    }
+
+    @Test("every sample launch has the anatomy in the store that checking its trace gives (one definition, two readers)")
+    func storedAnatomyAgreesWithTheCheck() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let traces = Golden.repositoryRoot.appendingPathComponent("traces")
+        let paths = try FileManager.default.contentsOfDirectory(atPath: traces.path).filter { $0.hasSuffix(".ndjson") }.sorted()
+            .map { traces.appendingPathComponent($0).path }
+        let checked = CheckRun.check(paths, rules: RuleSet([]))
+        let store = try TraceStore(path: workspace.path("samples.db"))
+        for path in paths { #expect(TraceImporter(store: store).importFile(at: path).outcome == .imported) }
+        func text(_ value: Int64?) -> String { value.map(String.init) ?? "NULL" }
+        let fromCheck = checked.launches.map { launch -> [String] in
+            let anatomy = launch.anatomy
+            return [
+                launch.key, anatomy?.kind.rawValue ?? "", anatomy?.reason ?? "", text(anatomy?.timeToActive),
+                anatomy?.slowestPhase?.name ?? "NULL", anatomy?.ending.rawValue ?? "", anatomy?.endingReason ?? "",
+                String(anatomy?.phases.count ?? 0),
+            ]
+        }
+        let stored = try store.query(
+            """
+            SELECT COALESCE(l.uuid, f.path || ':' || l.line), a.kind, a.reason, a.time_to_active_ns, a.slowest_phase, a.ending,
+                   a.ending_reason,
+                   (SELECT COUNT(*) FROM launch_phase p WHERE p.launch_id = l.id)
+            FROM launch l JOIN launch_anatomy a ON a.launch_id = l.id JOIN trace_file f ON f.id = l.file_id
+            ORDER BY f.path, l.line
+            """
+        ).rows.map { row in
+            row.map { value -> String in
+                switch value {
+                case .integer(let number): String(number)
+                case .text(let string): string
+                case .null: "NULL"
+                default: "\(value)"
+                }
+            }
+        }
+        #expect(checked.launches.count == 22)
+        #expect(stored == fromCheck)
     }
 
     @Test("inputs checked on several threads give the report one checker gives reading them one after another")

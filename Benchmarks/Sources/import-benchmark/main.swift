@@ -1,5 +1,7 @@
-// Imports the same 1,000,000 events four ways in one run and prints events/s and the ratios:
+// Imports the same 1,000,000 events five ways in one run and prints events/s and the ratios:
 //   lifeline:       TraceImporter on the NDJSON trace (hash pass, parse, order checks, interning, insert)
+//   lifeline without launch anatomy: the same with ImportOptions.derivesLaunchAnatomy off, what deriving each
+//                   launch's kind, phases and ending costs (issue 30: at most 10%)
 //   sqlite3 flat:   the sqlite3 shell's `.import --csv` of the same rows straight into one table, strings as
 //                   text (numbers as integers: typed columns, the id the rowid), no interning and no derived
 //                   columns, with the one index a reader of a launch's events needs, (launch_id, seq), kept
@@ -24,7 +26,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import LifelineFormat
-import LifelineStore
+@_spi(Performance) import LifelineStore
 
 var events = 1_000_000
 var rounds = 3
@@ -168,12 +170,14 @@ func threadCPUSeconds() -> Double {
 
 /// The import's timing, and the CPU seconds of the thread that ran it: the database thread (GRDB runs a
 /// write on the calling thread), without the parser thread's, which a second idle core takes.
-func timeLifeline(expected: Int) throws -> (Timing, databaseThread: Double) {
-    let (store, _) = try freshStore("lifeline.db", parents: nil)
+func timeLifeline(expected: Int, anatomy: Bool = true) throws -> (Timing, databaseThread: Double) {
+    let (store, _) = try freshStore(anatomy ? "lifeline.db" : "lifeline-no-anatomy.db", parents: nil)
+    var options = ImportOptions()
+    options.derivesLaunchAnatomy = anatomy
     let start = Date()
     let cpu = cpuSeconds(children: false)
     let threadCPU = threadCPUSeconds()
-    let result = TraceImporter(store: store).importFile(at: ndjson)
+    let result = TraceImporter(store: store).importFile(at: ndjson, options: options)
     let databaseThread = threadCPUSeconds() - threadCPU
     let timing = Timing(seconds: Date().timeIntervalSince(start), cpu: cpuSeconds(children: false) - cpu)
     guard result.events == expected else { fatalError("lifeline imported \(result.events) of \(expected): \(result.outcome)") }
@@ -410,6 +414,7 @@ func timeCeiling(_ rows: StoredRows, _ launches: [LaunchRecord]) throws -> Timin
 
 // Best of the rounds by wall-clock time, each run's CPU time alongside: Lifeline uses two threads, the shell one.
 var lifelineBest = Timing.none
+var bareBest = Timing.none
 var textBest = Timing.none
 var flatBest = Timing.none
 var idsBest = Timing.none
@@ -421,6 +426,8 @@ for round in 1...rounds {
     let flat = try timeShell(flatScript, launches, expected: eventCount)
     let ids = try timeShell(idsScript, launches, expected: eventCount)
     let (lifeline, lifelineDatabaseThreadCPU) = try timeLifeline(expected: eventCount)
+    let (bare, _) = try timeLifeline(expected: eventCount, anatomy: false)
+    if bare.seconds < bareBest.seconds { bareBest = bare }
     let rows = try storedRows ?? StoredRows(from: directory.appendingPathComponent("lifeline.db").path)
     storedRows = rows
     let ceiling = try timeCeiling(rows, launches)
@@ -434,9 +441,10 @@ for round in 1...rounds {
         String(
             format:
                 "round %d: sqlite3 flat %.2f s, sqlite3 text %.2f s (cpu %.2f s), sqlite3 ids %.2f s (cpu %.2f s), "
-                + "lifeline %.2f s (cpu %.2f s), ceiling %.2f s (cpu %.2f s); lifeline's database thread cpu %.2f s",
-            round, flat.seconds, text.seconds, text.cpu, ids.seconds, ids.cpu, lifeline.seconds, lifeline.cpu, ceiling.seconds,
-            ceiling.cpu, lifelineDatabaseThreadCPU))
+                + "lifeline %.2f s (cpu %.2f s), lifeline without launch anatomy %.2f s (cpu %.2f s), ceiling %.2f s (cpu %.2f s); "
+                + "lifeline's database thread cpu %.2f s",
+            round, flat.seconds, text.seconds, text.cpu, ids.seconds, ids.cpu, lifeline.seconds, lifeline.cpu, bare.seconds, bare.cpu,
+            ceiling.seconds, ceiling.cpu, lifelineDatabaseThreadCPU))
 }
 func rate(_ timing: Timing) -> String {
     String(format: "%10.0f events/s  (%.2f s, cpu %.2f s)", Double(eventCount) / timing.seconds, timing.seconds, timing.cpu)
@@ -445,6 +453,7 @@ print("sqlite3 .import --csv into one table:   \(rate(flatBest))")
 print("sqlite3 .import --csv, strings as text: \(rate(textBest))")
 print("sqlite3 .import --csv, string ids:      \(rate(idsBest))")
 print("lifeline import:                        \(rate(lifelineBest))")
+print("lifeline import without launch anatomy: \(rate(bareBest))")
 print("ceiling, insert-only (C API, 1 thread):  \(rate(ceilingBest))")
 print(
     String(
@@ -454,6 +463,10 @@ print(
     String(
         format: "ratio lifeline / sqlite3 text: %.2fx (cpu %.2fx)", textBest.seconds / lifelineBest.seconds,
         textBest.cpu / lifelineBest.cpu))
+print(
+    String(
+        format: "launch anatomy (kinds, phases, endings) costs import %.1f%% (cpu %.1f%%): lifeline / without it",
+        100 * (lifelineBest.seconds / bareBest.seconds - 1), 100 * (lifelineBest.cpu / bareBest.cpu - 1)))
 print(
     String(
         format: "ratio lifeline / sqlite3 ids:  %.2fx (cpu %.2fx)", idsBest.seconds / lifelineBest.seconds,

@@ -208,6 +208,7 @@ struct ImportRun {
         for launch in inserter.launchesToRecompute.sorted() {
             try db.execute(sql: StoreSchema.recompute(launchFilter: "e.launch_id = ?1"), arguments: [launch])
         }
+        if options.derivesLaunchAnatomy { try LaunchAnatomyStore.derive(fileID: fileID, db: db) }
     }
 
     /// Inserts a launch (returning its id) or reports a diagnostic (returning `launchID`).

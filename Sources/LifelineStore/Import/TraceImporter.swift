@@ -25,6 +25,9 @@ public struct ImportOptions: Sendable {
     public var shape: TraceShape?
     /// How console text and unified logs are read (`--pattern`, `--subsystem`, `--category`).
     public var interchange = InterchangeOptions()
+    /// Whether the import derives each launch's kind, phases and ending (`launch_anatomy`,
+    /// `launch_phase`; docs/launches.md). Off only to measure what deriving them costs.
+    @_spi(Performance) public var derivesLaunchAnatomy = true
 
     public init(
         strict: Bool = false, isCancelled: (@Sendable () -> Bool)? = nil, records: CallbackSet? = nil,

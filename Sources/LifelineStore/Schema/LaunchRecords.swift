@@ -18,6 +18,17 @@ enum LaunchRecords {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// A JSON array of `strings` (a launch anatomy's evidence).
+    static func jsonArray(_ strings: [String]) -> String {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        for (index, string) in strings.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            TraceEncoder.string(string, &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The set a stored array names, or `nil` when it is not an array of callback names
     /// (another tool wrote the column).
     static func decode(_ json: String) -> CallbackSet? {

@@ -38,6 +38,13 @@ enum StoreSchema {
         migrator.registerMigration("v9: process start and prewarm") { db in
             try db.execute(sql: version9)
         }
+        migrator.registerMigration("v10: each launch's kind, phases and ending") { db in
+            try db.execute(sql: version10)
+            // Launches imported before: derived once, file by file, as the importer derives new ones.
+            for fileID in try Int64.fetchAll(db, sql: "SELECT id FROM trace_file ORDER BY id") {
+                try LaunchAnatomyStore.derive(fileID: fileID, db: db)
+            }
+        }
         return migrator
     }
 
@@ -438,5 +445,30 @@ enum StoreSchema {
     static let version9 = """
         ALTER TABLE launch ADD COLUMN process_start_ns INTEGER;
         ALTER TABLE launch ADD COLUMN prewarm INTEGER;
+        """
+
+    /// Each launch's anatomy (docs/launches.md), derived at import by ``LaunchAnatomyStore``:
+    /// `launch_anatomy`, one row per launch (a launch rotated files continue: on its first part's
+    /// row), and `launch_phase`, its phases in order, times on the launch's event clock.
+    static let version10 = """
+        CREATE TABLE launch_anatomy (
+            launch_id INTEGER PRIMARY KEY REFERENCES launch(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind IN ('cold', 'warm', 'prewarmed', 'background', 'unknown')),
+            reason TEXT NOT NULL,
+            evidence TEXT NOT NULL,
+            time_to_active_ns INTEGER,
+            slowest_phase TEXT,
+            ending TEXT NOT NULL CHECK (ending IN ('terminated', 'swipe-killed', 'background', 'foreground-exit', 'unknown')),
+            ending_reason TEXT NOT NULL
+        );
+        CREATE TABLE launch_phase (
+            launch_id INTEGER NOT NULL REFERENCES launch(id) ON DELETE CASCADE,
+            ordinal INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            start_ns INTEGER NOT NULL,
+            end_ns INTEGER NOT NULL,
+            duration_ns INTEGER NOT NULL,
+            PRIMARY KEY (launch_id, ordinal)
+        ) WITHOUT ROWID;
         """
 }

@@ -1,0 +1,105 @@
+import GRDB
+import LifelineFormat
+
+/// Derives the anatomy of a file's launches once their events are in, and stores it in
+/// `launch_anatomy` and `launch_phase` (``StoreSchema/version10``; docs/launches.md).
+///
+/// The one definition is ``LaunchAnatomy/Builder``, which the checker also runs: this feeds it a
+/// launch's callbacks from `event_raw` (the catalog's names only, read through the launch's index),
+/// so a launch continued in a rotated part, a file that grew and events out of `seq` order come out
+/// as the checker reads them. A launch continued in other files is derived on its first part's row,
+/// over all its parts in order.
+enum LaunchAnatomyStore {
+    /// Derives and stores the anatomy of every launch of the file `fileID`, replacing what was stored.
+    static func derive(fileID: Int64, db: Database) throws {
+        let callbacks = try callbackNames(db)
+        let launches = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, uuid, part, app, app_version, os, lifecycle, records, excerpt, process_start_ns, prewarm
+                FROM launch WHERE file_id = ? ORDER BY line
+                """, arguments: [fileID])
+        var derived: [(id: Int64, place: LaunchAnatomy.Place, anatomy: LaunchAnatomy)] = []
+        var seen: Set<Int64> = []
+        for row in launches {
+            // A launch rotated files continue: all its stored rows, in part order.
+            var rows: [Row] = [row]
+            if let uuid: String = row["uuid"] {
+                rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT id, uuid, part, app, app_version, os, lifecycle, records, excerpt, process_start_ns, prewarm
+                        FROM launch WHERE uuid = ? ORDER BY COALESCE(part, 1), id
+                        """, arguments: [uuid])
+            }
+            let head = rows[0]
+            let headID: Int64 = head["id"]
+            guard seen.insert(headID).inserted else { continue }
+            var builder = LaunchAnatomy.Builder(record: try record(head))
+            for part in rows {
+                let events = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT name_id, t, phase FROM event_raw
+                        WHERE launch_id = ? AND name_id IN (\(callbacks.keys.map(String.init).joined(separator: ",")))
+                        ORDER BY seq
+                        """, arguments: [part["id"] as Int64])
+                while let event = try events.next() {
+                    guard let callback = callbacks[event[0]] else { continue }
+                    let phase: Phase =
+                        switch event[2] as Int64 {
+                        case 1: .begin
+                        case 2: .end
+                        default: .instant
+                        }
+                    builder.note(callback, t: event[1], phase: phase)
+                }
+            }
+            let place = LaunchAnatomy.Place(trace: String(fileID), app: head["app"], appVersion: head["app_version"], os: head["os"])
+            derived.append((headID, place, builder.finish()))
+        }
+        var placed = derived.map { (place: $0.place, anatomy: $0.anatomy) }
+        LaunchAnatomy.settleEndings(&placed)
+        let insertLaunch = try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO launch_anatomy
+                    (launch_id, kind, reason, evidence, time_to_active_ns, slowest_phase, ending, ending_reason)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        let insertPhase = try db.cachedStatement(
+            sql: "INSERT INTO launch_phase (launch_id, ordinal, name, start_ns, end_ns, duration_ns) VALUES (?, ?, ?, ?, ?, ?)")
+        for (index, launch) in derived.enumerated() {
+            let anatomy = placed[index].anatomy
+            try db.execute(sql: "DELETE FROM launch_phase WHERE launch_id = ?", arguments: [launch.id])
+            try insertLaunch.execute(arguments: [
+                launch.id, anatomy.kind.rawValue, anatomy.reason, LaunchRecords.jsonArray(anatomy.evidence), anatomy.timeToActive,
+                anatomy.slowestPhase?.name, anatomy.ending.rawValue, anatomy.endingReason,
+            ])
+            for (ordinal, phase) in anatomy.phases.enumerated() {
+                try insertPhase.execute(arguments: [launch.id, ordinal + 1, phase.name, phase.start, phase.end, phase.duration])
+            }
+        }
+    }
+
+    /// The string ids of the catalog's canonical names this database holds.
+    private static func callbackNames(_ db: Database) throws -> [Int64: Callback] {
+        var names: [Int64: Callback] = [:]
+        let byName = Dictionary(uniqueKeysWithValues: Callback.allCases.map { ($0.name, $0) })
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT id, value FROM string WHERE value IN (\(Callback.allCases.map { _ in "?" }.joined(separator: ",")))",
+            arguments: StatementArguments(Callback.allCases.map(\.name)))
+        while let row = try rows.next() {
+            if let callback = byName[row[1]] { names[row[0]] = callback }
+        }
+        return names
+    }
+
+    /// What the builder reads of a stored launch record.
+    private static func record(_ row: Row) throws -> LaunchRecord {
+        LaunchRecord(
+            app: row["app"], appVersion: row["app_version"], os: row["os"],
+            lifecycle: (row["lifecycle"] as String?).flatMap(Lifecycle.init(rawValue:)), part: row["part"],
+            records: (row["records"] as String?).flatMap(LaunchRecords.decode), excerpt: (row["excerpt"] as Int64?).map { $0 != 0 },
+            processStart: row["process_start_ns"], prewarm: (row["prewarm"] as Int64?).map { $0 != 0 })
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import LifelineFormat
+import Testing
+
+@_spi(Performance) @testable import LifelineStore
+
+/// `launch_anatomy` and `launch_phase`: each launch's kind, phases and ending, derived at import by
+/// the checker's own definition (docs/launches.md).
+@Suite("Launch anatomy in the store")
+struct LaunchAnatomyStoreTests {
+    static let launch1 = """
+        {"lifeline":1,"type":"launch","launch":"L1","app":"A","processStart":-300000000,"prewarm":false}
+        {"seq":1,"t":0,"event":"willFinishLaunching"}
+        {"seq":2,"t":10000000,"event":"didFinishLaunching"}
+        {"seq":3,"t":30000000,"event":"willConnectTo","session":"S1","scene":"s1"}
+        {"seq":4,"t":40000000,"event":"sceneWillEnterForeground","session":"S1","scene":"s1"}
+        {"seq":5,"t":50000000,"event":"sceneDidBecomeActive","session":"S1","scene":"s1"}
+
+        """
+
+    @Test("each launch gets its kind, reason, evidence, phases and ending, as the checker derives them")
+    func derived() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        _ = fixture.importFile(try fixture.write("a.ndjson", Self.launch1))
+        #expect(
+            try fixture.rows("SELECT kind, time_to_active_ns, slowest_phase, ending, evidence FROM launch_anatomy")
+                == [
+                    [
+                        "cold", "350000000", "pre-main and UIKit start", "unknown",
+                        #"["prewarm: not set","process start: 300.0 ms before the first event"]"#,
+                    ]
+                ])
+        #expect(
+            try fixture.rows("SELECT ordinal, name, start_ns, end_ns, duration_ns FROM launch_phase ORDER BY ordinal")
+                == [
+                    ["1", "pre-main and UIKit start", "-300000000", "0", "300000000"],
+                    ["2", "willFinishLaunching", "0", "10000000", "10000000"],
+                    ["3", "didFinishLaunching", "10000000", "30000000", "20000000"],
+                    ["4", "scene connection", "30000000", "40000000", "10000000"],
+                    ["5", "entering foreground", "40000000", "50000000", "10000000"],
+                ])
+    }
+
+    @Test("a file that grows with the next launch settles the ending of the launch before it")
+    func grownFileSettlesTheEnding() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let path = try fixture.write("a.ndjson", Self.launch1)
+        _ = fixture.importFile(path)
+        #expect(try fixture.rows("SELECT ending FROM launch_anatomy") == [["unknown"]])
+        try fixture.append("a.ndjson", Self.launch1.replacingOccurrences(of: #""L1""#, with: #""L2""#))
+        _ = fixture.importFile(path)
+        #expect(
+            try fixture.rows("SELECT l.uuid, a.ending FROM launch l JOIN launch_anatomy a ON a.launch_id = l.id ORDER BY l.id")
+                == [["L1", "foreground-exit"], ["L2", "unknown"]])
+        #expect(try fixture.count("launch_phase") == 10)
+    }
+
+    @Test("a launch a rotated file continues is derived once, on its first part, from the events of both")
+    func rotatedParts() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let lines = Self.launch1.split(separator: "\n")
+        let first = lines[0...3].joined(separator: "\n") + "\n"
+        let second =
+            lines[0].replacingOccurrences(of: #""prewarm":false"#, with: #""prewarm":false,"part":2"#) + "\n"
+            + lines[4...].joined(separator: "\n") + "\n"
+        _ = fixture.importFile(try fixture.write("a.ndjson", first))
+        _ = fixture.importFile(try fixture.write("a.1.ndjson", second))
+        #expect(
+            try fixture.rows(
+                "SELECT COALESCE(l.part, 1), a.kind, a.time_to_active_ns FROM launch l JOIN launch_anatomy a ON a.launch_id = l.id")
+                == [["1", "cold", "350000000"]])
+    }
+
+    @Test("with derivation off (to measure it) no anatomy is stored")
+    func off() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        var options = ImportOptions()
+        options.derivesLaunchAnatomy = false
+        _ = fixture.importer.importFile(at: try fixture.write("a.ndjson", Self.launch1), options: options)
+        #expect(try fixture.count("launch") == 1)
+        #expect(try fixture.count("launch_anatomy") == 0)
+    }
+}
