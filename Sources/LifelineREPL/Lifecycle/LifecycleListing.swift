@@ -20,17 +20,19 @@ struct LifecycleListing {
                 text(system.isEmpty ? nil : system),
                 text(launch.device),
                 text(launch.lifecycle),
+                text(launch.kind),
                 text(launch.started),
                 .integer(launch.sessionCount),
                 .integer(launch.eventCount),
                 text(launch.timeToActive.map(LifecycleFormat.duration)),
+                text(launch.ending),
                 text(launch.file),
             ]
         }
         return LifecycleListing(
             columns: [
-                "id", "launch", "app", "system", "device", "life cycle", "started", "sessions", "events",
-                "to active", "file",
+                "id", "launch", "app", "system", "device", "life cycle", "kind", "started", "sessions", "events",
+                "to active", "ending", "file",
             ],
             rows: rows)
     }

@@ -19,4 +19,8 @@ package struct LaunchSummary: Equatable, Sendable {
     package var sessionCount: Int64
     /// Nanoseconds from `didFinishLaunching` to the first `didBecomeActive`, when both happened.
     package var timeToActive: Int64?
+    /// `cold`, `warm`, `prewarmed`, `background` or `unknown` (`launch_anatomy`; nil in a database older than v10).
+    package var kind: String?
+    /// How it ended: `terminated`, `swipe-killed`, `background`, `foreground-exit` or `unknown`.
+    package var ending: String?
 }

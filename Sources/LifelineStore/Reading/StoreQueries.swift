@@ -37,18 +37,23 @@ enum StoreQueries {
 
     // MARK: - Launches and sessions
 
-    private static let launchColumns = """
-        SELECT id, uuid, part, app, platform, os, device, lifecycle, started, file, event_count, session_count,
-               time_to_active_ns
-        FROM launch_summary
-        """
+    /// The launches' columns; a database older than v10 (which the REPL reads without migrating) has
+    /// no anatomy, and NULL stands in for it.
+    private static func launchColumns(_ db: Database) throws -> String {
+        let anatomy = try db.tableExists("launch_anatomy")
+        return """
+            SELECT s.id, s.uuid, s.part, s.app, s.platform, s.os, s.device, s.lifecycle, s.started, s.file, s.event_count,
+                   s.session_count, s.time_to_active_ns, \(anatomy ? "a.kind, a.ending" : "NULL, NULL")
+            FROM launch_summary s\(anatomy ? " LEFT JOIN launch_anatomy a ON a.launch_id = s.id" : "")
+            """
+    }
 
     static func launches(_ db: Database) throws -> [LaunchSummary] {
-        try Row.fetchAll(db, sql: launchColumns + " ORDER BY id").map(launch)
+        try Row.fetchAll(db, sql: try launchColumns(db) + " ORDER BY s.id").map(launch)
     }
 
     static func launch(_ db: Database, id: Int64) throws -> LaunchSummary? {
-        try Row.fetchOne(db, sql: launchColumns + " WHERE id = ?", arguments: [id]).map(launch)
+        try Row.fetchOne(db, sql: try launchColumns(db) + " WHERE s.id = ?", arguments: [id]).map(launch)
     }
 
     private static func launch(_ row: Row) throws -> LaunchSummary {
@@ -57,7 +62,8 @@ enum StoreQueries {
             app: try row.decode(atIndex: 3), platform: try row.decode(atIndex: 4), os: try row.decode(atIndex: 5),
             device: try row.decode(atIndex: 6), lifecycle: try row.decode(atIndex: 7), started: try row.decode(atIndex: 8),
             file: try row.decode(atIndex: 9), eventCount: try row.decode(atIndex: 10),
-            sessionCount: try row.decode(atIndex: 11), timeToActive: try row.decode(atIndex: 12))
+            sessionCount: try row.decode(atIndex: 11), timeToActive: try row.decode(atIndex: 12), kind: try row.decode(atIndex: 13),
+            ending: try row.decode(atIndex: 14))
     }
 
     /// A launch by its id, or by its uuid or a prefix of it (an exact uuid wins over longer ones it prefixes).
