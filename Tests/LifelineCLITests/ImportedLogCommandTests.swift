@@ -115,7 +115,9 @@ struct ImportedLogCommandTests {
         let report = try LifelineCommandTests.run(["report", "bug.txt", "-o", "bug.html"], in: directory)
         #expect(report.status == 0, "\(report.stderr)")
         let page = try String(contentsOf: directory.appendingPathComponent("bug.html"), encoding: .utf8)
-        #expect(page.contains(",\"bug.txt\",1,8,null,null]"), "duration and time to active are unknown, not 0")
+        #expect(page.contains(",\"bug.txt\",1,8,null,null,\"cold\","), "duration and time to active are unknown, not 0")
+        // Its anatomy has a kind and an ending, but neither its own time to active nor phases: no times.
+        #expect(page.contains(",null,[]]"), "no phases drawn from events without times")
     }
 
     @Test func aListingIntoAPipeCutsNothing() throws {

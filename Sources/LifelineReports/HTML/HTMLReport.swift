@@ -145,7 +145,25 @@ package enum HTMLReport {
             if launch.isTimed { json.int(launch.duration) } else { json.null() }
             json.byte(UInt8(ascii: ","))
             if let timeToActive = launch.timeToActive { json.int(timeToActive) } else { json.null() }
-            json.byte(UInt8(ascii: "]"))
+            // The anatomy (docs/launches.md): kind, reason, ending, its reason, the launch's own time to
+            // active, and its phases as [name, duration]: positions 12–17.
+            let anatomy = launch.anatomy
+            for value in [anatomy?.kind.rawValue, anatomy?.reason, anatomy?.ending.rawValue, anatomy?.endingReason] {
+                json.byte(UInt8(ascii: ","))
+                json.string(value)
+            }
+            json.byte(UInt8(ascii: ","))
+            if launch.isTimed, let timeToActive = anatomy?.timeToActive { json.int(timeToActive) } else { json.null() }
+            json.raw(",[")
+            for (index, phase) in (launch.isTimed ? anatomy?.phases ?? [] : []).enumerated() {
+                if index > 0 { json.byte(UInt8(ascii: ",")) }
+                json.byte(UInt8(ascii: "["))
+                json.string(phase.name)
+                json.byte(UInt8(ascii: ","))
+                json.int(phase.duration)
+                json.byte(UInt8(ascii: "]"))
+            }
+            json.raw("]]")
         }
 
         // Rules not judged on launches that do not record a callback they need: `[rule, where the

@@ -20,6 +20,8 @@ package struct ReportTimelines: Sendable {
         /// Whether the launch's events carry times: false when they all carry one (a log without
         /// timestamps), whose durations the report leaves out rather than show as 0.
         package var isTimed = true
+        /// Its kind, phases and ending (docs/launches.md), endings settled over the report's launches.
+        package var anatomy: LaunchAnatomy?
         /// `{"t0":…,"s":[strings],"f":[files],"e":[[seq,dt,kind,name,session,scene,thread,file,line,attrs?],…]}`:
         /// `dt` from `t0`, `kind` the phase (0 instant, 1 begin, 2 end) plus 4 for an app-defined event, names
         /// and files as indexes into `s` and `f` (-1: none).

@@ -35,6 +35,8 @@ package final class TimelineCollector {
         var last: Int64 = 0
         var finishedLaunching: Int64?
         var active: Int64?
+        /// The launch's kind, phases and ending as its callbacks come (docs/launches.md).
+        var anatomy: LaunchAnatomy.Builder
         /// Open begin events by name, session and scene: their time and index.
         var open: [SpanKey: [(t: Int64, index: Int)]] = [:]
     }
@@ -56,7 +58,8 @@ package final class TimelineCollector {
         endLaunch()
         current = Open(
             launch: ReportTimelines.Launch(
-                record: record, file: file, line: line, events: 0, duration: 0, timeToActive: nil, json: ScriptSafeJSON()))
+                record: record, file: file, line: line, events: 0, duration: 0, timeToActive: nil, json: ScriptSafeJSON()),
+            anatomy: LaunchAnatomy.Builder(record: record))
     }
 
     /// Adds an event of the current launch; one before any launch record is ignored, as the checker skips it.
@@ -90,6 +93,7 @@ package final class TimelineCollector {
         open.count += 1
 
         let phase = event.phase
+        if let callback = event.event.callback { open.anatomy.note(callback, t: event.t, phase: phase) }
         switch event.event.callback {
         case .didFinishLaunching? where open.finishedLaunching == nil && phase != .end:
             open.finishedLaunching = event.t
@@ -122,6 +126,22 @@ package final class TimelineCollector {
     /// Ends the last launch and returns everything gathered.
     package func finish() -> ReportTimelines {
         endLaunch()
+        // A launch that stops in the foreground ended without a callback when its trace goes on.
+        var placed = timelines.launches.compactMap { launch in
+            launch.anatomy.map {
+                (
+                    place: LaunchAnatomy.Place(
+                        trace: launch.file, app: launch.record.app, appVersion: launch.record.appVersion, os: launch.record.os),
+                    anatomy: $0
+                )
+            }
+        }
+        LaunchAnatomy.settleEndings(&placed)
+        var next = 0
+        for index in timelines.launches.indices where timelines.launches[index].anatomy != nil {
+            timelines.launches[index].anatomy = placed[next].anatomy
+            next += 1
+        }
         return timelines
     }
 
@@ -152,6 +172,7 @@ package final class TimelineCollector {
         if open.launch.isTimed, let start = open.finishedLaunching, let active = open.active, active >= start {
             open.launch.timeToActive = active.saturatingSubtracting(start)
         }
+        open.launch.anatomy = open.anatomy.finish()
         timelines.launches.append(open.launch)
     }
 

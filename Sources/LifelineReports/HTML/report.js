@@ -66,7 +66,12 @@ function short(text, max) { text = String(text); return text.length > max ? text
 // ---- the data, unpacked once ----
 var launches = D.launches.map(function (l, i) {
   return { index: i, id: l[0], app: l[1], device: l[2], os: l[3], platform: l[4], lifecycle: l[5], started: l[6],
-           file: l[7], line: l[8], events: l[9], duration: l[10] === null ? null : num(l[10]), tta: l[11] === null ? null : num(l[11]),
+           // Time to active: the launch's own (docs/launches.md: from the process start, waiting for the user left
+           // out) when its anatomy has one, else from didFinishLaunching.
+           file: l[7], line: l[8], events: l[9], duration: l[10] === null ? null : num(l[10]),
+           tta: l[16] !== null ? num(l[16]) : l[11] === null ? null : num(l[11]),
+           kind: l[12], kindReason: l[13], ending: l[14], endingReason: l[15], ownTta: l[16] === null ? null : num(l[16]),
+           phases: l[17].map(function (p) { return { name: p[0], duration: num(p[1]) }; }),
            error: 0, warning: 0, info: 0, pending: 0, findings: [] };
 });
 var rules = D.rules.map(function (r) { return { id: r[0], severity: r[1], message: r[2], reference: r[3], citation: r[4], violated: 0, pending: 0 }; });
@@ -252,13 +257,15 @@ function launchTable() {
     { title: 'device', cell: function (l) { return l.device || '—'; }, search: function (l) { return l.device; }, sort: function (l) { return l.device || ''; } },
     { title: 'OS', cell: function (l) { return [l.platform, l.os].filter(Boolean).join(' ') || '—'; }, search: function (l) { return l.os; } },
     { title: 'life cycle', cell: function (l) { return l.lifecycle || '—'; }, search: function (l) { return l.lifecycle; } },
+    { title: 'kind', cell: function (l) { return l.kind || '—'; }, search: function (l) { return l.kind; }, sort: function (l) { return l.kind || ''; } },
     { title: 'started', cell: function (l) { return l.started || '—'; }, sort: function (l) { return l.started || ''; } },
     { title: 'events', num: true, cell: function (l) { return grouped(l.events); }, sort: function (l) { return l.events; }, down: true },
     { title: 'duration', num: true, cell: function (l) { return dur(l.duration); }, sort: function (l) { return l.duration; }, down: true },
     { title: 'time to active', num: true, cell: function (l) { return dur(l.tta); }, sort: function (l) { return l.tta; }, down: true },
+    { title: 'ending', cell: function (l) { return l.ending || '—'; }, search: function (l) { return l.ending; }, sort: function (l) { return l.ending || ''; } },
     { title: 'findings', cell: findingBadges, sort: function (l) { return l.error * 1e6 + l.warning * 1e3 + l.info; }, down: true },
     { title: 'trace', cell: function (l) { return el('span', 'mono', short(l.file + ':' + l.line, 60)); }, search: function (l) { return l.file + ' ' + (l.id || ''); } }
-  ], launches, 100, 'Filter launches by app, device, OS, life cycle, file or launch id');
+  ], launches, 100, 'Filter launches by app, device, OS, life cycle, kind, ending, file or launch id');
 }
 
 function ruleTable() {
@@ -463,7 +470,19 @@ function buildLaunchView(launch, model) {
     add(el('div', 'card'), el('b', null, grouped(launch.events)), el('span', null, 'events')),
     add(el('div', 'card'), el('b', null, dur(launch.duration)), el('span', null, 'first to last event')),
     add(el('div', 'card'), el('b', null, dur(launch.tta)), el('span', null, 'time to active')),
-    add(el('div', 'card'), el('b', null, String(model.lanes.length - 1)), el('span', null, 'scene sessions'))));
+    add(el('div', 'card'), el('b', null, String(model.lanes.length - 1)), el('span', null, 'scene sessions')),
+    add(el('div', 'card'), el('b', null, launch.kind || '—'), el('span', null, 'kind')),
+    add(el('div', 'card'), el('b', null, launch.ending || '—'), el('span', null, 'ending'))));
+  // Why this kind and this ending, and where the time to active went (docs/launches.md).
+  if (launch.kindReason) add(view, el('p', 'muted', launch.kind + ': ' + launch.kindReason));
+  if (launch.endingReason) add(view, el('p', 'muted', 'ended ' + launch.ending + ': ' + launch.endingReason));
+  if (launch.phases.length) {
+    var slowest = launch.phases.filter(function (p) { return p.name !== 'waiting for the user'; })
+      .reduce(function (a, p) { return a && a.duration >= p.duration ? a : p; }, null);
+    add(view, el('p', 'muted', 'phases (' + dur(launch.ownTta) + ' to active from the ' +
+      (launch.phases[0].name === 'pre-main and UIKit start' ? 'process start' : 'first event') + '): ' +
+      launch.phases.map(function (p) { return p.name + ' ' + dur(p.duration) + (p === slowest ? ' (slowest)' : ''); }).join(' · ')));
+  }
   var toolbar = el('div', 'toolbar');
   var zoomIn = el('button', null, 'Zoom in'), zoomOut = el('button', null, 'Zoom out'), fit = el('button', null, 'Fit');
   var legend = el('div', 'legend');

@@ -179,6 +179,8 @@ struct ImportRun {
                 """)
         var launchID = resumed ?? 0
         var inserted = 0
+        // Each launch's anatomy as its events go in; a file that grew is derived again from what is stored.
+        var anatomies = options.derivesLaunchAnatomy && resumed == nil ? StreamedAnatomies(fileID: fileID) : nil
         while let batch = queue.receive() {
             if let isCancelled = options.isCancelled, isCancelled() {
                 throw ImportError(.cancelled, Diagnostic(.error, file: label, "interrupted"))
@@ -190,15 +192,19 @@ struct ImportRun {
             try batch.bytes.withUnsafeBytes { bytes in
                 for index in events.indices {
                     while next < interludes.count && interludes[next].before == index {
-                        launchID = try apply(interludes[next].1, launchID: launchID, statement: launchStatement, fileID: fileID)
+                        launchID = try apply(
+                            interludes[next].1, launchID: launchID, statement: launchStatement, fileID: fileID, anatomies: &anatomies)
                         next += 1
+                    }
+                    if let callback = events[index].callback {
+                        anatomies?.note(callback, t: events[index].t, phase: events[index].phase)
                     }
                     try inserter.add(events[index], bytes: bytes, launchID: launchID)
                 }
                 try inserter.flush(bytes: bytes, fileID: fileID, db: db)
             }
             for (_, interlude) in interludes[next...] {
-                launchID = try apply(interlude, launchID: launchID, statement: launchStatement, fileID: fileID)
+                launchID = try apply(interlude, launchID: launchID, statement: launchStatement, fileID: fileID, anatomies: &anatomies)
             }
             inserted += events.count
             progress?(label, batch.bytesRead, content.size, inserted)
@@ -208,12 +214,18 @@ struct ImportRun {
         for launch in inserter.launchesToRecompute.sorted() {
             try db.execute(sql: StoreSchema.recompute(launchFilter: "e.launch_id = ?1"), arguments: [launch])
         }
-        if options.derivesLaunchAnatomy { try LaunchAnatomyStore.derive(fileID: fileID, db: db) }
+        if var anatomies, !anatomies.needsStoredEvents, inserter.launchesToRecompute.isEmpty {
+            try LaunchAnatomyStore.store(anatomies.finish(), db: db)
+        } else if options.derivesLaunchAnatomy {
+            // A grown file, a rotated part or events out of seq order: from the stored events, in seq order.
+            try LaunchAnatomyStore.derive(fileID: fileID, db: db)
+        }
     }
 
     /// Inserts a launch (returning its id) or reports a diagnostic (returning `launchID`).
     private func apply(
-        _ interlude: ImportBatch.Interlude, launchID: Int64, statement: Statement, fileID: Int64
+        _ interlude: ImportBatch.Interlude, launchID: Int64, statement: Statement, fileID: Int64,
+        anatomies: inout StreamedAnatomies?
     ) throws -> Int64 {
         switch interlude {
         case .launch(let record, let line):
@@ -223,6 +235,9 @@ struct ImportRun {
                 (record.records ?? options.records).map(LaunchRecords.json), record.excerpt == true ? 1 : nil,
                 record.appVersion, record.processStart, record.prewarm.map { $0 ? 1 : 0 },
             ])
+            var stored = record
+            stored.records = record.records ?? options.records
+            anatomies?.begin(launchID: db.lastInsertedRowID, record: stored)
             return db.lastInsertedRowID
         case .diagnostic(let text):
             diagnostics(text)

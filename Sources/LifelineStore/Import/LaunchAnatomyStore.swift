@@ -58,6 +58,11 @@ enum LaunchAnatomyStore {
             let place = LaunchAnatomy.Place(trace: String(fileID), app: head["app"], appVersion: head["app_version"], os: head["os"])
             derived.append((headID, place, builder.finish()))
         }
+        try store(derived, db: db)
+    }
+
+    /// Settles the endings of a file's launches (in file order) and stores their anatomies, replacing what was stored.
+    static func store(_ derived: [(id: Int64, place: LaunchAnatomy.Place, anatomy: LaunchAnatomy)], db: Database) throws {
         var placed = derived.map { (place: $0.place, anatomy: $0.anatomy) }
         LaunchAnatomy.settleEndings(&placed)
         let insertLaunch = try db.cachedStatement(
@@ -66,11 +71,12 @@ enum LaunchAnatomyStore {
                     (launch_id, kind, reason, evidence, time_to_active_ns, slowest_phase, ending, ending_reason)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
+        let deletePhases = try db.cachedStatement(sql: "DELETE FROM launch_phase WHERE launch_id = ?")
         let insertPhase = try db.cachedStatement(
             sql: "INSERT INTO launch_phase (launch_id, ordinal, name, start_ns, end_ns, duration_ns) VALUES (?, ?, ?, ?, ?, ?)")
         for (index, launch) in derived.enumerated() {
             let anatomy = placed[index].anatomy
-            try db.execute(sql: "DELETE FROM launch_phase WHERE launch_id = ?", arguments: [launch.id])
+            try deletePhases.execute(arguments: [launch.id])
             try insertLaunch.execute(arguments: [
                 launch.id, anatomy.kind.rawValue, anatomy.reason, LaunchRecords.jsonArray(anatomy.evidence), anatomy.timeToActive,
                 anatomy.slowestPhase?.name, anatomy.ending.rawValue, anatomy.endingReason,
@@ -101,5 +107,44 @@ enum LaunchAnatomyStore {
             lifecycle: (row["lifecycle"] as String?).flatMap(Lifecycle.init(rawValue:)), part: row["part"],
             records: (row["records"] as String?).flatMap(LaunchRecords.decode), excerpt: (row["excerpt"] as Int64?).map { $0 != 0 },
             processStart: row["process_start_ns"], prewarm: (row["prewarm"] as Int64?).map { $0 != 0 })
+    }
+}
+
+/// The anatomies of a file's launches built as the importer inserts their events, in file order:
+/// no second read of the events. A rotated part (a launch other files hold the rest of) needs
+/// the stored events instead (``needsStoredEvents``).
+struct StreamedAnatomies {
+    private let trace: String
+    private var launches: [(id: Int64, place: LaunchAnatomy.Place, anatomy: LaunchAnatomy)] = []
+    private var current: (id: Int64, place: LaunchAnatomy.Place, builder: LaunchAnatomy.Builder)?
+    /// Whether a launch continues one that another file started: derive the file from its stored events.
+    private(set) var needsStoredEvents = false
+
+    init(fileID: Int64) { trace = String(fileID) }
+
+    /// Starts the launch whose row is `launchID`.
+    mutating func begin(launchID: Int64, record: LaunchRecord) {
+        close()
+        if (record.part ?? 1) > 1 { needsStoredEvents = true }
+        let place = LaunchAnatomy.Place(trace: trace, app: record.app, appVersion: record.appVersion, os: record.os)
+        current = (launchID, place, LaunchAnatomy.Builder(record: record))
+    }
+
+    /// Notes a callback of the current launch.
+    @inline(__always)
+    mutating func note(_ callback: Callback, t: Int64, phase: Phase) {
+        current?.builder.note(callback, t: t, phase: phase)
+    }
+
+    /// Every launch's anatomy, in file order.
+    mutating func finish() -> [(id: Int64, place: LaunchAnatomy.Place, anatomy: LaunchAnatomy)] {
+        close()
+        return launches
+    }
+
+    private mutating func close() {
+        guard let current else { return }
+        launches.append((current.id, current.place, current.builder.finish()))
+        self.current = nil
     }
 }
