@@ -35,9 +35,10 @@ public final class InMemoryRecorder: LifecycleRecording {
     /// A recorder for `launch` whose times come from `clock` (``RecorderClock/custom(_:)`` makes
     /// them deterministic).
     public init(launch: LaunchRecord = .current(), clock: RecorderClock = .monotonic) {
-        self.launch = launch
+        let origin = clock.now()
+        self.launch = ProcessStart.placed(in: launch, clock: clock, origin: origin)
         self.clock = clock
-        self.origin = clock.now()
+        self.origin = origin
     }
 
     public func recordEvent(

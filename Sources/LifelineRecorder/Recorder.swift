@@ -58,9 +58,11 @@ public final class Recorder: LifecycleRecording {
     public init(
         file: URL, launch: LaunchRecord = .current(), configuration: RecorderConfiguration = .init()
     ) throws(RecorderError) {
+        let origin = configuration.clock.now()
+        let launch = ProcessStart.placed(in: launch, clock: configuration.clock, origin: origin)
         self.launch = launch
         self.clock = configuration.clock
-        self.origin = configuration.clock.now()
+        self.origin = origin
         self.shards = ShardSet(count: configuration.shardCount, capacity: configuration.bufferCapacity)
         self.rings = RingSet(count: configuration.ringCount, capacity: configuration.bufferCapacity)
         self.registry = ThreadRegistry(shards: shards, rings: rings, label: configuration.threadLabel)

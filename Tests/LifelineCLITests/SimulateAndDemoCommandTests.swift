@@ -106,7 +106,7 @@ struct SimulateAndDemoCommandTests {
         #expect(run.stdout.contains("wrote 8 traces to demo-traces/ (seed 1)"))
         #expect(run.stdout.contains("imported 8 files, 13 launches, 307 events, 0 skipped lines"))
         #expect(run.stdout.contains("4. Launches: how each began"))
-        #expect(run.stdout.contains("demo-traces/background-launch.ndjson:10    warm        129.3 ms"))
+        #expect(run.stdout.contains("demo-traces/background-launch.ndjson:10    warm        137.3 ms"))
         #expect(run.stdout.contains("5. Query: queries/time-to-active.sql"))
         #expect(run.stdout.contains("demo-traces/bug-wrong-order.ndjson:31: error[scene.connect-after-launch]"))
         #expect(run.stdout.contains("checked 8 traces (13 launches, 307 events) against 32 rules: 3 errors"))

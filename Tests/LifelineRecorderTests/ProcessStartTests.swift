@@ -17,28 +17,37 @@ struct ProcessStartTests {
         #expect(ProcessStart.startTicks(inStat: Array(overflow.utf8)[...]) == nil)
     }
 
-    @Test("a start some time ago lands that long before now on the event clock; one in the future is refused")
-    func movedOntoTheEventClock() {
-        #expect(ProcessStart.onEventClock(ago: 350_000_000, eventNow: 1_000_000_000) == 650_000_000)
-        #expect(ProcessStart.onEventClock(ago: 2_000_000_000, eventNow: 1_000_000_000) == -1_000_000_000)
-        #expect(ProcessStart.onEventClock(ago: -1, eventNow: 1_000_000_000) == nil)
-        #expect(ProcessStart.onEventClock(ago: 0, eventNow: UInt64.max) == nil)
+    @Test("a start some time ago lands that long before now; one in the future is refused")
+    func movedOntoTheMonotonicClock() {
+        #expect(ProcessStart.before(1_000_000_000, by: 350_000_000) == 650_000_000)
+        #expect(ProcessStart.before(1_000_000_000, by: 2_000_000_000) == -1_000_000_000)
+        #expect(ProcessStart.before(1_000_000_000, by: -1) == nil)
+        #expect(ProcessStart.before(UInt64.max, by: 0) == nil)
+    }
+
+    @Test("a recorder on a custom clock keeps the process start its caller gives, and adds none")
+    func customClocks() {
+        let clock = RecorderClock.custom { 5_000 }
+        #expect(InMemoryRecorder(launch: LaunchRecord(), clock: clock).launch.processStart == nil)
+        #expect(InMemoryRecorder(launch: LaunchRecord(processStart: -7), clock: clock).launch.processStart == -7)
     }
 
     #if os(Linux)
-    @Test("on Linux this process's start comes from the kernel, before now on the event clock and steady between reads")
+    @Test("on Linux a recorder writes this process's start from the kernel, before its own origin, steady between recorders")
     func thisProcess() throws {
-        let first = try #require(ProcessStart.onEventClock())
-        let now = Int64(MonotonicClock.now())
-        #expect(first <= now)
+        let now = MonotonicClock.now()
+        let absolute = try #require(ProcessStart.monotonic())
+        #expect(absolute <= Int64(now))
         // CLOCK_MONOTONIC counts from boot on Linux, as starttime does: a start after boot.
-        #expect(first >= 0)
-        let second = try #require(ProcessStart.onEventClock())
-        // Ticks are 10 ms apart (USER_HZ 100): two reads agree within a few of them.
-        #expect(abs(second - first) < 50_000_000)
-        let record = LaunchRecord.current()
-        #expect(record.processStart.map { abs($0 - first) < 50_000_000 } == true)
-        #expect(record.prewarm == nil, "Linux does not prewarm apps")
+        #expect(absolute >= 0)
+        let first = try #require(InMemoryRecorder(launch: LaunchRecord()).launch.processStart)
+        let second = try #require(InMemoryRecorder(launch: LaunchRecord()).launch.processStart)
+        // On the events' clock: the process started before the recorder (its origin, t = 0).
+        #expect(first <= 0 && second <= first)
+        // As long before the recorder as the process has run; ticks are 10 ms apart (USER_HZ 100).
+        #expect(abs((Int64(now) - absolute) + first) < 50_000_000)
+        #expect(LaunchRecord.current().processStart == nil, "the recorder places it, on its own clock")
+        #expect(LaunchRecord.current().prewarm == nil, "Linux does not prewarm apps")
     }
     #endif
 

@@ -44,7 +44,11 @@ struct RecorderTests {
         let trace = try ParsedTrace(path: file.path)
         #expect(trace.errors.isEmpty)
         #expect(!trace.unterminated)
-        #expect(trace.launches == [Self.launch])
+        // The app's record, with the process start the recorder placed on its clock (before its origin).
+        var written = Self.launch
+        written.processStart = recorder.launch.processStart
+        #expect(trace.launches == [written])
+        #expect(recorder.launch.processStart.map { $0 <= 0 } == true)
         #expect(trace.events.count == threads * perThread)
         var next = [String: Int64]()
         var previous: EventRecord?
@@ -188,7 +192,9 @@ struct RecorderTests {
             #expect(name == (index == 0 ? "rotating.ndjson" : "rotating.\(index + 1).ndjson"))
             let trace = try ParsedTrace(path: directory.appendingPathComponent(name).path)
             #expect(trace.errors.isEmpty)
-            var expected = Self.launch
+            // Every part restates the record the recorder wrote: the app's, with the process start it placed.
+            var expected = recorder.launch
+            #expect(expected.processStart != nil && expected.processStart.map { $0 <= 0 } == true)
             expected.part = index == 0 ? nil : Int64(index + 1)
             #expect(trace.launches == [expected])
             seqs += trace.events.map(\.seq)

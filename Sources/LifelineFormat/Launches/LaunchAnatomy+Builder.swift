@@ -16,8 +16,8 @@ extension LaunchAnatomy {
         private var firstActive: Int64?
         /// The first callback that runs only in the background, before any foreground one.
         private var backgroundEntry: (t: Int64, callback: Callback)?
-        /// The last callbacks that change a state, newest last (at most four kept).
-        private var tail: [Callback] = []
+        /// The last four callbacks that change a state, newest last (`nil`: none yet), without a heap allocation.
+        private var tail: (Callback?, Callback?, Callback?, Callback?) = (nil, nil, nil, nil)
         private var sawTime = false
 
         package init(record: LaunchRecord) { self.record = record }
@@ -58,9 +58,9 @@ extension LaunchAnatomy {
             }
         }
 
+        @inline(__always)
         private mutating func remember(_ callback: Callback) {
-            if tail.count == 4 { tail.removeFirst() }
-            tail.append(callback)
+            tail = (tail.1, tail.2, tail.3, callback)
         }
 
         /// The anatomy of the launch noted so far.
@@ -152,7 +152,7 @@ extension LaunchAnatomy {
         /// The ending the launch's own callbacks show; ``LaunchAnatomy/settleEndings(_:)`` decides a
         /// foreground end with the launches that follow.
         private func ownEnding() -> (Ending, String) {
-            guard let last = tail.last else {
+            guard let last = tail.3 else {
                 if firstForeground == nil, backgroundEntry != nil || record.prewarm == true {
                     return (.background, "it never came to the foreground: iOS suspends such a process and may end it without a callback")
                 }
@@ -160,10 +160,8 @@ extension LaunchAnatomy {
             }
             // The app switcher's swipe on a foreground app: resign active, disconnect, no background
             // in between; UIKit may then call applicationWillTerminate.
-            let beforeTerminate = last == .applicationWillTerminate ? tail.dropLast() : tail[...]
-            if beforeTerminate.count >= 2, beforeTerminate.last == .sceneDidDisconnect,
-                beforeTerminate[beforeTerminate.index(before: beforeTerminate.endIndex) - 1] == .sceneWillResignActive
-            {
+            let (resign, disconnect) = last == .applicationWillTerminate ? (tail.1, tail.2) : (tail.2, tail.3)
+            if resign == .sceneWillResignActive, disconnect == .sceneDidDisconnect {
                 return (
                     .swipeKilled,
                     "sceneWillResignActive then sceneDidDisconnect without sceneDidEnterBackground"
@@ -217,19 +215,22 @@ extension LaunchAnatomy {
     /// running out of memory; an update of the app or the OS between the two is said, since it ends
     /// a process too); else the ending stays unknown. `launches` are in input order.
     package static func settleEndings(_ launches: inout [(place: Place, anatomy: LaunchAnatomy)]) {
-        for index in launches.indices
-        where launches[index].anatomy.ending == .unknown
-            && launches[index].anatomy.endingReason.hasPrefix(Builder.foregroundStop)
-        {
+        // From the last launch back: the nearest later launch of each app in each trace, in one pass.
+        struct Key: Hashable {
+            var trace: String
+            var app: String?
+        }
+        var nextOf: [Key: Place] = [:]
+        for index in launches.indices.reversed() {
             let place = launches[index].place
-            let next = launches.indices.dropFirst(index + 1).first {
-                launches[$0].place.trace == place.trace && launches[$0].place.app == place.app
-            }
-            guard let next else {
+            let key = Key(trace: place.trace, app: place.app)
+            defer { nextOf[key] = place }
+            guard launches[index].anatomy.ending == .unknown, launches[index].anatomy.endingReason.hasPrefix(Builder.foregroundStop)
+            else { continue }
+            guard let later = nextOf[key] else {
                 launches[index].anatomy.endingReason += ", and no later launch in this trace: the app may still run"
                 continue
             }
-            let later = launches[next].place
             launches[index].anatomy.ending = .foregroundExit
             var reason = ", and the next launch in this trace shows the process ended: a crash, a watchdog kill or out of memory"
             if later.appVersion != place.appVersion || later.os != place.os {

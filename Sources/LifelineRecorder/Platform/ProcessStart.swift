@@ -1,3 +1,5 @@
+import LifelineCore
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -6,11 +8,12 @@ import Glibc
 import Musl
 #endif
 
-/// When the kernel started this process, on the recorder's event clock (``MonotonicClock``).
+/// When the kernel started this process, on ``MonotonicClock``.
 ///
-/// A trace's events carry monotonic nanoseconds; the kernel keeps the process's start on
-/// another clock. One reading of both clocks moves it onto the events' clock, so the time
-/// before the first event (dyld, static initializers, UIKit's start) is measured:
+/// A recorder's events carry monotonic nanoseconds since its origin; the kernel keeps the
+/// process's start on another clock. One reading of both clocks moves it onto the monotonic
+/// clock, and the recorder onto its events' clock (``onEventClock(origin:)``), so the time before
+/// the first event (dyld, static initializers, UIKit's start) is measured:
 ///
 /// - Apple platforms: `sysctl` `KERN_PROC_PID` gives `kinfo_proc.kp_proc.p_starttime` (wall
 ///   time, as Sentry, Datadog and Embrace read it); the wall clock read now says how long ago
@@ -18,8 +21,15 @@ import Musl
 /// - Linux: `/proc/self/stat`'s `starttime` counts clock ticks since boot, the origin of
 ///   `CLOCK_BOOTTIME`, which says how long ago that was.
 package enum ProcessStart {
-    /// The process start on the event clock, or `nil` when the kernel does not say.
-    package static func onEventClock() -> Int64? {
+    /// The process start on the events' clock of a recorder whose origin (its first reading of
+    /// ``MonotonicClock``) is `origin`: negative, the process started before the recorder did.
+    package static func onEventClock(origin: UInt64) -> Int64? {
+        guard let start = monotonic(), origin <= UInt64(Int64.max) else { return nil }
+        return start - Int64(origin)
+    }
+
+    /// The process start on ``MonotonicClock``, or `nil` when the kernel does not say.
+    package static func monotonic() -> Int64? {
         #if canImport(Darwin)
         var info = kinfo_proc()
         var size = MemoryLayout<kinfo_proc>.stride
@@ -33,7 +43,7 @@ package enum ProcessStart {
         let now = MonotonicClock.now()
         let startedWall = Int64(started.tv_sec) * 1_000_000_000 + Int64(started.tv_usec) * 1_000
         let nowWall = Int64(wall.tv_sec) * 1_000_000_000 + Int64(wall.tv_nsec)
-        return onEventClock(ago: nowWall - startedWall, eventNow: now)
+        return before(now, by: nowWall - startedWall)
         #elseif os(Linux)
         guard let ticks = startTicksSinceBoot(), case let hertz = sysconf(Int32(_SC_CLK_TCK)), hertz > 0 else { return nil }
         var boot = timespec()
@@ -42,17 +52,27 @@ package enum ProcessStart {
         let sinceBoot = Int64(boot.tv_sec) * 1_000_000_000 + Int64(boot.tv_nsec)
         let (startedSinceBoot, overflow) = ticks.multipliedReportingOverflow(by: 1_000_000_000 / Int64(hertz))
         guard !overflow else { return nil }
-        return onEventClock(ago: sinceBoot - startedSinceBoot, eventNow: now)
+        return before(now, by: sinceBoot - startedSinceBoot)
         #else
         return nil
         #endif
     }
 
-    /// The event-clock time `ago` nanoseconds before `eventNow`; `nil` for a start in the future
-    /// (a clock stepped back past it) or a difference the event clock cannot hold.
-    package static func onEventClock(ago: Int64, eventNow: UInt64) -> Int64? {
-        guard ago >= 0, eventNow <= UInt64(Int64.max) else { return nil }
-        return Int64(eventNow) - ago
+    /// The monotonic time `ago` nanoseconds before `now`; `nil` for a start in the future (a clock
+    /// stepped back past it) or a time the clock cannot hold.
+    package static func before(_ now: UInt64, by ago: Int64) -> Int64? {
+        guard ago >= 0, now <= UInt64(Int64.max) else { return nil }
+        return Int64(now) - ago
+    }
+
+    /// `launch` with its process start on the events' clock of a recorder reading `clock` from
+    /// `origin`, when it does not say one and the clock is the system's (a custom clock's origin
+    /// is not the kernel's: its caller says where the process started, as the simulator does).
+    package static func placed(in launch: LaunchRecord, clock: RecorderClock, origin: UInt64) -> LaunchRecord {
+        guard launch.processStart == nil, case .monotonic = clock.source else { return launch }
+        var launch = launch
+        launch.processStart = onEventClock(origin: origin)
+        return launch
     }
 
     #if os(Linux)

@@ -145,9 +145,9 @@ final class UIKitModel {
             launch: identities.uuid(), pid: Int64(300 + identities.next() % 60_000), app: Self.bundleIdentifier,
             platform: device.hasPrefix("iPad") ? "iPadOS" : "iOS", os: os, device: device, lifecycle: lifecycle,
             started: Timestamp.format(nanosecondsSince1970: Self.epochNanoseconds + Int64(clock.now)),
-            // What the recorder reads on a device: the kernel's process start (pre-main follows, below)
-            // and `ActivePrewarm`, before the app finishes launching.
-            processStart: Int64(clock.now), prewarm: prewarmed)
+            // What the recorder writes on a device: the kernel's process start on its events' clock (the
+            // recorder below starts now, at the process start: 0; pre-main follows) and `ActivePrewarm`.
+            processStart: 0, prewarm: prewarmed)
         var configuration = RecorderConfiguration()
         configuration.clock = clock.recorderClock
         // UIKit calls every delegate method on the main thread, whatever thread this simulation runs on.
