@@ -110,7 +110,10 @@ public struct Callback: CaseIterable, Sendable, Hashable, Comparable, CustomStri
     }
 
     /// The Swift case name, as in `didFinishLaunching`.
-    public var description: String { String(describing: known) }
+    public var description: String { Self.caseNames[Int(rawValue)] }
+
+    /// The case names by raw value, made once: `String(describing:)` of an enum goes through reflection.
+    private static let caseNames = Known.allCases.map { String(describing: $0) }
 
     public static func < (lhs: Callback, rhs: Callback) -> Bool { lhs.rawValue < rhs.rawValue }
 

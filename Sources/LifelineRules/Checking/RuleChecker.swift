@@ -189,7 +189,8 @@ public final class RuleChecker {
             beginLaunch(LaunchRecord(), trace: state.pointee.traceLabel ?? "<input>", file: "<input>", line: 0)
         }
         state.pointee.events += 1
-        if state.pointee.anatomy != nil, UInt32(bitPattern: symbol) < Self.callbackCount, let callback = Callback(rawValue: UInt8(symbol)) {
+        // Catalog callbacks' symbols are their raw values; `Callback(rawValue:)` refuses the rest.
+        if state.pointee.anatomy != nil, UInt32(bitPattern: symbol) <= UInt32(UInt8.max), let callback = Callback(rawValue: UInt8(symbol)) {
             state.pointee.anatomy?.note(callback, t: t, phase: phase)
         }
         if state.pointee.launchEventPending { injectLaunchEvent(at: t) }
@@ -273,9 +274,6 @@ public final class RuleChecker {
             runtime.pointee.dispatch(roles, event, context: context, sink: sink)
         }
     }
-
-    /// How many symbols are catalog callbacks (their symbol is their raw value).
-    static let callbackCount = UInt32(Callback.allCases.count)
 
     /// The scene-delegate callbacks, by raw value: a scene's own life, which per-scene rules judge.
     static let sceneCallbacks: UInt64 = Callback.allCases.reduce(0) { $1.scope == .scene ? $0 | 1 << UInt64($1.rawValue) : $0 }
