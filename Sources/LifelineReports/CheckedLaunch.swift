@@ -21,21 +21,9 @@ package struct CheckedLaunch: Sendable, Equatable {
     /// `launches` with the endings settled that need the launches after them
     /// (``LaunchAnatomy/settleEndings(_:)``).
     package static func settlingEndings(_ launches: [CheckedLaunch]) -> [CheckedLaunch] {
-        var placed = launches.compactMap { launch in
-            launch.anatomy.map {
-                (
-                    place: LaunchAnatomy.Place(
-                        trace: launch.trace, app: launch.record.app, appVersion: launch.record.appVersion, os: launch.record.os),
-                    anatomy: $0
-                )
-            }
-        }
-        LaunchAnatomy.settleEndings(&placed)
         var settled = launches
-        var next = 0
-        for index in settled.indices where settled[index].anatomy != nil {
-            settled[index].anatomy = placed[next].anatomy
-            next += 1
+        LaunchAnatomy.settleEndings(of: &settled, at: \.anatomy) {
+            LaunchAnatomy.Place(trace: $0.trace, app: $0.record.app, appVersion: $0.record.appVersion, os: $0.record.os)
         }
         return settled
     }

@@ -214,6 +214,17 @@ extension LaunchAnatomy {
     /// launch of the same app, the process ended without a callback (a crash, a watchdog kill or
     /// running out of memory; an update of the app or the OS between the two is said, since it ends
     /// a process too); else the ending stays unknown. `launches` are in input order.
+    /// Settles the endings of the anatomies `items` hold at `anatomy` (those without one are left
+    /// as they are), each placed by `place`, in input order.
+    package static func settleEndings<Item>(
+        of items: inout [Item], at anatomy: WritableKeyPath<Item, LaunchAnatomy?>, place: (Item) -> Place
+    ) {
+        let indices = items.indices.filter { items[$0][keyPath: anatomy] != nil }
+        var placed = indices.map { (place: place(items[$0]), anatomy: items[$0][keyPath: anatomy]!) }
+        settleEndings(&placed)
+        for (index, settled) in zip(indices, placed) { items[index][keyPath: anatomy] = settled.anatomy }
+    }
+
     package static func settleEndings(_ launches: inout [(place: Place, anatomy: LaunchAnatomy)]) {
         // From the last launch back: the nearest later launch of each app in each trace, in one pass.
         struct Key: Hashable {

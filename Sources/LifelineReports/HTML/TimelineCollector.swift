@@ -127,20 +127,8 @@ package final class TimelineCollector {
     package func finish() -> ReportTimelines {
         endLaunch()
         // A launch that stops in the foreground ended without a callback when its trace goes on.
-        var placed = timelines.launches.compactMap { launch in
-            launch.anatomy.map {
-                (
-                    place: LaunchAnatomy.Place(
-                        trace: launch.file, app: launch.record.app, appVersion: launch.record.appVersion, os: launch.record.os),
-                    anatomy: $0
-                )
-            }
-        }
-        LaunchAnatomy.settleEndings(&placed)
-        var next = 0
-        for index in timelines.launches.indices where timelines.launches[index].anatomy != nil {
-            timelines.launches[index].anatomy = placed[next].anatomy
-            next += 1
+        LaunchAnatomy.settleEndings(of: &timelines.launches, at: \.anatomy) {
+            LaunchAnatomy.Place(trace: $0.file, app: $0.record.app, appVersion: $0.record.appVersion, os: $0.record.os)
         }
         return timelines
     }

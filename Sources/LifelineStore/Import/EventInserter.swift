@@ -122,6 +122,15 @@ struct EventInserter: ~Copyable {
         }
     }
 
+    /// The phase an `event_raw.phase` code stands for (anything but 1 and 2: instant).
+    static func phase(ofCode code: Int64) -> Phase {
+        switch code {
+        case 1: .begin
+        case 2: .end
+        default: .instant
+        }
+    }
+
     /// Resolves one event of a batch whose bytes are `bytes`: interns its strings (inserting new ones),
     /// gives it the next id and computes its derived columns. ``flush(bytes:fileID:db:)`` inserts it.
     mutating func add(_ event: ImportBatch.Event, bytes: UnsafeRawBufferPointer, launchID: Int64) throws {

@@ -46,13 +46,7 @@ enum LaunchAnatomyStore {
                         """, arguments: [part["id"] as Int64])
                 while let event = try events.next() {
                     guard let callback = callbacks[event[0]] else { continue }
-                    let phase: Phase =
-                        switch event[2] as Int64 {
-                        case 1: .begin
-                        case 2: .end
-                        default: .instant
-                        }
-                    builder.note(callback, t: event[1], phase: phase)
+                    builder.note(callback, t: event[1], phase: EventInserter.phase(ofCode: event[2]))
                 }
             }
             let place = LaunchAnatomy.Place(trace: String(fileID), app: head["app"], appVersion: head["app_version"], os: head["os"])

@@ -105,12 +105,7 @@ extension TraceStore {
                                 resultCode: ResultCode(rawValue: status),
                                 message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
                         }
-                        let phase: Phase =
-                            switch sqlite3_column_int64(handle, 3) {
-                            case 1: .begin
-                            case 2: .end
-                            default: .instant
-                            }
+                        let phase = EventInserter.phase(ofCode: sqlite3_column_int64(handle, 3))
                         let row = StoredEventRow(
                             event: IdentifiedEvent(
                                 seq: sqlite3_column_int64(handle, 0), t: sqlite3_column_int64(handle, 1),
