@@ -42,4 +42,12 @@ extension EventName {
     /// The event a recorder writes when it had to drop events; `attrs.count`
     /// holds how many were lost since the previous such event.
     public static let dropped = EventName("lifeline.dropped")
+
+    /// The event a recorder writes at the first frame after the app (or its first scene) became
+    /// active: where a launch ends for a person looking at the screen (`FirstFrameRecorder`).
+    public static let firstFrame = EventName("lifeline.firstFrame")
+
+    /// The event an app records when its first screen shows its content, not placeholders
+    /// (`reportFullyDisplayed()`): time to full display, as Android's `reportFullyDrawn()`.
+    public static let fullyDisplayed = EventName("lifeline.fullyDisplayed")
 }

@@ -67,7 +67,10 @@ package enum JSONReport {
         var evidence: [String]?
         var phases: [PhaseTime]?
         var timeToActive: Int64?
+        var timeToFirstFrame: Int64?
+        var timeToFullyDisplayed: Int64?
         var slowestPhase: String?
+        var slowReason: String?
         var ending: String?
         var endingReason: String?
 
@@ -98,7 +101,10 @@ package enum JSONReport {
                 evidence = anatomy.evidence
                 phases = anatomy.phases.map { PhaseTime(name: $0.name, start: $0.start, end: $0.end, duration: $0.duration) }
                 timeToActive = anatomy.timeToActive
+                timeToFirstFrame = anatomy.timeToFirstFrame
+                timeToFullyDisplayed = anatomy.timeToFullyDisplayed
                 slowestPhase = anatomy.slowestPhase?.name
+                slowReason = anatomy.slowReason
                 ending = anatomy.ending.rawValue
                 endingReason = anatomy.endingReason
             }

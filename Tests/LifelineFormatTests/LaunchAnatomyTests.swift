@@ -14,7 +14,11 @@ struct LaunchAnatomyTests {
             switch try TraceRecord(parsing: String(line)) {
             case .launch(let record): builder = LaunchAnatomy.Builder(record: record)
             case .event(let event):
-                if let callback = event.event.callback { builder?.note(callback, t: event.t, phase: event.phase) }
+                if let callback = event.event.callback {
+                    builder?.note(callback, t: event.t, phase: event.phase)
+                } else if let mark = LaunchAnatomy.Mark(name: event.event.name) {
+                    builder?.note(mark, t: event.t)
+                }
             }
         }
         return try #require(builder).finish()
@@ -47,6 +51,66 @@ struct LaunchAnatomyTests {
         #expect(anatomy.evidence == ["prewarm: not set", "process start: 400.0 ms before the first event"])
         #expect(anatomy.ending == .unknown)
         #expect(anatomy.endingReason.hasPrefix("the trace stops in the foreground"))
+    }
+
+    @Test("the first frame and the app's fully displayed mark are phases after active, with their own times")
+    func firstFrameAndFullyDisplayed() throws {
+        let anatomy = try Self.anatomy(
+            Self.cold + """
+
+                {"seq":8,"t":104000000,"event":"lifeline.firstFrame"}
+                {"seq":9,"t":500000000,"event":"lifeline.fullyDisplayed"}
+                """)
+        #expect(anatomy.phases.suffix(2).map(\.name) == ["first frame", "fully displayed"])
+        #expect(anatomy.phases.suffix(2).map(\.duration) == [4_000_000, 396_000_000])
+        #expect(anatomy.timeToActive == 500_000_000)
+        #expect(anatomy.timeToFirstFrame == 504_000_000)
+        #expect(anatomy.timeToFullyDisplayed == 900_000_000)
+        // The content the app loads after its first frame is not the launch's slowest phase.
+        #expect(anatomy.slowestPhase?.name == "pre-main and UIKit start")
+        #expect(
+            anatomy.slowReason
+                == "504.0 ms to the first frame, over Apple's 400 ms target for the first frame: pre-main and UIKit start took 400.0 ms (79%)"
+        )
+    }
+
+    @Test("a frame before the first active state is not the launch's; full display reported before the first frame counts at it")
+    func marksOutOfPlace() throws {
+        let anatomy = try Self.anatomy(
+            Self.cold.replacingOccurrences(
+                of: #"{"seq":7,"#, with: #"{"seq":6,"t":95000000,"event":"lifeline.firstFrame"}"# + "\n" + #"{"seq":7,"#)
+                    + """
+
+                    {"seq":8,"t":101000000,"event":"lifeline.fullyDisplayed"}
+                    {"seq":9,"t":108000000,"event":"lifeline.firstFrame"}
+                    {"seq":10,"t":120000000,"event":"lifeline.firstFrame"}
+                    """)
+        #expect(anatomy.phases.suffix(2).map(\.name) == ["first frame", "fully displayed"])
+        #expect(anatomy.phases.suffix(2).map(\.duration) == [8_000_000, 0])
+        #expect(anatomy.timeToFirstFrame == 508_000_000)
+        #expect(anatomy.timeToFullyDisplayed == 508_000_000)
+    }
+
+    @Test("a launch within 400 ms has no slow reason; without a first frame the time to active stands for it")
+    func slowReasonWithoutFirstFrame() throws {
+        let quick = try Self.anatomy(Self.cold.replacingOccurrences(of: "-400000000", with: "-250000000"))
+        #expect(quick.timeToActive == 350_000_000)
+        #expect(quick.slowReason == nil)
+        let slow = try Self.anatomy(Self.cold)
+        #expect(slow.timeToFirstFrame == nil)
+        #expect(
+            slow.slowReason
+                == "500.0 ms to the first active state, over Apple's 400 ms target for the first frame: pre-main and UIKit start took 400.0 ms (80%)"
+        )
+    }
+
+    @Test(
+        "the marks' names, as strings and as bytes",
+        arguments: ["lifeline.firstFrame", "lifeline.fullyDisplayed", "lifeline.firstFramex", "db.open", ""])
+    func markNames(_ name: String) {
+        let fromBytes = Array(name.utf8).withUnsafeBytes { LaunchAnatomy.Mark(bytes: $0) }
+        #expect(fromBytes == LaunchAnatomy.Mark(name: name))
+        #expect((fromBytes != nil) == (name == "lifeline.firstFrame" || name == "lifeline.fullyDisplayed"))
     }
 
     @Test("without a process start the phases begin at the first event, and an unrecorded prewarm is said")

@@ -42,6 +42,39 @@ struct LaunchAnatomyStoreTests {
                 ])
     }
 
+    @Test(
+        "the recorder's first frame and the app's fully displayed mark give their times and a slow reason, streamed or read back",
+        arguments: [false, true])
+    func firstFrameAndFullyDisplayed(grown: Bool) throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let marks = """
+            {"seq":6,"t":470000000,"event":"lifeline.firstFrame"}
+            {"seq":7,"t":900000000,"event":"lifeline.fullyDisplayed"}
+
+            """
+        // Grown: the marks arrive in a second import of the same file, which derives from the stored events.
+        let path = try fixture.write("a.ndjson", grown ? Self.launch1 : Self.launch1 + marks)
+        _ = fixture.importFile(path)
+        if grown {
+            try fixture.append("a.ndjson", marks)
+            _ = fixture.importFile(path)
+        }
+        #expect(
+            try fixture.rows(
+                "SELECT time_to_active_ns, time_to_first_frame_ns, time_to_fully_displayed_ns, slowest_phase, slow_reason FROM launch_anatomy"
+            )
+                == [
+                    [
+                        "350000000", "770000000", "1200000000", "first frame",
+                        "770.0 ms to the first frame, over Apple's 400 ms target for the first frame: first frame took 420.0 ms (54%)",
+                    ]
+                ])
+        #expect(
+            try fixture.rows("SELECT name, duration_ns FROM launch_phase WHERE ordinal > 5 ORDER BY ordinal")
+                == [["first frame", "420000000"], ["fully displayed", "430000000"]])
+    }
+
     @Test("a file that grows with the next launch settles the ending of the launch before it")
     func grownFileSettlesTheEnding() throws {
         let fixture = try StoreFixture()

@@ -127,6 +127,7 @@ struct SchemaTests {
                     ["v5: derived event columns; indexed timeline and span"], ["v6: launches whose trace begins mid-run"],
                     ["v7: no time to active for a launch whose events carry no time"], ["v8: the app's version"],
                     ["v9: process start and prewarm"], ["v10: each launch's kind, phases and ending"],
+                    ["v11: time to the first frame and to full display, and why a launch was slow"],
                 ])
         // Opening again migrates nothing and keeps the data.
         _ = fixture.importFile(try fixture.write("a.ndjson", sceneTrace))

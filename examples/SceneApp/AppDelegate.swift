@@ -4,6 +4,8 @@ import UIKit
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     private let recorder = Lifeline.recorder
+    /// The launch's first frame: a display link's first tick after the first scene became active.
+    private var firstFrame: FirstFrameRecorder?
 
     func application(
         _ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
@@ -18,6 +20,7 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         recorder.span(.didFinishLaunching) {  // begin and end: the trace gets the launch's duration
             NoteStore.shared.open()
         }
+        firstFrame = FirstFrameRecorder.uiKit(recorder: recorder)
         return true
     }
 

@@ -40,6 +40,17 @@ final class NotesViewController: UITableViewController {
             })
     }
 
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        // The notes are on screen: the launch is over as far as the person is concerned.
+        if !hasReportedFullyDisplayed {
+            hasReportedFullyDisplayed = true
+            Lifeline.recorder.reportFullyDisplayed(attrs: ["notes": .int(Int64(NoteStore.shared.all.count))])
+        }
+    }
+
+    private var hasReportedFullyDisplayed = false
+
     override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
         NoteStore.shared.all.count
     }

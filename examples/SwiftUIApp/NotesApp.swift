@@ -28,11 +28,14 @@ struct NotesApp: App {
 /// Records the app delegate's callbacks, and hands each new scene the scene delegate below.
 final class AppDelegate: NSObject, UIApplicationDelegate {
     private let recorder = Lifeline.recorder
+    /// The launch's first frame: a display link's first tick after the first scene became active.
+    private var firstFrame: FirstFrameRecorder?
 
     func application(
         _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
         recorder.record(.didFinishLaunching)
+        firstFrame = FirstFrameRecorder.uiKit(recorder: recorder)
         return true
     }
 
@@ -75,11 +78,18 @@ final class SceneDelegate: NSObject, UIWindowSceneDelegate {
 
 struct NotesView: View {
     @State private var notes: [String] = []
+    @State private var reportedFullyDisplayed = false
 
     var body: some View {
         NavigationStack {
             List(notes, id: \.self) { Text($0) }
                 .navigationTitle("Notes")
+                .onAppear {
+                    // The list is on screen with its content: the launch is over for the person.
+                    guard !reportedFullyDisplayed else { return }
+                    reportedFullyDisplayed = true
+                    Lifeline.recorder.reportFullyDisplayed()
+                }
                 .toolbar {
                     Button("Add") { notes.append("Note \(notes.count + 1)") }
                 }

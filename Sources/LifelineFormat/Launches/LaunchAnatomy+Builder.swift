@@ -14,6 +14,8 @@ extension LaunchAnatomy {
         private var firstConnect: Int64?
         private var firstForeground: (t: Int64, callback: Callback)?
         private var firstActive: Int64?
+        private var firstFrame: Int64?
+        private var fullyDisplayed: Int64?
         /// The first callback that runs only in the background, before any foreground one.
         private var backgroundEntry: (t: Int64, callback: Callback)?
         /// The last four callbacks that change a state, newest last (`nil`: none yet), without a heap allocation.
@@ -55,6 +57,19 @@ extension LaunchAnatomy {
                 if firstForeground == nil, backgroundEntry == nil { backgroundEntry = (t, callback) }
             default:
                 break
+            }
+        }
+
+        /// Notes one of the recorder's own marks of the launch at `t`.
+        package mutating func note(_ mark: Mark, t: Int64) {
+            if firstEvent == nil { firstEvent = t }
+            if t != firstEvent { sawTime = true }
+            switch mark {
+            case .firstFrame:
+                // The first frame after the first active state: a frame before it is not the launch's end.
+                if firstActive != nil, firstFrame == nil { firstFrame = t }
+            case .fullyDisplayed:
+                if fullyDisplayed == nil { fullyDisplayed = t }
             }
         }
 
@@ -142,8 +157,23 @@ extension LaunchAnatomy {
                 let end = index + 1 < ordered.count ? min(ordered[index + 1].t, firstActive) : firstActive
                 phases.append(LaunchPhase(milestone.name, milestone.t, end))
             }
+            // After the first active state: drawing the first frame, then the app's own content
+            // until it said it was fully displayed (a report before the first frame counts at it).
+            var last = firstActive
+            if let firstFrame, firstFrame >= firstActive {
+                phases.append(LaunchPhase(Self.firstFramePhase, firstActive, firstFrame))
+                last = firstFrame
+            }
+            if let fullyDisplayed {
+                phases.append(LaunchPhase(Self.fullyDisplayedPhase, last, max(fullyDisplayed, last)))
+            }
             return phases
         }
+
+        /// The phase from the first active state to the first frame (`lifeline.firstFrame`).
+        package static let firstFramePhase = "first frame"
+        /// The phase from the first frame (or active state) to the app's `lifeline.fullyDisplayed`.
+        package static let fullyDisplayedPhase = "fully displayed"
 
         /// The phase of a prewarmed or background-launched process until the user opened it: not
         /// launch time, so neither the time to active nor the slowest phase counts it.

@@ -62,14 +62,89 @@ package struct LaunchAnatomy: Sendable, Equatable {
     package var ending: Ending
     package var endingReason: String
 
-    /// The phase that took the most time, for a "why slow" line (waiting for the user is not launch time).
+    /// The phase to the first frame that took the most time, for a "why slow" line (waiting for the
+    /// user is not launch time; the app's own content after the first frame is not the launch's).
     package var slowestPhase: LaunchPhase? {
-        phases.filter { $0.name != Builder.waiting }.max { $0.duration < $1.duration }
+        phases.filter { $0.name != Builder.waiting && $0.name != Builder.fullyDisplayedPhase }.max { $0.duration < $1.duration }
     }
 
-    /// The launch's own time to its first active state, in nanoseconds: its phases but waiting for the user.
+    /// The launch's own time to its first active state, in nanoseconds: its phases up to it but
+    /// waiting for the user.
     package var timeToActive: Int64? {
         guard !phases.isEmpty else { return nil }
-        return phases.reduce(0) { $1.name == Builder.waiting ? $0 : $0.saturatingAdding($1.duration) }
+        return time(through: nil)
+    }
+
+    /// The launch's time to its first frame (``Builder/firstFramePhase``), when the trace has it.
+    package var timeToFirstFrame: Int64? {
+        phases.contains { $0.name == Builder.firstFramePhase } ? time(through: Builder.firstFramePhase) : nil
+    }
+
+    /// The launch's time to the app's "fully displayed" mark, when the trace has it.
+    package var timeToFullyDisplayed: Int64? {
+        phases.contains { $0.name == Builder.fullyDisplayedPhase } ? time(through: Builder.fullyDisplayedPhase) : nil
+    }
+
+    /// The phases' time but waiting for the user, through the phase named `last` (nil: to the first
+    /// active state, the phases after it left out).
+    private func time(through last: String?) -> Int64 {
+        var total: Int64 = 0
+        for phase in phases {
+            let afterActive = phase.name == Builder.firstFramePhase || phase.name == Builder.fullyDisplayedPhase
+            if afterActive && last == nil { break }
+            if phase.name != Builder.waiting { total = total.saturatingAdding(phase.duration) }
+            if phase.name == last { break }
+        }
+        return total
+    }
+
+    /// Apple's target for a launch: its first frame within 400 ms of the tap (WWDC19 session 423,
+    /// "Optimizing App Launch", docs/launches.md).
+    package static let firstFrameTarget: Int64 = 400_000_000
+
+    /// Why the launch was slow, when it missed ``firstFrameTarget``: how long it took to its first
+    /// frame (or, without one, its first active state, which comes before it) and the phase that
+    /// took the most of it. Nil when it made the target or its phases are unknown.
+    package var slowReason: String? {
+        let (measured, end) =
+            timeToFirstFrame.map { ($0, "the first frame") } ?? (timeToActive.map { ($0, "the first active state") } ?? (0, ""))
+        guard measured > Self.firstFrameTarget, let slowest = slowestPhase else { return nil }
+        let share = slowest.duration.multipliedReportingOverflow(by: 100)
+        let percent = share.overflow || measured == 0 ? "" : " (\(share.partialValue / measured)%)"
+        return
+            "\(Builder.duration(measured)) to \(end), over Apple's 400 ms target for the first frame: \(slowest.name) took \(Builder.duration(slowest.duration))\(percent)"
+    }
+}
+
+extension LaunchAnatomy {
+    /// A moment the recorder marks that is not a UIKit callback.
+    package enum Mark: Sendable {
+        /// `lifeline.firstFrame`: the first frame after the app became active.
+        case firstFrame
+        /// `lifeline.fullyDisplayed`: the app said its first screen shows its content.
+        case fullyDisplayed
+
+        /// The mark an event name stands for, if any.
+        package init?(name: String) {
+            switch name {
+            case EventName.firstFrame.name: self = .firstFrame
+            case EventName.fullyDisplayed.name: self = .fullyDisplayed
+            default: return nil
+            }
+        }
+
+        /// The mark an event name given as its UTF-8 bytes stands for: a length test first, so the
+        /// app's own events cost one comparison.
+        @inline(__always)
+        package init?(bytes: UnsafeRawBufferPointer) {
+            switch bytes.count {
+            case Self.firstFrameBytes.count where bytes.elementsEqual(Self.firstFrameBytes): self = .firstFrame
+            case Self.fullyDisplayedBytes.count where bytes.elementsEqual(Self.fullyDisplayedBytes): self = .fullyDisplayed
+            default: return nil
+            }
+        }
+
+        private static let firstFrameBytes = Array(EventName.firstFrame.name.utf8)
+        private static let fullyDisplayedBytes = Array(EventName.fullyDisplayed.name.utf8)
     }
 }

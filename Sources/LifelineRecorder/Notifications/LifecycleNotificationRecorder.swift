@@ -62,7 +62,7 @@ public final class LifecycleNotificationRecorder: Sendable {
 }
 
 /// An observer token; NotificationCenter's tokens are immutable once returned.
-private struct ObserverToken: @unchecked Sendable {
+struct ObserverToken: @unchecked Sendable {
     let value: NSObjectProtocol
     init(_ value: NSObjectProtocol) { self.value = value }
 }

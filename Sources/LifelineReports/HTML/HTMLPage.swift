@@ -16,7 +16,7 @@ enum HTMLPage {
         #app{max-width:1500px;margin:0 auto;padding:18px 24px 60px}
         h1{font-size:22px;margin:0 0 4px}h2{font-size:16px;margin:28px 0 10px}h3{font-size:14px;margin:18px 0 8px}
         a{color:var(--accent);text-decoration:none;cursor:pointer}a:hover{text-decoration:underline}
-        .muted{color:var(--muted)}.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
+        .muted{color:var(--muted)}.slow{color:var(--warning)}.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
         .head{display:flex;align-items:baseline;gap:12px;flex-wrap:wrap}
         .pill{display:inline-block;border-radius:10px;padding:1px 9px;font-size:12px;font-weight:600;color:#fff;background:var(--muted)}
         .pill.passed{background:var(--foregroundActive)}.pill.failed{background:var(--error)}.pill.inputError{background:var(--warning)}

@@ -146,7 +146,7 @@ package enum HTMLReport {
             json.byte(UInt8(ascii: ","))
             if let timeToActive = launch.timeToActive { json.int(timeToActive) } else { json.null() }
             // The anatomy (docs/launches.md): kind, reason, ending, its reason, the launch's own time to
-            // active, and its phases as [name, duration]: positions 12–17.
+            // active, and its phases as [name, duration]: positions 12–17; 18–20 below.
             let anatomy = launch.anatomy
             for value in [anatomy?.kind.rawValue, anatomy?.reason, anatomy?.ending.rawValue, anatomy?.endingReason] {
                 json.byte(UInt8(ascii: ","))
@@ -163,7 +163,14 @@ package enum HTMLReport {
                 json.int(phase.duration)
                 json.byte(UInt8(ascii: "]"))
             }
-            json.raw("]]")
+            // Positions 18–20: why it was slow (or null), its slowest phase, its time to the first frame.
+            json.raw("],")
+            json.string(launch.isTimed ? anatomy?.slowReason : nil)
+            json.byte(UInt8(ascii: ","))
+            json.string(launch.isTimed ? anatomy?.slowestPhase?.name : nil)
+            json.byte(UInt8(ascii: ","))
+            if launch.isTimed, let timeToFirstFrame = anatomy?.timeToFirstFrame { json.int(timeToFirstFrame) } else { json.null() }
+            json.byte(UInt8(ascii: "]"))
         }
 
         // Rules not judged on launches that do not record a callback they need: `[rule, where the

@@ -72,6 +72,7 @@ var launches = D.launches.map(function (l, i) {
            tta: l[16] !== null ? num(l[16]) : l[11] === null ? null : num(l[11]),
            kind: l[12], kindReason: l[13], ending: l[14], endingReason: l[15], ownTta: l[16] === null ? null : num(l[16]),
            phases: l[17].map(function (p) { return { name: p[0], duration: num(p[1]) }; }),
+           slowReason: l[18], slowestPhase: l[19], ttff: l[20] === null ? null : num(l[20]),
            error: 0, warning: 0, info: 0, pending: 0, findings: [] };
 });
 var rules = D.rules.map(function (r) { return { id: r[0], severity: r[1], message: r[2], reference: r[3], citation: r[4], violated: 0, pending: 0 }; });
@@ -470,6 +471,7 @@ function buildLaunchView(launch, model) {
     add(el('div', 'card'), el('b', null, grouped(launch.events)), el('span', null, 'events')),
     add(el('div', 'card'), el('b', null, dur(launch.duration)), el('span', null, 'first to last event')),
     add(el('div', 'card'), el('b', null, dur(launch.tta)), el('span', null, 'time to active')),
+    launch.ttff === null ? null : add(el('div', 'card'), el('b', null, dur(launch.ttff)), el('span', null, 'time to first frame')),
     add(el('div', 'card'), el('b', null, String(model.lanes.length - 1)), el('span', null, 'scene sessions')),
     add(el('div', 'card'), el('b', null, launch.kind || '—'), el('span', null, 'kind')),
     add(el('div', 'card'), el('b', null, launch.ending || '—'), el('span', null, 'ending'))));
@@ -477,12 +479,16 @@ function buildLaunchView(launch, model) {
   if (launch.kindReason) add(view, el('p', 'muted', launch.kind + ': ' + launch.kindReason));
   if (launch.endingReason) add(view, el('p', 'muted', 'ended ' + launch.ending + ': ' + launch.endingReason));
   if (launch.phases.length) {
-    var slowest = launch.phases.filter(function (p) { return p.name !== 'waiting for the user'; })
-      .reduce(function (a, p) { return a && a.duration >= p.duration ? a : p; }, null);
+    var slowestMarked = false;
     add(view, el('p', 'muted', 'phases (' + dur(launch.ownTta) + ' to active from the ' +
       (launch.phases[0].name === 'pre-main and UIKit start' ? 'process start' : 'first event') + '): ' +
-      launch.phases.map(function (p) { return p.name + ' ' + dur(p.duration) + (p === slowest ? ' (slowest)' : ''); }).join(' · ')));
+      launch.phases.map(function (p) {
+        var slowest = !slowestMarked && p.name === launch.slowestPhase;
+        if (slowest) slowestMarked = true;
+        return p.name + ' ' + dur(p.duration) + (slowest ? ' (slowest)' : '');
+      }).join(' · ')));
   }
+  if (launch.slowReason) add(view, el('p', 'slow', 'slow: ' + launch.slowReason));
   var toolbar = el('div', 'toolbar');
   var zoomIn = el('button', null, 'Zoom in'), zoomOut = el('button', null, 'Zoom out'), fit = el('button', null, 'Fit');
   var legend = el('div', 'legend');

@@ -190,8 +190,14 @@ public final class RuleChecker {
         }
         state.pointee.events += 1
         // Catalog callbacks' symbols are their raw values; `Callback(rawValue:)` refuses the rest.
-        if state.pointee.anatomy != nil, UInt32(bitPattern: symbol) <= UInt32(UInt8.max), let callback = Callback(rawValue: UInt8(symbol)) {
-            state.pointee.anatomy?.note(callback, t: t, phase: phase)
+        if state.pointee.anatomy != nil {
+            if UInt32(bitPattern: symbol) <= UInt32(UInt8.max), let callback = Callback(rawValue: UInt8(symbol)) {
+                state.pointee.anatomy?.note(callback, t: t, phase: phase)
+            } else if symbol == SymbolTable.firstFrame {
+                state.pointee.anatomy?.note(.firstFrame, t: t)
+            } else if symbol == SymbolTable.fullyDisplayed {
+                state.pointee.anatomy?.note(.fullyDisplayed, t: t)
+            }
         }
         if state.pointee.launchEventPending { injectLaunchEvent(at: t) }
         let ref = EventRef(

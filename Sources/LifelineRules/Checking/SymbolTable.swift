@@ -7,7 +7,15 @@ struct SymbolTable {
 
     init() {
         for callback in Callback.allCases { byName[callback.name] = Int32(callback.rawValue) }
+        // The recorder's marks a launch anatomy reads come next, so their symbols are known.
+        _ = intern(EventName.firstFrame.name)
+        _ = intern(EventName.fullyDisplayed.name)
     }
+
+    /// The symbol of `lifeline.firstFrame`.
+    static let firstFrame = Int32(Callback.allCases.count)
+    /// The symbol of `lifeline.fullyDisplayed`.
+    static let fullyDisplayed = Int32(Callback.allCases.count + 1)
 
     mutating func intern(_ name: EventName) -> Int32 {
         if let callback = name.callback { return Int32(callback.rawValue) }

@@ -2,7 +2,7 @@ import GRDB
 import LifelineFormat
 
 /// Derives the anatomy of a file's launches once their events are in, and stores it in
-/// `launch_anatomy` and `launch_phase` (``StoreSchema/version10``; docs/launches.md).
+/// `launch_anatomy` and `launch_phase` (``StoreSchema/version10``, ``StoreSchema/version11``; docs/launches.md).
 ///
 /// The one definition is ``LaunchAnatomy/Builder``, which the checker also runs: this feeds it a
 /// launch's callbacks from `event_raw` (the catalog's names only, read through the launch's index),
@@ -12,7 +12,7 @@ import LifelineFormat
 enum LaunchAnatomyStore {
     /// Derives and stores the anatomy of every launch of the file `fileID`, replacing what was stored.
     static func derive(fileID: Int64, db: Database) throws {
-        let callbacks = try callbackNames(db)
+        let (callbacks, marks) = try names(db)
         let launches = try Row.fetchAll(
             db,
             sql: """
@@ -41,12 +41,15 @@ enum LaunchAnatomyStore {
                     db,
                     sql: """
                         SELECT name_id, t, phase FROM event_raw
-                        WHERE launch_id = ? AND name_id IN (\(callbacks.keys.map(String.init).joined(separator: ",")))
+                        WHERE launch_id = ? AND name_id IN (\((Array(callbacks.keys) + Array(marks.keys)).map(String.init).joined(separator: ",")))
                         ORDER BY seq
                         """, arguments: [part["id"] as Int64])
                 while let event = try events.next() {
-                    guard let callback = callbacks[event[0]] else { continue }
-                    builder.note(callback, t: event[1], phase: EventInserter.phase(ofCode: event[2]))
+                    if let callback = callbacks[event[0]] {
+                        builder.note(callback, t: event[1], phase: EventInserter.phase(ofCode: event[2]))
+                    } else if let mark = marks[event[0]] {
+                        builder.note(mark, t: event[1])
+                    }
                 }
             }
             let place = LaunchAnatomy.Place(trace: String(fileID), app: head["app"], appVersion: head["app_version"], os: head["os"])
@@ -62,8 +65,9 @@ enum LaunchAnatomyStore {
         let insertLaunch = try db.cachedStatement(
             sql: """
                 INSERT OR REPLACE INTO launch_anatomy
-                    (launch_id, kind, reason, evidence, time_to_active_ns, slowest_phase, ending, ending_reason)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    (launch_id, kind, reason, evidence, time_to_active_ns, slowest_phase, ending, ending_reason,
+                     time_to_first_frame_ns, time_to_fully_displayed_ns, slow_reason)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let deletePhases = try db.cachedStatement(sql: "DELETE FROM launch_phase WHERE launch_id = ?")
         let insertPhase = try db.cachedStatement(
@@ -73,7 +77,8 @@ enum LaunchAnatomyStore {
             try deletePhases.execute(arguments: [launch.id])
             try insertLaunch.execute(arguments: [
                 launch.id, anatomy.kind.rawValue, anatomy.reason, LaunchRecords.jsonArray(anatomy.evidence), anatomy.timeToActive,
-                anatomy.slowestPhase?.name, anatomy.ending.rawValue, anatomy.endingReason,
+                anatomy.slowestPhase?.name, anatomy.ending.rawValue, anatomy.endingReason, anatomy.timeToFirstFrame,
+                anatomy.timeToFullyDisplayed, anatomy.slowReason,
             ])
             for (ordinal, phase) in anatomy.phases.enumerated() {
                 try insertPhase.execute(arguments: [launch.id, ordinal + 1, phase.name, phase.start, phase.end, phase.duration])
@@ -81,17 +86,23 @@ enum LaunchAnatomyStore {
         }
     }
 
-    /// The string ids of the catalog's canonical names this database holds.
-    private static func callbackNames(_ db: Database) throws -> [Int64: Callback] {
-        var names: [Int64: Callback] = [:]
+    /// The string ids of the catalog's canonical names and of the recorder's marks this database holds.
+    private static func names(_ db: Database) throws -> (callbacks: [Int64: Callback], marks: [Int64: LaunchAnatomy.Mark]) {
+        var callbacks: [Int64: Callback] = [:]
+        var marks: [Int64: LaunchAnatomy.Mark] = [:]
         let byName = Dictionary(uniqueKeysWithValues: Callback.allCases.map { ($0.name, $0) })
+        let wanted = Callback.allCases.map(\.name) + [EventName.firstFrame.name, EventName.fullyDisplayed.name]
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT id, value FROM string WHERE value IN (\(Callback.allCases.map { _ in "?" }.joined(separator: ",")))",
-            arguments: StatementArguments(Callback.allCases.map(\.name)))
+            db, sql: "SELECT id, value FROM string WHERE value IN (\(wanted.map { _ in "?" }.joined(separator: ",")))",
+            arguments: StatementArguments(wanted))
         while let row = try rows.next() {
-            if let callback = byName[row[1]] { names[row[0]] = callback }
+            if let callback = byName[row[1]] {
+                callbacks[row[0]] = callback
+            } else if let mark = LaunchAnatomy.Mark(name: row[1]) {
+                marks[row[0]] = mark
+            }
         }
-        return names
+        return (callbacks, marks)
     }
 
     /// What the builder reads of a stored launch record.
@@ -128,6 +139,11 @@ struct StreamedAnatomies {
     @inline(__always)
     mutating func note(_ callback: Callback, t: Int64, phase: Phase) {
         current?.builder.note(callback, t: t, phase: phase)
+    }
+
+    /// Notes one of the recorder's marks of the current launch.
+    mutating func note(_ mark: LaunchAnatomy.Mark, t: Int64) {
+        current?.builder.note(mark, t: t)
     }
 
     /// Every launch's anatomy, in file order.

@@ -40,7 +40,11 @@ enum StoreSchema {
         }
         migrator.registerMigration("v10: each launch's kind, phases and ending") { db in
             try db.execute(sql: version10)
-            // Launches imported before: derived once, file by file, as the importer derives new ones.
+        }
+        migrator.registerMigration("v11: time to the first frame and to full display, and why a launch was slow") { db in
+            try db.execute(sql: version11)
+            // Launches imported before (or derived by v10's first release): derived again, file by
+            // file, as the importer derives new ones, with what the derivation knows today.
             for fileID in try Int64.fetchAll(db, sql: "SELECT id FROM trace_file ORDER BY id") {
                 try LaunchAnatomyStore.derive(fileID: fileID, db: db)
             }
@@ -470,5 +474,15 @@ enum StoreSchema {
             duration_ns INTEGER NOT NULL,
             PRIMARY KEY (launch_id, ordinal)
         ) WITHOUT ROWID;
+        """
+
+    /// `launch_anatomy.time_to_first_frame_ns`: the launch's time to the recorder's
+    /// `lifeline.firstFrame` (waiting for the user left out, as in `time_to_active_ns`);
+    /// `time_to_fully_displayed_ns`: to the app's `lifeline.fullyDisplayed`; `slow_reason`: why it
+    /// missed Apple's 400 ms target for the first frame, NULL when it did not (docs/launches.md).
+    static let version11 = """
+        ALTER TABLE launch_anatomy ADD COLUMN time_to_first_frame_ns INTEGER;
+        ALTER TABLE launch_anatomy ADD COLUMN time_to_fully_displayed_ns INTEGER;
+        ALTER TABLE launch_anatomy ADD COLUMN slow_reason TEXT;
         """
 }
