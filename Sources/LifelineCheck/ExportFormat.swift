@@ -12,7 +12,9 @@ package enum ExportFormat: String, CaseIterable, Sendable {
     package func encode(_ result: ExportRun.Result) -> [UInt8] {
         switch self {
         case .chrome:
-            return ChromeTraceEncoder.encode(result.launches, annotations: result.annotations)
+            // Each launch's kind, phases and ending on a track of its own (docs/launches.md).
+            return ChromeTraceEncoder.encode(
+                result.launches, annotations: result.annotations, anatomies: LaunchAnatomy.of(result.launches))
         case .ndjson:
             var output: [UInt8] = []
             for launch in result.launches {

@@ -115,9 +115,11 @@ package struct DemoRun: Sendable {
         output("   \(check.summaryLine)\n")
         output("   (stored in the violation table of \(databasePath); the bugs are in \(directory)/bug-*)\n\n")
 
-        output("4. Launches: how each began, how long to active and where the time went, how it ended (docs/launches.md)\n")
+        output(
+            "4. Launches: how each began, how long to active, to the first frame and fully displayed, where the time went, how it ended (docs/launches.md)\n"
+        )
         report.launches = check.launches
-        let launches = Self.launchTable(check.launches)
+        let launches = Self.launchTable(check.launches, in: directory)
         for line in launches.rendered.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
             output("   \(line)\n")
         }
@@ -129,6 +131,11 @@ package struct DemoRun: Sendable {
         for launch in check.launches {
             guard let anatomy = launch.anatomy, explained.insert("ending " + anatomy.ending.rawValue).inserted else { continue }
             output("   ended \(anatomy.ending.rawValue): \(anatomy.endingReason)\n")
+        }
+        for launch in check.launches {
+            guard let slow = launch.anatomy?.slowReason else { continue }
+            let file = launch.file.hasPrefix(directory + "/") ? String(launch.file.dropFirst(directory.count + 1)) : launch.file
+            output("   slow, \(launch.line.map { "\(file):\($0)" } ?? file): \(slow)\n")
         }
         output("\n")
 
@@ -146,16 +153,21 @@ package struct DemoRun: Sendable {
         return report
     }
 
-    /// One row per launch: its trace and record line, kind, time to active, slowest phase and ending.
-    static func launchTable(_ launches: [CheckedLaunch]) -> TextTable {
-        TextTable(
-            columns: ["launch", "kind", "to active", "slowest phase", "took", "ending"],
+    /// One row per launch: its trace (named within `directory`, where step 1 wrote them) and record line, kind, times to active, to the
+    /// first frame and to full display, slowest phase and ending.
+    static func launchTable(_ launches: [CheckedLaunch], in directory: String) -> TextTable {
+        let prefix = directory + "/"
+        return TextTable(
+            columns: ["launch", "kind", "to active", "first frame", "displayed", "slowest phase", "took", "ending"],
             rows: launches.map { launch in
                 let anatomy = launch.anatomy
                 let slowest = anatomy?.slowestPhase
+                let file = launch.file.hasPrefix(prefix) ? String(launch.file.dropFirst(prefix.count)) : launch.file
                 return [
-                    launch.line.map { "\(launch.file):\($0)" } ?? launch.file, anatomy?.kind.rawValue,
-                    anatomy?.timeToActive.map(LaunchAnatomy.Builder.duration), slowest?.name,
+                    launch.line.map { "\(file):\($0)" } ?? file, anatomy?.kind.rawValue,
+                    anatomy?.timeToActive.map(LaunchAnatomy.Builder.duration),
+                    anatomy?.timeToFirstFrame.map(LaunchAnatomy.Builder.duration),
+                    anatomy?.timeToFullyDisplayed.map(LaunchAnatomy.Builder.duration), slowest?.name,
                     slowest.map { LaunchAnatomy.Builder.duration($0.duration) }, anatomy?.ending.rawValue,
                 ]
             })

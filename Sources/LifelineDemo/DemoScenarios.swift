@@ -58,6 +58,23 @@ package enum DemoScenarios {
             """
         ),
         (
+            "slow-launch",
+            """
+            # The app migrates its database on the main thread in didFinishLaunching (fault slow-launch):
+            # its first frame comes over a second after the process started, past Apple's 400 ms target,
+            # and the launch says which phase took the time. Killed in the background, it launches again
+            # once migrated, quickly.
+            fault slow-launch 900ms
+            launch cold
+            wait 8s
+            home
+            wait 10m
+            kill
+            fault none
+            launch cold
+            """
+        ),
+        (
             "ipad-multiwindow",
             """
             # iPad with several windows in different states: S2 opens beside S1, S1 leaves the

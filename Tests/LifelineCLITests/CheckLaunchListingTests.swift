@@ -63,8 +63,13 @@ struct CheckLaunchListingTests {
         let phases = try #require(prewarmed["phases"] as? [[String: Any]])
         #expect(phases.first?["name"] as? String == "pre-main and UIKit start")
         #expect(phases.contains { $0["name"] as? String == "waiting for the user" && ($0["duration"] as? Int ?? 0) > 2_699_000_000_000 })
-        let total = phases.filter { $0["name"] as? String != "waiting for the user" }.reduce(0) { $0 + ($1["duration"] as? Int ?? 0) }
+        // To active: every phase before the first frame but the wait; to the first frame: that phase too.
+        let afterActive: Set<String> = ["waiting for the user", "first frame", "fully displayed"]
+        let total = phases.filter { !afterActive.contains($0["name"] as? String ?? "") }.reduce(0) { $0 + ($1["duration"] as? Int ?? 0) }
         #expect(prewarmed["timeToActive"] as? Int == total)
+        let frame = try #require(phases.first { $0["name"] as? String == "first frame" }?["duration"] as? Int)
+        #expect(prewarmed["timeToFirstFrame"] as? Int == total + frame)
+        #expect((prewarmed["timeToFullyDisplayed"] as? Int ?? 0) > total + frame)
         #expect((prewarmed["reason"] as? String)?.contains("45 min") == true)
         #expect(
             launches[2]["reason"] as? String

@@ -21,7 +21,7 @@ struct ExportCommandTests {
         let run = try LifelineCommandTests.run(
             ["export", Self.trace("bug-wrong-order.ndjson"), "--no-local-rules", "-o", "out.json"], in: directory)
         #expect(run.status == 0)
-        #expect(run.stderr.hasSuffix("exported 2 launches, 37 events, 4 findings to out.json\n"))
+        #expect(run.stderr.hasSuffix("exported 2 launches, 41 events, 4 findings to out.json\n"))
         let events = try Self.traceEvents(directory.appendingPathComponent("out.json"))
         let processes = events.filter { $0["ph"] as? String == "M" && $0["name"] as? String == "process_name" }
         #expect(processes.count == 2)
@@ -39,6 +39,49 @@ struct ExportCommandTests {
             #expect(named)
         }
         #expect(events.contains { $0["ph"] as? String == "X" && $0["cat"] as? String == "callback" && $0["dur"] is Double })
+    }
+
+    @Test func eachLaunchHasATrackOfItsPhasesNamedAfterItsKindAndEnding() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try LifelineCommandTests.run(
+            ["export", Self.trace("slow-launch.ndjson"), "--no-check", "-o", "out.json"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        let events = try Self.traceEvents(directory.appendingPathComponent("out.json"))
+        let names = events.filter { $0["name"] as? String == "thread_name" && $0["tid"] as? Int == 0 }
+            .compactMap { ($0["args"] as? [String: Any])?["name"] as? String }
+        #expect(names == ["launch: cold, ended background, slow", "launch: cold, ended unknown"])
+        let phases = events.filter { $0["cat"] as? String == "launch" && $0["pid"] as? Int == 1 }
+        #expect(
+            phases.map { $0["name"] as? String } == [
+                "pre-main and UIKit start", "willFinishLaunching", "didFinishLaunching", "after didFinishLaunching",
+                "scene connection", "entering foreground", "first frame", "fully displayed",
+            ])
+        #expect(phases.allSatisfy { $0["ph"] as? String == "X" && $0["tid"] as? Int == 0 && ($0["ts"] as? Double ?? -1) >= 0 })
+        let preMain = try #require(phases.first?["args"] as? [String: Any])
+        #expect((preMain["slow_reason"] as? String)?.contains("900.0 ms of it in db.migrate") == true)
+        #expect(preMain["start_ns"] == nil, "the simulator's recorder starts with the process: pre-main begins at 0")
+        // A process start before the trace's time 0 (a device's recorder starts after main): drawn from 0, its real start in args.
+        try """
+        {"lifeline":1,"type":"launch","app":"A","processStart":-300000000,"prewarm":false}
+        {"seq":1,"t":0,"event":"willFinishLaunching"}
+        {"seq":2,"t":10000000,"event":"didFinishLaunching"}
+        {"seq":3,"t":20000000,"event":"applicationDidBecomeActive"}
+
+        """.write(to: directory.appendingPathComponent("device.ndjson"), atomically: true, encoding: .utf8)
+        let device = try LifelineCommandTests.run(["export", "device.ndjson", "--no-check", "-o", "device.json"], in: directory)
+        #expect(device.status == 0, "\(device.stderr)")
+        let devicePhases = try Self.traceEvents(directory.appendingPathComponent("device.json")).filter { $0["cat"] as? String == "launch" }
+        #expect(devicePhases.first?["name"] as? String == "pre-main and UIKit start")
+        #expect(devicePhases.first?["ts"] as? Double == 0 && devicePhases.first?["dur"] as? Double == 0)
+        let deviceArgs = try #require(devicePhases.first?["args"] as? [String: Any])
+        #expect(deviceArgs["start_ns"] as? Int == -300_000_000 && deviceArgs["duration_ns"] as? Int == 300_000_000)
+        // The launch tracks are the export's own: importing the file back gives the same events.
+        let back = try LifelineCommandTests.run(["export", "out.json", "--format", "ndjson", "--no-check"], in: directory)
+        #expect(back.status == 0, "\(back.stderr)")
+        let original = try String(contentsOfFile: Self.trace("slow-launch.ndjson"), encoding: .utf8)
+        #expect(back.stdout.split(separator: "\n").count == original.split(separator: "\n").count)
+        #expect(!back.stdout.contains("pre-main"))
     }
 
     @Test func noCheckExportsTheEventsAlone() throws {

@@ -117,7 +117,7 @@ struct ImportedLogCommandTests {
         let page = try String(contentsOf: directory.appendingPathComponent("bug.html"), encoding: .utf8)
         #expect(page.contains(",\"bug.txt\",1,8,null,null,\"cold\","), "duration and time to active are unknown, not 0")
         // Its anatomy has a kind and an ending, but neither its own time to active nor phases: no times.
-        #expect(page.contains(",null,[]]"), "no phases drawn from events without times")
+        #expect(page.contains(",null,[],null,null,null]"), "no phases drawn from events without times, nor a slow reason")
     }
 
     @Test func aListingIntoAPipeCutsNothing() throws {
@@ -147,7 +147,7 @@ struct ImportedLogCommandTests {
             ))
         #expect(run.stderr.contains("notes.ndjson:1:1: error: expected '{' at the start of a record"))
         #expect(run.stderr.contains("notes.ndjson: error: no launch record: not a Lifeline trace"))
-        #expect(run.stdout.contains("imported 3 files (2 failed), 1 launch, 25 events"))
+        #expect(run.stdout.contains("imported 3 files (2 failed), 1 launch, 27 events"))
         let files = try LifelineCommandTests.run(["repl", "lifeline.db", "SELECT count(*) FROM trace_file;"], in: directory)
         #expect(files.stdout == "1\n", "only the trace's file is recorded: \(files.stdout) \(files.stderr)")
     }

@@ -19,8 +19,8 @@ struct OutputFormatCommandTests {
         ("out.jsonl", "{\"event\":"),
         ("out.ndjson", "{\"event\":"),
         ("out.html", "<!DOCTYPE html>"),
-        ("out.log", Self.trace + ":19: info[scene.background-before-disconnect]"),
-        ("out", Self.trace + ":19: info[scene.background-before-disconnect]"),
+        ("out.log", Self.trace + ":21: info[scene.background-before-disconnect]"),
+        ("out", Self.trace + ":21: info[scene.background-before-disconnect]"),
     ]
 
     @Test("check without --format writes what -o's extension names; an extension no format claims gets text", arguments: named)

@@ -72,7 +72,7 @@ struct PullCommandTests {
         // The pulled directory checks as the originals do: the wrong-order bug is found.
         let check = try LifelineCommandTests.run(["check", "pulled", "--no-local-rules"], in: directory)
         #expect(check.status == 1)
-        #expect(check.stdout.contains("pulled/Library/Caches/lifeline/bug-wrong-order.ndjson:31: error[scene.connect-after-launch]"))
+        #expect(check.stdout.contains("pulled/Library/Caches/lifeline/bug-wrong-order.ndjson:33: error[scene.connect-after-launch]"))
         // Pulling again copies nothing that is already there.
         let again = try LifelineCommandTests.run(
             ["pull", "--simulator", "com.example.Notes", "-o", "pulled"], in: directory, environment: Self.environment(directory))

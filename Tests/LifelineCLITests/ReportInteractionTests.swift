@@ -72,12 +72,13 @@ struct ReportInteractionTests {
         return page
     }
 
-    // cold-launch.ndjson: event 13 is sceneDidBecomeActive's begin (seq 14, 0.198 s), event 15 is
-    // sceneWillResignActive's begin (seq 16, 12.198 s), both bars in S1's lane; the launch spans 42.5 s.
-    // Event 17 is sceneDidEnterBackground's begin (seq 18, 12.481 s), near the middle as 15 is.
+    // cold-launch.ndjson: event 13 is sceneDidBecomeActive's begin (seq 14, 0.198 s), event 17 is
+    // sceneWillResignActive's begin (seq 18, 12.348 s), both bars in S1's lane; the launch spans 42.8 s.
+    // Event 19 is sceneDidEnterBackground's begin (seq 20, 12.794 s), near the middle as 17 is.
+    // (Events 15 and 16 are the recorder's first frame and the app's fully displayed mark.)
     static let active = 13
-    static let resign = 15
-    static let background = 17
+    static let resign = 17
+    static let background = 19
 
     static let svg = "svg.lanes"
     static func bar(_ index: Int) -> String { "svg.lanes [data-e=\"\(index)\"]" }
@@ -170,7 +171,7 @@ struct ReportInteractionTests {
         let fit = (try Self.decodeBox(results[2]), try Self.decodeBox(results[3]))
         let zoomed = (try Self.decodeBox(results[6]), try Self.decodeBox(results[7]))
         let again = (try Self.decodeBox(results[10]), try Self.decodeBox(results[11]))
-        // '+' zooms about the plot's middle (21 s): both bars, at 12.2 and 12.5 s, stay in view.
+        // '+' zooms about the plot's middle (21 s): both bars, at 12.3 and 12.8 s, stay in view.
         let factor = (zoomed.1.x - zoomed.0.x) / (fit.1.x - fit.0.x)
         #expect(abs(factor - 1.5) < 0.01, "'+' zooms 1.5×, got \(factor)")
         #expect(

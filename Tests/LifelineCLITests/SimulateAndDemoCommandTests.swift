@@ -16,13 +16,13 @@ struct SimulateAndDemoCommandTests {
             .write(to: directory.appendingPathComponent("a.scenario"), atomically: true, encoding: .utf8)
         let run = try Command.run(["simulate", "a.scenario", "--seed", "3", "-o", "a.ndjson"], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "wrote a.ndjson: 2 launches, 48 events\n")
+        #expect(run.stdout == "wrote a.ndjson: 2 launches, 52 events\n")
         let first = try Data(contentsOf: directory.appendingPathComponent("a.ndjson"))
         _ = try Command.run(["simulate", "a.scenario", "--seed", "3", "-o", "a.ndjson"], in: directory)
         #expect(try Data(contentsOf: directory.appendingPathComponent("a.ndjson")) == first)
         let validate = try Command.run(["validate", directory.appendingPathComponent("a.ndjson").path])
         #expect(validate.status == 0)
-        #expect(validate.stdout.contains("2 launches, 48 events, 0 errors, 0 warnings"))
+        #expect(validate.stdout.contains("2 launches, 52 events, 0 errors, 0 warnings"))
     }
 
     @Test("simulate refuses a scenario that is a FIFO or a device without blocking, and one that is not UTF-8; an empty one is a script")
@@ -90,7 +90,7 @@ struct SimulateAndDemoCommandTests {
             ["-c", String(next.dropFirst("Next: ".count))], in: directory, input: "SELECT COUNT(*) FROM launch;\n",
             environment: ["PATH": "/usr/bin:/bin"], executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(pasted.status == 0, "\(pasted.stderr)")
-        #expect(pasted.stdout.contains("13"), "\(pasted.stdout)")
+        #expect(pasted.stdout.contains("15"), "\(pasted.stdout)")
     }
 
     @Test("demo simulates, imports and queries in a fresh directory, and runs again without adding anything")
@@ -103,13 +103,13 @@ struct SimulateAndDemoCommandTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("1. Simulate"))
         // The demo's traces go beside the sample traces (traces/), not among them.
-        #expect(run.stdout.contains("wrote 8 traces to demo-traces/ (seed 1)"))
-        #expect(run.stdout.contains("imported 8 files, 13 launches, 307 events, 0 skipped lines"))
+        #expect(run.stdout.contains("wrote 9 traces to demo-traces/ (seed 1)"))
+        #expect(run.stdout.contains("imported 9 files, 15 launches, 372 events, 0 skipped lines"))
         #expect(run.stdout.contains("4. Launches: how each began"))
-        #expect(run.stdout.contains("demo-traces/background-launch.ndjson:10    warm        137.3 ms"))
+        #expect(run.stdout.contains("background-launch.ndjson:10    warm        137.3 ms   144.4 ms"))
         #expect(run.stdout.contains("5. Query: queries/time-to-active.sql"))
-        #expect(run.stdout.contains("demo-traces/bug-wrong-order.ndjson:31: error[scene.connect-after-launch]"))
-        #expect(run.stdout.contains("checked 8 traces (13 launches, 307 events) against 32 rules: 3 errors"))
+        #expect(run.stdout.contains("demo-traces/bug-wrong-order.ndjson:33: error[scene.connect-after-launch]"))
+        #expect(run.stdout.contains("checked 9 traces (15 launches, 372 events) against 32 rules: 3 errors"))
         #expect(run.stdout.contains("the bugs are in demo-traces/bug-*"))
         // The good scenarios raise no warning or error: a swipe-kill's disconnect from the foreground is info.
         #expect(run.stdout.contains("3 errors, 1 warning, 4 info, 0 pending"))
@@ -121,17 +121,17 @@ struct SimulateAndDemoCommandTests {
         #expect(
             traces.sorted() == [
                 "background-launch.ndjson", "bug-block-background.ndjson", "bug-ui-in-didfinish.ndjson", "bug-wrong-order.ndjson",
-                "cold-launch.ndjson", "ipad-multiwindow.ndjson", "prewarm.ndjson", "swipe-kill-relaunch.ndjson",
+                "cold-launch.ndjson", "ipad-multiwindow.ndjson", "prewarm.ndjson", "slow-launch.ndjson", "swipe-kill-relaunch.ndjson",
             ])
         let store = try TraceStore(path: directory.appendingPathComponent("lifeline.db").path)
-        #expect(try store.counts() == (files: 8, launches: 13, events: 307))
+        #expect(try store.counts() == (files: 9, launches: 15, events: 372))
 
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("traces").path))
 
         let again = try Command.run(["demo"], in: directory)
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stdout.contains("imported 8 files (8 unchanged), 0 launches, 0 events"))
-        #expect(try store.counts() == (files: 8, launches: 13, events: 307))
+        #expect(again.stdout.contains("imported 9 files (9 unchanged), 0 launches, 0 events"))
+        #expect(try store.counts() == (files: 9, launches: 15, events: 372))
     }
 
     @Test("check, report and repl of a directory that holds a copy of a trace (the demo's old traces/demo/) count it once")
@@ -146,7 +146,7 @@ struct SimulateAndDemoCommandTests {
         let check = try Command.run(["check", "traces/", "--no-local-rules"], in: directory)
         #expect(check.status == 1)
         #expect(check.stdout.hasPrefix("traces/demo/cold-launch.ndjson: same content as traces/cold-launch.ndjson, skipped\n"))
-        #expect(check.stdout.contains("checked 8 traces (13 launches, 307 events)"))
+        #expect(check.stdout.contains("checked 9 traces (15 launches, 372 events)"))
         #expect(check.stdout.contains("; 1 copy of another trace skipped"))
         let github = try Command.run(["check", "traces/", "--no-local-rules", "--format", "github"], in: directory)
         #expect(
@@ -154,9 +154,9 @@ struct SimulateAndDemoCommandTests {
                 "::notice file=traces/demo/cold-launch.ndjson,title=duplicate trace::same content as traces/cold-launch.ndjson, skipped\n"))
         let report = try Command.run(["report", "traces/", "--no-local-rules", "-o", "r.html"], in: directory)
         #expect(report.status == 0, "\(report.stderr)")
-        #expect(report.stdout.hasSuffix("wrote r.html (13 launch timelines)\n"))
+        #expect(report.stdout.hasSuffix("wrote r.html (15 launch timelines)\n"))
         let repl = try Command.run(["repl", "traces/", "SELECT count(*) FROM launch;"], in: directory)
-        #expect(repl.stdout.hasSuffix("13\n"), "\(repl.stdout)\(repl.stderr)")
+        #expect(repl.stdout.hasSuffix("15\n"), "\(repl.stdout)\(repl.stderr)")
     }
 
     /// Runs the binary with `input` on its standard input.

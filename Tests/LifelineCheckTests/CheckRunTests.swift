@@ -116,14 +116,16 @@ struct CheckRunTests {
             return [
                 launch.key, anatomy?.kind.rawValue ?? "", anatomy?.reason ?? "", text(anatomy?.timeToActive),
                 anatomy?.slowestPhase?.name ?? "NULL", anatomy?.ending.rawValue ?? "", anatomy?.endingReason ?? "",
-                String(anatomy?.phases.count ?? 0),
+                String(anatomy?.phases.count ?? 0), text(anatomy?.timeToFirstFrame), text(anatomy?.timeToFullyDisplayed),
+                anatomy?.slowReason ?? "NULL",
             ]
         }
         let stored = try store.query(
             """
             SELECT COALESCE(l.uuid, f.path || ':' || l.line), a.kind, a.reason, a.time_to_active_ns, a.slowest_phase, a.ending,
                    a.ending_reason,
-                   (SELECT COUNT(*) FROM launch_phase p WHERE p.launch_id = l.id)
+                   (SELECT COUNT(*) FROM launch_phase p WHERE p.launch_id = l.id),
+                   a.time_to_first_frame_ns, a.time_to_fully_displayed_ns, a.slow_reason
             FROM launch l JOIN launch_anatomy a ON a.launch_id = l.id JOIN trace_file f ON f.id = l.file_id
             ORDER BY f.path, l.line
             """
@@ -137,7 +139,7 @@ struct CheckRunTests {
                 }
             }
         }
-        #expect(checked.launches.count == 22)
+        #expect(checked.launches.count == 24)
         #expect(stored == fromCheck)
     }
 

@@ -40,17 +40,23 @@ struct DemoRunTests {
         #expect(report.imported.files.allSatisfy { $0.outcome == .imported })
         #expect(report.imported.launches == report.traces.reduce(0) { $0 + $1.launches })
         #expect(report.table.columns.last == "time_to_active_ms")
-        #expect(report.table.rows.count == 11)  // 13 launches; two background push launches never became active
+        #expect(report.table.rows.count == 13)  // 15 launches; two background push launches never became active
         #expect(first.contains("3. Check the rules"))
         #expect(first.contains("5. Query: queries/time-to-active.sql"))
         // Every launch has its kind and ending, and the scenarios show each kind a simulation makes.
-        #expect(report.launches.count == 13)
+        #expect(report.launches.count == 15)
         let kinds = report.launches.compactMap { $0.anatomy?.kind }
-        #expect(kinds.count == 13)
+        #expect(kinds.count == 15)
         #expect(Set(kinds) == [.cold, .warm, .prewarmed, .background])
         #expect(Set(report.launches.compactMap { $0.anatomy?.ending }) == [.unknown, .swipeKilled, .background])
         #expect(first.contains("4. Launches: how each began"))
-        #expect(first.contains("demo-traces/prewarm.ndjson:1               prewarmed   160.6 ms   scene connection"))
+        #expect(first.contains("   prewarm.ndjson:1               prewarmed   160.6 ms   178.1 ms     350.6 ms   scene connection"))
+        // The slow-launch scenario's first launch is slow, and says why.
+        #expect(
+            first.contains(
+                "slow, slow-launch.ndjson:1: 1.07 s to the first frame, over Apple's 400 ms target for the first frame: didFinishLaunching took 929.0 ms (86%), 900.0 ms of it in db.migrate"
+            ))
+        #expect(report.launches.filter { $0.anatomy?.slowReason != nil }.count == 1)
         #expect(
             first.contains("prewarmed: iOS prewarmed the process (ActivePrewarm=1); the user opened it 45 min after it finished launching"))
         // The check finds the bugs of the buggy scenarios, each located in its demo trace.

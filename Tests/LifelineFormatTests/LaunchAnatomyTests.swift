@@ -13,12 +13,7 @@ struct LaunchAnatomyTests {
         for line in lines.split(separator: "\n") {
             switch try TraceRecord(parsing: String(line)) {
             case .launch(let record): builder = LaunchAnatomy.Builder(record: record)
-            case .event(let event):
-                if let callback = event.event.callback {
-                    builder?.note(callback, t: event.t, phase: event.phase)
-                } else if let mark = LaunchAnatomy.Mark(name: event.event.name) {
-                    builder?.note(mark, t: event.t)
-                }
+            case .event(let event): builder?.note(event)
             }
         }
         return try #require(builder).finish()
@@ -91,6 +86,37 @@ struct LaunchAnatomyTests {
         #expect(anatomy.timeToFullyDisplayed == 508_000_000)
     }
 
+    @Test("the slow reason names the app's span that ran longest in the slowest phase, when it took a tenth of it or more")
+    func slowReasonNamesTheAppSpan() throws {
+        let slow = Self.cold.replacingOccurrences(of: "-400000000", with: "-10000000")
+            .replacingOccurrences(
+                of: #"{"seq":3,"t":60000000,"event":"didFinishLaunching","phase":"end"}"#,
+                with: """
+                    {"seq":3,"t":12000000,"event":"db.open","phase":"begin"}
+                    {"seq":3,"t":14000000,"event":"state.restore","phase":"begin"}
+                    {"seq":3,"t":15000000,"event":"state.restore","phase":"end"}
+                    {"seq":3,"t":30000000,"event":"db.open","phase":"end"}
+                    {"seq":3,"t":30000000,"event":"db.migrate","phase":"begin"}
+                    {"seq":3,"t":930000000,"event":"db.migrate","phase":"end"}
+                    {"seq":3,"t":940000000,"event":"didFinishLaunching","phase":"end"}
+                    """
+            )
+            .replacingOccurrences(of: #""t":70000000"#, with: #""t":950000000"#)
+            .replacingOccurrences(of: #""t":80000000"#, with: #""t":960000000"#)
+            .replacingOccurrences(of: #""t":90000000"#, with: #""t":970000000"#)
+            .replacingOccurrences(of: #""t":100000000"#, with: #""t":980000000"#)
+        let anatomy = try Self.anatomy(slow)
+        #expect(anatomy.appSpans.map(\.name) == ["db.open", "state.restore", "db.migrate"])
+        #expect(
+            anatomy.slowReason
+                == "990.0 ms to the first active state, over Apple's 400 ms target for the first frame: didFinishLaunching took 930.0 ms (93%), 900.0 ms of it in db.migrate"
+        )
+        // A span shorter than a tenth of the phase is not named.
+        let short = try Self.anatomy(
+            slow.replacingOccurrences(of: #""t":930000000,"event":"db.migrate""#, with: #""t":100000000,"event":"db.migrate""#))
+        #expect(short.slowReason?.hasSuffix("didFinishLaunching took 930.0 ms (93%)") == true)
+    }
+
     @Test("a launch within 400 ms has no slow reason; without a first frame the time to active stands for it")
     func slowReasonWithoutFirstFrame() throws {
         let quick = try Self.anatomy(Self.cold.replacingOccurrences(of: "-400000000", with: "-250000000"))
@@ -139,6 +165,36 @@ struct LaunchAnatomyTests {
         #expect(anatomy.phases.map(\.name).contains(LaunchAnatomy.Builder.waiting))
         #expect(anatomy.timeToActive == Int64(5_000_000 + 1_000_000 + 4_000_000 + 10_000_000))
         #expect(anatomy.slowestPhase?.name == "entering foreground")
+    }
+
+    @Test("a prewarmed launch is slow or not from the user's open: what ran before it was out of sight")
+    func prewarmedSlowFromTheOpen() throws {
+        // 600 ms of pre-main and launching before the wait do not count; 450 ms after the open do.
+        let anatomy = try Self.anatomy(
+            """
+            {"lifeline":1,"type":"launch","app":"A","processStart":-500000000,"prewarm":true}
+            {"seq":1,"t":0,"event":"willFinishLaunching"}
+            {"seq":2,"t":100000000,"event":"didFinishLaunching"}
+            {"seq":3,"t":2700000000000,"event":"willConnectTo","session":"S1","scene":"s1"}
+            {"seq":4,"t":2700350000000,"event":"sceneWillEnterForeground","session":"S1","scene":"s1"}
+            {"seq":5,"t":2700400000000,"event":"sceneDidBecomeActive","session":"S1","scene":"s1"}
+            {"seq":6,"t":2700450000000,"event":"lifeline.firstFrame"}
+            """)
+        #expect(anatomy.timeToFirstFrame == 1_050_000_000)
+        #expect(
+            anatomy.slowReason
+                == "450.0 ms from the user's open to the first frame, over Apple's 400 ms target for the first frame: scene connection took 350.0 ms (77%)"
+        )
+        let quick = try Self.anatomy(
+            """
+            {"lifeline":1,"type":"launch","app":"A","processStart":-500000000,"prewarm":true}
+            {"seq":1,"t":0,"event":"willFinishLaunching"}
+            {"seq":2,"t":100000000,"event":"didFinishLaunching"}
+            {"seq":3,"t":2700000000000,"event":"willConnectTo","session":"S1","scene":"s1"}
+            {"seq":4,"t":2700100000000,"event":"sceneDidBecomeActive","session":"S1","scene":"s1"}
+            """)
+        #expect(quick.timeToActive == 700_000_000)
+        #expect(quick.slowReason == nil)
     }
 
     @Test("a prewarmed process nobody opened stays prewarmed, with no phases to active")
@@ -277,7 +333,8 @@ struct LaunchAnatomyTests {
     @Test(
         "durations read as a person reads them",
         arguments: [
-            (Int64(9_500_000), "9.5 ms"), (1_300_000_000, "1.3 s"), (2_700_000_000_000, "45 min"), (61_000_000_000, "1 min 1 s"),
+            (Int64(9_500_000), "9.5 ms"), (1_300_000_000, "1.30 s"), (1_084_999_999, "1.08 s"), (12_340_000_000, "12.3 s"),
+            (2_700_000_000_000, "45 min"), (61_000_000_000, "1 min 1 s"),
             (7_500_000_000_000, "2 h 5 min"),
         ])
     func durations(_ nanoseconds: Int64, _ text: String) {

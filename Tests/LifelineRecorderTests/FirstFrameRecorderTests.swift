@@ -85,12 +85,7 @@ struct FirstFrameRecorderTests {
         for line in recorder.trace.split(separator: "\n") {
             switch try TraceRecord(parsing: String(line)) {
             case .launch(let record): builder = LaunchAnatomy.Builder(record: record)
-            case .event(let event):
-                if let callback = event.event.callback {
-                    builder?.note(callback, t: event.t, phase: event.phase)
-                } else if let mark = LaunchAnatomy.Mark(name: event.event.name) {
-                    builder?.note(mark, t: event.t)
-                }
+            case .event(let event): builder?.note(event)
             }
         }
         let anatomy = try #require(builder).finish()

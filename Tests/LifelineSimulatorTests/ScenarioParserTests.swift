@@ -95,7 +95,7 @@ struct ScenarioParserTests {
         ),
         (
             "fault crash", 1, 7, .badArgument,
-            "unknown fault 'crash' (expected 'ui-in-didfinish', 'wrong-order', 'late-save', 'block-background' or 'none')"
+            "unknown fault 'crash' (expected 'ui-in-didfinish', 'wrong-order', 'late-save', 'block-background', 'slow-launch' or 'none')"
         ),
         ("app modern", 1, 5, .badArgument, "expected 'scene' or 'legacy', found 'modern'"),
         ("device", 1, 8, .badArgument, "expected a device model such as 'iPad13,4' after 'device'"),

@@ -3,7 +3,7 @@
 /// A file ``ChromeTraceEncoder`` wrote comes back exactly: each process's `process_name` args hold
 /// its launch record and each slice's args the `seq`, `session`, `scene`, `thread` and `attrs` of the
 /// begin and end events, so importing an export gives the same events. Derived tracks (scene state,
-/// findings: categories `state` and `violation`) are left out.
+/// findings, phases: categories `state`, `violation` and `launch`) are left out.
 ///
 /// A trace another tool wrote becomes one launch per `pid` (named by its `process_name`), events
 /// in time order: `X` a begin and an end, `B`/`E` and async `b`/`e` begins and ends, `i`/`I`/`n`
@@ -149,7 +149,7 @@ public enum ChromeTraceDecoder {
                 return
             }
             let category = object["cat"]?.string
-            if process.fromLifeline, category == "state" || category == "violation" { return }
+            if process.fromLifeline, category == "state" || category == "violation" || category == "launch" { return }
             let phases: [Phase]
             switch ph {
             case "X": phases = [.begin, .end]

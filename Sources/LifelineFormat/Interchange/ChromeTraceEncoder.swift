@@ -14,6 +14,11 @@
 ///   end's `end_seq`, `end_thread`, `end_attrs`, `end_line`).
 /// - Timestamps are microseconds with three decimals: nanoseconds exactly.
 /// - ``TraceAnnotation``s (violations) are instants in category `violation` on their session's track.
+/// - With the launches' anatomies (docs/launches.md), a `launch` track first in each process, named
+///   after the launch's kind and ending, holds its phases as `X` slices in category `launch`, each
+///   with the kind, ending and their reasons (and the slow reason) in args. Perfetto refuses
+///   negative timestamps: a phase that began before the trace's time 0 (pre-main, from the process
+///   start) is drawn from 0, its real start in `start_ns`.
 ///
 /// One trace event per line, so an error reading it back points at the event.
 public enum ChromeTraceEncoder {
@@ -22,6 +27,13 @@ public enum ChromeTraceEncoder {
 
     /// The whole document.
     public static func encode(_ launches: [InterchangeLaunch], annotations: [TraceAnnotation] = []) -> [UInt8] {
+        encode(launches, annotations: annotations, anatomies: [])
+    }
+
+    /// The whole document, with each launch's anatomy (`anatomies[i]` for `launches[i]`; none: no launch tracks).
+    package static func encode(
+        _ launches: [InterchangeLaunch], annotations: [TraceAnnotation], anatomies: [LaunchAnatomy]
+    ) -> [UInt8] {
         var output: [UInt8] = []
         output.append(contentsOf: #"{"displayTimeUnit":"ns","otherData":{"producer":"lifeline "#.utf8)
         output.append(contentsOf: LifelineVersion.current.utf8)
@@ -30,7 +42,9 @@ public enum ChromeTraceEncoder {
         output.append(contentsOf: "\"},\"traceEvents\":[\n".utf8)
         var writer = EventWriter(output: output)
         for (index, launch) in launches.enumerated() {
-            encode(launch, pid: Int64(index + 1), annotations: annotations.filter { $0.launch == index }, into: &writer)
+            encode(
+                launch, pid: Int64(index + 1), annotations: annotations.filter { $0.launch == index },
+                anatomy: index < anatomies.count ? anatomies[index] : nil, into: &writer)
         }
         output = writer.output
         output.append(contentsOf: "\n]}\n".utf8)
@@ -67,7 +81,9 @@ public enum ChromeTraceEncoder {
         }
     }
 
-    private static func encode(_ launch: InterchangeLaunch, pid: Int64, annotations: [TraceAnnotation], into writer: inout EventWriter) {
+    private static func encode(
+        _ launch: InterchangeLaunch, pid: Int64, annotations: [TraceAnnotation], anatomy: LaunchAnatomy?, into writer: inout EventWriter
+    ) {
         let record = launch.record
         var name = record.app ?? "app"
         if let device = record.device { name += " on \(device)" }
@@ -98,6 +114,7 @@ public enum ChromeTraceEncoder {
         TraceEncoder.attributes(launchArgs, &writer.output)
         writer.output.append(contentsOf: "}}".utf8)
         metadata("process_sort_index", pid: pid, tid: 0, key: "sort_index", value: .int(pid), into: &writer)
+        if let anatomy { phases(of: anatomy, pid: pid, into: &writer) }
 
         // Tracks: the app's first, then sessions in the order they appear.
         var tracks: [String?: Track] = [:]
@@ -216,6 +233,36 @@ public enum ChromeTraceEncoder {
     /// The track an event belongs on: its session's, else its scene's, else the app's.
     public static func trackKey(_ event: EventRecord) -> String? {
         event.session ?? event.scene
+    }
+
+    /// The launch track: the launch's phases as slices, its kind and ending in the track's name.
+    private static func phases(of anatomy: LaunchAnatomy, pid: Int64, into writer: inout EventWriter) {
+        // The process's own tid 0 (sessions' tracks count from 1), sorted first.
+        let label = "launch: \(anatomy.kind.rawValue), ended \(anatomy.ending.rawValue)" + (anatomy.slowReason == nil ? "" : ", slow")
+        let tid: Int64 = 0
+        metadata("thread_name", pid: pid, tid: tid, key: "name", value: .string(label), into: &writer)
+        metadata("thread_sort_index", pid: pid, tid: tid, key: "sort_index", value: .int(0), into: &writer)
+        var args: Attributes = [
+            "kind": .string(anatomy.kind.rawValue), "reason": .string(anatomy.reason), "ending": .string(anatomy.ending.rawValue),
+            "ending_reason": .string(anatomy.endingReason),
+        ]
+        if let slow = anatomy.slowReason { args["slow_reason"] = .string(slow) }
+        for phase in anatomy.phases {
+            var phaseArgs = args
+            let start = max(phase.start, 0)
+            if start != phase.start { phaseArgs["start_ns"] = .int(phase.start) }
+            phaseArgs["duration_ns"] = .int(phase.duration)
+            writer.begin()
+            writer.output.append(contentsOf: #"{"ph":"X","name":"#.utf8)
+            TraceEncoder.string(phase.name, &writer.output)
+            writer.output.append(contentsOf: #","cat":"launch""#.utf8)
+            ids(pid: pid, tid: tid, t: start, into: &writer)
+            writer.output.append(contentsOf: #","dur":"#.utf8)
+            writer.output.append(contentsOf: DecimalTime.microseconds(max(phase.end.saturatingSubtracting(start), 0)).utf8)
+            writer.output.append(contentsOf: #","args":"#.utf8)
+            TraceEncoder.attributes(phaseArgs, &writer.output)
+            writer.output.append(UInt8(ascii: "}"))
+        }
     }
 
     private static func stateSlice(

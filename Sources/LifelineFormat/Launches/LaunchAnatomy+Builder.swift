@@ -21,6 +21,10 @@ extension LaunchAnatomy {
         /// The last four callbacks that change a state, newest last (`nil`: none yet), without a heap allocation.
         private var tail: (Callback?, Callback?, Callback?, Callback?) = (nil, nil, nil, nil)
         private var sawTime = false
+        /// The app's spans begun and not yet ended (a bounded few: a trace's unbalanced begins cost nothing more).
+        private var openSpans: [(key: Int, t: Int64)] = []
+        /// The app's longest spans so far, for the slow reason to name what ran in the slowest phase.
+        private var spans: [AppSpan] = []
 
         package init(record: LaunchRecord) { self.record = record }
 
@@ -60,6 +64,18 @@ extension LaunchAnatomy {
             }
         }
 
+        /// Notes one event of the launch, whatever it is: for a reader that holds whole records (the
+        /// checker and the importer feed the parts they scanned instead).
+        package mutating func note(_ event: EventRecord) {
+            if let callback = event.event.callback {
+                note(callback, t: event.t, phase: event.phase)
+            } else if let mark = Mark(name: event.event.name) {
+                note(mark, t: event.t)
+            } else if event.phase != .instant {
+                noteApp(key: event.event.name.hashValue, t: event.t, phase: event.phase) { event.event.name }
+            }
+        }
+
         /// Notes one of the recorder's own marks of the launch at `t`.
         package mutating func note(_ mark: Mark, t: Int64) {
             if firstEvent == nil { firstEvent = t }
@@ -72,6 +88,34 @@ extension LaunchAnatomy {
                 if fullyDisplayed == nil { fullyDisplayed = t }
             }
         }
+
+        /// Notes an app-defined event of the launch: its spans (a `begin` and the `end` of the same
+        /// `key`, the name's identity in the reader) name what ran in a slow phase. `name` is asked
+        /// only for a span that is kept.
+        package mutating func noteApp(key: Int, t: Int64, phase: Phase, name: () -> String) {
+            switch phase {
+            case .begin:
+                if openSpans.count < Self.openSpanLimit { openSpans.append((key, t)) }
+            case .end:
+                guard let index = openSpans.lastIndex(where: { $0.key == key }) else { return }
+                let start = openSpans.remove(at: index).t
+                let span = AppSpan(name: "", start: start, end: max(t, start))
+                if spans.count < Self.keptSpans {
+                    spans.append(AppSpan(name: name(), start: span.start, end: span.end))
+                } else if let shortest = spans.indices.min(by: { spans[$0].duration < spans[$1].duration }),
+                    spans[shortest].duration < span.duration
+                {
+                    spans[shortest] = AppSpan(name: name(), start: span.start, end: span.end)
+                }
+            case .instant:
+                return
+            }
+        }
+
+        /// How many of the app's longest spans a launch keeps: the slowest phase's own long spans are among them.
+        static let keptSpans = 8
+        /// How many unended begins a launch follows at once.
+        static let openSpanLimit = 64
 
         @inline(__always)
         private mutating func remember(_ callback: Callback) {
@@ -129,7 +173,7 @@ extension LaunchAnatomy {
             let (ending, endingReason) = ownEnding()
             return LaunchAnatomy(
                 kind: kind, reason: reason, evidence: evidence, phases: sawTime ? phases(kind: kind) : [], ending: ending,
-                endingReason: endingReason)
+                endingReason: endingReason, appSpans: spans.sorted { ($0.start, $0.end) < ($1.start, $1.end) })
         }
 
         /// Consecutive phases between the milestones the launch reached, in time order, from the
@@ -212,11 +256,15 @@ extension LaunchAnatomy {
         /// How an ending's reason starts when the trace stops in the foreground.
         static let foregroundStop = "the trace stops in the foreground"
 
-        /// A duration as a person reads it: `9.5 ms`, `1.3 s`, `45 min`, `2 h 5 min`.
+        /// A duration as a person reads it: `9.5 ms`, `1.08 s`, `12.3 s`, `45 min`, `2 h 5 min`.
         package static func duration(_ nanoseconds: Int64) -> String {
             let tenths = nanoseconds / 100_000
             if tenths < 10_000 { return "\(tenths / 10).\(abs(tenths % 10)) ms" }
             let seconds = nanoseconds / 1_000_000_000
+            if seconds < 10 {
+                let hundredths = nanoseconds / 10_000_000
+                return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100) s"
+            }
             if seconds < 60 { return "\(nanoseconds / 100_000_000 / 10).\(nanoseconds / 100_000_000 % 10) s" }
             if seconds < 3600 { return seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds / 60) min \(seconds % 60) s" }
             return seconds % 3600 / 60 == 0 ? "\(seconds / 3600) h" : "\(seconds / 3600) h \(seconds % 3600 / 60) min"
@@ -284,5 +332,19 @@ extension LaunchAnatomy {
             }
             launches[index].anatomy.endingReason += reason
         }
+    }
+}
+
+extension LaunchAnatomy {
+    /// The anatomies of whole launches, in order, their endings settled among the launches of each file.
+    package static func of(_ launches: [InterchangeLaunch]) -> [LaunchAnatomy] {
+        var placed = launches.map { launch -> (place: Place, anatomy: LaunchAnatomy) in
+            var builder = Builder(record: launch.record)
+            for event in launch.events { builder.note(event) }
+            let record = launch.record
+            return (Place(trace: launch.file ?? "", app: record.app, appVersion: record.appVersion, os: record.os), builder.finish())
+        }
+        settleEndings(&placed)
+        return placed.map(\.anatomy)
     }
 }

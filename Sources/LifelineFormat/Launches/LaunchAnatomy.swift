@@ -61,6 +61,20 @@ package struct LaunchAnatomy: Sendable, Equatable {
     package var phases: [LaunchPhase]
     package var ending: Ending
     package var endingReason: String
+    /// The app's longest spans in the launch (a few, in time order): what ran in its phases.
+    package var appSpans: [AppSpan] = []
+
+    /// One of the app's own spans: an app-defined event's `begin`…`end`.
+    package struct AppSpan: Sendable, Equatable {
+        package var name: String
+        package var start: Int64
+        package var end: Int64
+        package var duration: Int64 { end.saturatingSubtracting(start) }
+
+        package init(name: String, start: Int64, end: Int64) {
+            (self.name, self.start, self.end) = (name, start, end)
+        }
+    }
 
     /// The phase to the first frame that took the most time, for a "why slow" line (waiting for the
     /// user is not launch time; the app's own content after the first frame is not the launch's).
@@ -105,14 +119,41 @@ package struct LaunchAnatomy: Sendable, Equatable {
     /// Why the launch was slow, when it missed ``firstFrameTarget``: how long it took to its first
     /// frame (or, without one, its first active state, which comes before it) and the phase that
     /// took the most of it. Nil when it made the target or its phases are unknown.
+    ///
+    /// A launch that waited for the user (prewarmed, or launched in the background) is counted from
+    /// the end of the wait, when the user opened it: what ran before happened out of sight.
     package var slowReason: String? {
-        let (measured, end) =
-            timeToFirstFrame.map { ($0, "the first frame") } ?? (timeToActive.map { ($0, "the first active state") } ?? (0, ""))
-        guard measured > Self.firstFrameTarget, let slowest = slowestPhase else { return nil }
+        let waited = phases.lastIndex { $0.name == Builder.waiting }
+        let seen = waited.map { Array(phases[($0 + 1)...]) } ?? phases
+        let toFrame = seen.contains { $0.name == Builder.firstFramePhase }
+        var measured: Int64 = 0
+        var slowest: LaunchPhase?
+        for phase in seen where phase.name != Builder.fullyDisplayedPhase {
+            measured = measured.saturatingAdding(phase.duration)
+            if phase.duration > slowest?.duration ?? -1 { slowest = phase }
+        }
+        guard measured > Self.firstFrameTarget, let slowest else { return nil }
         let share = slowest.duration.multipliedReportingOverflow(by: 100)
-        let percent = share.overflow || measured == 0 ? "" : " (\(share.partialValue / measured)%)"
+        let percent = share.overflow ? "" : " (\(share.partialValue / measured)%)"
+        let span =
+            (waited == nil ? "" : "from the user's open ") + (toFrame ? "to the first frame" : "to the first active state")
+        var inside = ""
+        if let (app, overlap) = longestAppSpan(in: slowest) {
+            inside = ", \(Builder.duration(overlap)) of it in \(app.name)"
+        }
         return
-            "\(Builder.duration(measured)) to \(end), over Apple's 400 ms target for the first frame: \(slowest.name) took \(Builder.duration(slowest.duration))\(percent)"
+            "\(Builder.duration(measured)) \(span), over Apple's 400 ms target for the first frame: \(slowest.name) took \(Builder.duration(slowest.duration))\(percent)\(inside)"
+    }
+
+    /// The app's span that ran longest within `phase` and for how long, when one ran for a tenth of it or more.
+    private func longestAppSpan(in phase: LaunchPhase) -> (AppSpan, Int64)? {
+        var best: (AppSpan, Int64)?
+        for app in appSpans {
+            let overlap = min(app.end, phase.end).saturatingSubtracting(max(app.start, phase.start))
+            if overlap > best?.1 ?? 0 { best = (app, overlap) }
+        }
+        guard let best, best.1.multipliedReportingOverflow(by: 10).partialValue >= phase.duration else { return nil }
+        return best
     }
 }
 

@@ -197,6 +197,9 @@ public final class RuleChecker {
                 state.pointee.anatomy?.note(.firstFrame, t: t)
             } else if symbol == SymbolTable.fullyDisplayed {
                 state.pointee.anatomy?.note(.fullyDisplayed, t: t)
+            } else if phase != .instant {
+                // The app's own spans: what ran in a slow phase.
+                state.pointee.anatomy?.noteApp(key: Int(symbol), t: t, phase: phase) { sink.names[symbol] }
             }
         }
         if state.pointee.launchEventPending { injectLaunchEvent(at: t) }

@@ -26,10 +26,11 @@ final class AppContext {
 
     /// Runs `work`: the virtual clock moves on by however long it takes.
     func perform(_ work: AppWork) {
-        if case .upload(let nanoseconds) = work {
+        switch work {
+        case .upload(let nanoseconds), .migrateDatabase(let nanoseconds):
             clock.advance(nanoseconds: nanoseconds)
-        } else if let range = work.milliseconds {
-            clock.advance(nanoseconds: random.milliseconds(range))
+        default:
+            if let range = work.milliseconds { clock.advance(nanoseconds: random.milliseconds(range)) }
         }
     }
 }

@@ -18,6 +18,9 @@ package enum AppFault: Hashable, Sendable {
     /// The scene (or app) delegate uploads synchronously in
     /// `sceneDidEnterBackground(_:)`, blocking it this long (UIKit allows about 5 s).
     case blockBackground(nanoseconds: UInt64)
+    /// The app delegate migrates its database synchronously in
+    /// `application(_:didFinishLaunchingWithOptions:)`, holding the launch this long.
+    case slowLaunch(nanoseconds: UInt64)
 
     /// The name a script uses: `fault ui-in-didfinish`.
     package var name: String {
@@ -26,9 +29,10 @@ package enum AppFault: Hashable, Sendable {
         case .wrongOrder: return "wrong-order"
         case .lateSave: return "late-save"
         case .blockBackground: return "block-background"
+        case .slowLaunch: return "slow-launch"
         }
     }
 
     /// The fault names a script may use, for diagnostics.
-    package static let names = ["ui-in-didfinish", "wrong-order", "late-save", "block-background"]
+    package static let names = ["ui-in-didfinish", "wrong-order", "late-save", "block-background", "slow-launch"]
 }

@@ -8,6 +8,8 @@ struct AppFaults: Hashable {
     var lateSave = false
     /// How long `sceneDidEnterBackground(_:)` blocks, if it does.
     var blockBackground: UInt64?
+    /// How long `didFinishLaunching` migrates the database, if it does.
+    var slowLaunch: UInt64?
 
     mutating func insert(_ fault: AppFault) {
         switch fault {
@@ -15,6 +17,7 @@ struct AppFaults: Hashable {
         case .wrongOrder: wrongOrder = true
         case .lateSave: lateSave = true
         case .blockBackground(let nanoseconds): blockBackground = nanoseconds
+        case .slowLaunch(let nanoseconds): slowLaunch = nanoseconds
         }
     }
 }

@@ -9,6 +9,8 @@ enum AppWork {
     case buildWindow
     case restoreState
     case refreshContent
+    /// Loading the first screen's content after its first frame (the notes list), before "fully displayed".
+    case loadContent
     case resumeTimers
     case pauseTimers
     case saveState
@@ -20,6 +22,8 @@ enum AppWork {
     case closeDatabase
     /// A synchronous upload that takes exactly this long (the `block-background` fault).
     case upload(nanoseconds: UInt64)
+    /// A synchronous database migration that takes exactly this long (the `slow-launch` fault).
+    case migrateDatabase(nanoseconds: UInt64)
 
     /// How long the work takes, in milliseconds; `nil` for work of a fixed length.
     var milliseconds: ClosedRange<Double>? {
@@ -30,6 +34,7 @@ enum AppWork {
         case .buildWindow: return 25...70
         case .restoreState: return 2...12
         case .refreshContent: return 0.5...4
+        case .loadContent: return 20...250
         case .resumeTimers, .pauseTimers: return 0.1...1
         case .saveState: return 12...60
         case .releaseWindow: return 1...5
@@ -38,7 +43,7 @@ enum AppWork {
         case .fetchContent: return 300...1500
         case .cleanUpSessions: return 0.5...3
         case .closeDatabase: return 3...15
-        case .upload: return nil
+        case .upload, .migrateDatabase: return nil
         }
     }
 }

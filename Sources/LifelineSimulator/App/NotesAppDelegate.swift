@@ -40,6 +40,11 @@ final class NotesAppDelegate: ApplicationDelegate {
 
     private func setUp(_ application: SimulatedApplication) {
         recorder.span("db.open", attrs: ["path": "notes.sqlite"]) { context.perform(.openDatabase) }
+        if let migration = context.faults.slowLaunch {
+            // SLOW (fault slow-launch): a schema migration on the main thread before the first
+            // frame, where Apple's launch guidance says to defer such work.
+            recorder.span("db.migrate", attrs: ["from": 3, "to": 4]) { context.perform(.migrateDatabase(nanoseconds: migration)) }
+        }
         context.perform(.configureServices)
         // A legacy app owns its window from launch. A scene app that does this (BUG, fault
         // ui-in-didfinish) builds UI before any scene exists, on every launch, even background ones.

@@ -36,6 +36,9 @@ extension UIKitModel {
             advance(UIKitTimings.resumeFrame)
             application.applicationState = .active
             process.delegate.applicationDidBecomeActive(application)
+            activated(process)
+            turnRunLoop(process)
+            presentFirstFrame(process)
             return
         }
         guard process.foregroundScenes.isEmpty else { throw impossible("the app is already in the foreground") }

@@ -39,6 +39,9 @@ extension UIKitModel {
             advance(UIKitTimings.firstFrame)
             application.applicationState = .active
             process.delegate.applicationDidBecomeActive(application)
+            activated(process)
+            turnRunLoop(process)
+            presentFirstFrame(process)
             return
         }
         let (session, isNew) = sessionToConnect(restoring: restoring)
@@ -187,8 +190,10 @@ extension UIKitModel {
         for scene in scenes {
             scene.activationState = .foregroundActive
             scene.delegate.sceneDidBecomeActive(scene)
+            activated(process)
         }
         process.application.applicationState = .active
         turnRunLoop(process)
+        presentFirstFrame(process)
     }
 }

@@ -130,6 +130,23 @@ final class UIKitModel {
         process.context.mainQueue.drain { advance(UIKitTimings.mainQueueHop) }
     }
 
+    /// The app or a scene of `process` became active: UIKit posts the activation notification
+    /// after the delegate's method returns, and the sample app's ``FirstFrameRecorder`` asks for the next frame.
+    func activated(_ process: SimulatedProcess) {
+        process.firstFrame.becameActive()
+    }
+
+    /// Draws the frame the app asked for after its first activation, if it did: a display link's
+    /// tick, then the sample app's list fills in (its notes load off the main thread) and it reports
+    /// itself fully displayed.
+    func presentFirstFrame(_ process: SimulatedProcess) {
+        guard process.display.hasRequests else { return }
+        advance(UIKitTimings.nextFrame)
+        process.display.draw()
+        process.context.perform(.loadContent)
+        process.recorder.reportFullyDisplayed()
+    }
+
     /// After its last foreground scene (or the legacy app) entered the background, UIKit suspends the process.
     func suspend(_ process: SimulatedProcess) {
         turnRunLoop(process)

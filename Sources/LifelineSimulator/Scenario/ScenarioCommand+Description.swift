@@ -33,6 +33,7 @@ extension ScenarioCommand: CustomStringConvertible {
         case .kill: return "kill"
         case .fault(nil): return "fault none"
         case .fault(.blockBackground(let nanoseconds)?): return "fault block-background \(Self.spell(nanoseconds))"
+        case .fault(.slowLaunch(let nanoseconds)?): return "fault slow-launch \(Self.spell(nanoseconds))"
         case .fault(let fault?): return "fault \(fault.name)"
         }
     }

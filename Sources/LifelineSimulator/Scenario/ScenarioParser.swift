@@ -152,6 +152,7 @@ struct ScenarioParser {
         case "wrong-order": return .fault(.wrongOrder)
         case "late-save": return .fault(.lateSave)
         case "block-background": return .fault(.blockBackground(nanoseconds: try parseOptionalDuration(default: 6_000_000_000)))
+        case "slow-launch": return .fault(.slowLaunch(nanoseconds: try parseOptionalDuration(default: 900_000_000)))
         default:
             throw scenario.error(
                 .badArgument, at: word.location, "unknown fault '\(word.text)' (expected \(Self.faultList) or 'none')")

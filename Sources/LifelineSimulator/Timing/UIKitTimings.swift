@@ -13,6 +13,8 @@ enum UIKitTimings {
     static let firstFrame = 30.0...90.0
     /// Returning to an already-built scene, between WEF and DBA.
     static let resumeFrame = 8.0...30.0
+    /// From the run loop turn after an activation to the display link's next tick (a 60 Hz frame at most).
+    static let nextFrame = 1.0...16.7
     /// The home gesture's animation, between WRA and DEB.
     static let homeAnimation = 250.0...450.0
     /// The app switcher's appearance before a swipe-kill.

@@ -198,12 +198,11 @@ struct ImportRun {
                     }
                     if let callback = events[index].callback {
                         anatomies?.note(callback, t: events[index].t, phase: events[index].phase)
-                    } else if anatomies != nil, events[index].name.count > 0,
-                        let mark = LaunchAnatomy.Mark(
-                            bytes: UnsafeRawBufferPointer(
-                                rebasing: bytes[Int(events[index].name.start)..<Int(events[index].name.start + events[index].name.count)]))
-                    {
-                        anatomies?.note(mark, t: events[index].t)
+                    } else if anatomies != nil, events[index].name.count > 0 {
+                        let name = events[index].name
+                        anatomies?.note(
+                            appEvent: UnsafeRawBufferPointer(rebasing: bytes[Int(name.start)..<Int(name.start + name.count)]),
+                            t: events[index].t, phase: events[index].phase)
                     }
                     try inserter.add(events[index], bytes: bytes, launchID: launchID)
                 }

@@ -41,14 +41,21 @@ enum LaunchAnatomyStore {
                     db,
                     sql: """
                         SELECT name_id, t, phase FROM event_raw
-                        WHERE launch_id = ? AND name_id IN (\((Array(callbacks.keys) + Array(marks.keys)).map(String.init).joined(separator: ",")))
+                        WHERE launch_id = ? AND (phase != 0 OR name_id IN (\((Array(callbacks.keys) + Array(marks.keys)).map(String.init).joined(separator: ","))))
                         ORDER BY seq
                         """, arguments: [part["id"] as Int64])
                 while let event = try events.next() {
-                    if let callback = callbacks[event[0]] {
-                        builder.note(callback, t: event[1], phase: EventInserter.phase(ofCode: event[2]))
-                    } else if let mark = marks[event[0]] {
+                    let nameID: Int64 = event[0]
+                    let phase = EventInserter.phase(ofCode: event[2])
+                    if let callback = callbacks[nameID] {
+                        builder.note(callback, t: event[1], phase: phase)
+                    } else if let mark = marks[nameID] {
                         builder.note(mark, t: event[1])
+                    } else {
+                        // The app's spans: their names are read only for the few kept.
+                        builder.noteApp(key: Int(truncatingIfNeeded: nameID), t: event[1], phase: phase) {
+                            (try? String.fetchOne(db, sql: "SELECT value FROM string WHERE id = ?", arguments: [nameID])) ?? ""
+                        }
                     }
                 }
             }
@@ -141,9 +148,22 @@ struct StreamedAnatomies {
         current?.builder.note(callback, t: t, phase: phase)
     }
 
-    /// Notes one of the recorder's marks of the current launch.
-    mutating func note(_ mark: LaunchAnatomy.Mark, t: Int64) {
-        current?.builder.note(mark, t: t)
+    /// Notes an event that is not a callback, by its name's bytes: one of the recorder's marks, or
+    /// the begin or end of one of the app's spans.
+    @inline(__always)
+    mutating func note(appEvent name: UnsafeRawBufferPointer, t: Int64, phase: Phase) {
+        if let mark = LaunchAnatomy.Mark(bytes: name) {
+            current?.builder.note(mark, t: t)
+        } else if phase != .instant {
+            current?.builder.noteApp(key: Self.key(name), t: t, phase: phase) { String(decoding: name, as: UTF8.self) }
+        }
+    }
+
+    /// A name's identity for pairing a span's begin and end: FNV-1a of its bytes.
+    private static func key(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: hash)
     }
 
     /// Every launch's anatomy, in file order.
