@@ -37,6 +37,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .visionOS(.v1)],
     products: [
         .library(name: "LifelineRecorder", targets: ["LifelineRecorder"]),
+        .library(name: "LifelineSwiftUI", targets: ["LifelineSwiftUI"]),
         .library(name: "LifelineFormat", targets: ["LifelineFormat"]),
         .library(name: "LifelineStore", targets: ["LifelineStore"]),
         .library(name: "LifelineRules", targets: ["LifelineRules"]),
@@ -64,6 +65,8 @@ let package = Package(
         .target(name: "LifelineTerminal", dependencies: ["LifelineFormat", "LifelineSupport"]),
         // Layer 1: the library apps embed. Standard library, Foundation and LifelineCore only.
         .target(name: "LifelineRecorder", dependencies: ["LifelineCore"]),
+        // Layer 1: what a SwiftUI app adds (scene phase modifiers), apart so a UIKit app's recorder loads no SwiftUI.
+        .target(name: "LifelineSwiftUI", dependencies: ["LifelineRecorder"]),
         // Layer 2: the SQLite store (GRDB migrations), the importer, typed reads, saved queries, and the one
         // connection for user SQL (SQLSession). The only module that imports GRDB or holds SQL.
         .target(

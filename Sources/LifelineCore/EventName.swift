@@ -50,4 +50,11 @@ extension EventName {
     /// The event an app records when its first screen shows its content, not placeholders
     /// (`reportFullyDisplayed()`): time to full display, as Android's `reportFullyDrawn()`.
     public static let fullyDisplayed = EventName("lifeline.fullyDisplayed")
+
+    /// A SwiftUI scene phase: `attrs.phase` is `active`, `inactive` or `background`, `attrs.scope`
+    /// `scene` (one scene's, from a view) or `app` (the aggregate of a `Scene`'s instances).
+    public static let scenePhase = EventName("swiftui.scenePhase")
+
+    /// A SwiftUI app's `App.init()`, which runs before UIKit calls its delegate adaptor.
+    public static let appInit = EventName("swiftui.app.init")
 }

@@ -1,4 +1,4 @@
-import LifelineRecorder
+import LifelineSwiftUI
 import SwiftUI
 
 /// A SwiftUI app: UIKit still calls an app delegate and a scene delegate, which SwiftUI
@@ -7,21 +7,19 @@ import SwiftUI
 @main
 struct NotesApp: App {
     @UIApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
-    @Environment(\.scenePhase) private var scenePhase
 
     init() {
-        // App.init runs before UIKit calls the app delegate; marked so a trace shows the order.
-        Lifeline.recorder.mark("swiftui.app.init")
+        // App.init runs before UIKit calls the app delegate: swiftui.app.init, so a trace shows the order.
+        Lifeline.recorder.recordAppInit()
     }
 
     var body: some Scene {
         WindowGroup {
-            NotesView()
+            // Each window's own scenePhase (swiftui.scenePhase, scope scene) ...
+            NotesView().recordingScenePhase(Lifeline.recorder)
         }
-        .onChange(of: scenePhase) { phase in
-            // The app-wide phase SwiftUI derives from all its scenes (not a UIKit callback).
-            Lifeline.recorder.mark("swiftui.scenePhase", attrs: ["phase": .string(String(describing: phase))])
-        }
+        // ... and the aggregate SwiftUI derives from all of them (scope app): not UIKit callbacks.
+        .recordingScenePhase(Lifeline.recorder)
     }
 }
 
