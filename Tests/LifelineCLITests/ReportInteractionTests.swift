@@ -156,6 +156,48 @@ struct ReportInteractionTests {
         #expect(results[8].value == nil, "the page recorded errors: \(String(describing: results[8].value))")
     }
 
+    @Test func theLaunchsPhasesAreABandAboveTheLanesInTimeOrderWithTheSlowestOutlined() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = directory.appendingPathComponent("slow.html")
+        let written = try LifelineCommandTests.run(
+            ["report", "traces/slow-launch.ndjson", "--no-local-rules", "-o", page.path], in: CheckCommandTests.repository)
+        try #require(written.status == 0, "\(written.stderr)")
+        let results = try Self.drive(
+            page, fragment: "#launch=1",
+            Self.scrolled + [
+                [
+                    "eval": """
+                    Array.prototype.map.call(document.querySelectorAll('svg.lanes [data-phase]'), function (r) {
+                      var b = r.getBoundingClientRect(); return [r.getAttribute('data-phase'), b.left, b.right, b.bottom, r.classList.contains('slowest')]; })
+                    """
+                ],
+                [
+                    "eval": """
+                    (function () { var b = document.querySelector('svg.lanes [data-lane="app"]').getBoundingClientRect(); return b.top; })()
+                    """
+                ],
+                Self.errors,
+            ],
+            directory: directory)
+        let phases = try #require(results[2].value as? [[Any]])
+        #expect(
+            phases.map { $0[0] as? String } == [
+                "pre-main and UIKit start", "willFinishLaunching", "didFinishLaunching", "after didFinishLaunching",
+                "scene connection", "entering foreground", "first frame", "fully displayed",
+            ])
+        // In time order, each from where the one before it ended; the slowest, didFinishLaunching, outlined and widest.
+        let lefts = phases.compactMap { $0[1] as? Double }, rights = phases.compactMap { $0[2] as? Double }
+        #expect(zip(lefts, lefts.dropFirst()).allSatisfy { $0 <= $1 + 0.5 })
+        #expect(phases.filter { $0[4] as? Bool == true }.map { $0[0] as? String } == ["didFinishLaunching"])
+        let widths = zip(lefts, rights).map { $1 - $0 }
+        #expect(widths.max() == widths[2])
+        // Above the lanes.
+        let laneTop = try #require(results[3].value as? Double)
+        #expect(phases.allSatisfy { ($0[3] as? Double ?? .infinity) <= laneTop + 1 })
+        #expect(results[4].value == nil, "the page recorded errors: \(String(describing: results[4].value))")
+    }
+
     @Test func plusZoomsInAndZeroFitsTheWholeLaunchAgain() throws {
         let directory = try LifelineCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

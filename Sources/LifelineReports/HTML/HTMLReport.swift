@@ -146,7 +146,7 @@ package enum HTMLReport {
             json.byte(UInt8(ascii: ","))
             if let timeToActive = launch.timeToActive { json.int(timeToActive) } else { json.null() }
             // The anatomy (docs/launches.md): kind, reason, ending, its reason, the launch's own time to
-            // active, and its phases as [name, duration]: positions 12–17; 18–20 below.
+            // active, and its phases as [name, duration, start from the first event]: positions 12–17; 18–20 below.
             let anatomy = launch.anatomy
             for value in [anatomy?.kind.rawValue, anatomy?.reason, anatomy?.ending.rawValue, anatomy?.endingReason] {
                 json.byte(UInt8(ascii: ","))
@@ -161,6 +161,8 @@ package enum HTMLReport {
                 json.string(phase.name)
                 json.byte(UInt8(ascii: ","))
                 json.int(phase.duration)
+                json.byte(UInt8(ascii: ","))
+                json.int(phase.start.saturatingSubtracting(launch.t0))
                 json.byte(UInt8(ascii: "]"))
             }
             // Positions 18–20: why it was slow (or null), its slowest phase, its time to the first frame.

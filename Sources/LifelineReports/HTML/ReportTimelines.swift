@@ -15,6 +15,8 @@ package struct ReportTimelines: Sendable {
         package var events: Int
         /// From the first event to the last, in nanoseconds.
         package var duration: Int64
+        /// The first event's time, which the timeline's times count from.
+        package var t0: Int64 = 0
         /// From `didFinishLaunching` to the first `sceneDidBecomeActive` (or `applicationDidBecomeActive`).
         package var timeToActive: Int64?
         /// Whether the launch's events carry times: false when they all carry one (a log without

@@ -93,7 +93,8 @@ package final class TimelineCollector {
         open.count += 1
 
         let phase = event.phase
-        if let callback = event.event.callback { open.anatomy.note(callback, t: event.t, phase: phase) }
+        // Callbacks, the recorder's marks and the app's spans: the anatomy the checker derives.
+        open.anatomy.note(event)
         switch event.event.callback {
         case .didFinishLaunching? where open.finishedLaunching == nil && phase != .end:
             open.finishedLaunching = event.t
@@ -155,6 +156,7 @@ package final class TimelineCollector {
         open.launch.json = json
         open.launch.events = open.count
         open.launch.duration = open.last.saturatingSubtracting(open.first ?? open.last)
+        open.launch.t0 = open.first ?? 0
         // Events that all carry one time (a log without timestamps) show order, not durations.
         open.launch.isTimed = open.count < 2 || open.launch.duration > 0
         if open.launch.isTimed, let start = open.finishedLaunching, let active = open.active, active >= start {

@@ -71,7 +71,7 @@ var launches = D.launches.map(function (l, i) {
            file: l[7], line: l[8], events: l[9], duration: l[10] === null ? null : num(l[10]),
            tta: l[16] !== null ? num(l[16]) : l[11] === null ? null : num(l[11]),
            kind: l[12], kindReason: l[13], ending: l[14], endingReason: l[15], ownTta: l[16] === null ? null : num(l[16]),
-           phases: l[17].map(function (p) { return { name: p[0], duration: num(p[1]) }; }),
+           phases: l[17].map(function (p) { return { name: p[0], duration: num(p[1]), start: num(p[2]) }; }),
            slowReason: l[18], slowestPhase: l[19], ttff: l[20] === null ? null : num(l[20]),
            error: 0, warning: 0, info: 0, pending: 0, findings: [] };
 });
@@ -437,7 +437,7 @@ function loadLaunch(launch) {
   return launch.model;
 }
 
-var LABEL_W = 190, AXIS_H = 26, LANE_PAD = 8, BAND_H = 14, ROW_H = 16;
+var LABEL_W = 190, AXIS_H = 26, LANE_PAD = 8, BAND_H = 14, ROW_H = 16, PHASE_H = 24;
 var currentLaunch = null;
 document.addEventListener('keydown', function (e) {
   if (!currentLaunch || e.target.tagName === 'INPUT' || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -521,6 +521,9 @@ function buildLaunchView(launch, model) {
   var svg = sv('svg', { 'class': 'lanes', role: 'img', 'aria-label': 'timeline of launch ' + (launch.index + 1) });
   box.appendChild(svg);
   var layout = [], y = AXIS_H;
+  // The launch's phases (docs/launches.md) as a band above the lanes, when it has them.
+  var phaseRow = launch.phases.length ? { y: y, h: PHASE_H } : null;
+  if (phaseRow) y += PHASE_H;
   model.lanes.forEach(function (lane) {
     var h = LANE_PAD + BAND_H + 6 + lane.rows * ROW_H + LANE_PAD + (lane.sceneChanges.length ? 10 : 0);
     layout.push({ lane: lane, y: y, h: Math.max(h, 52) });
@@ -529,7 +532,7 @@ function buildLaunchView(launch, model) {
   var height = y + 4;
   svg.setAttribute('viewBox', '0 0 ' + width + ' ' + height);
   svg.setAttribute('height', String(height));
-  var state = { launch: launch, model: model, svg: svg, v: v, width: width, plot: plot, height: height, layout: layout, focus: null };
+  var state = { launch: launch, model: model, svg: svg, v: v, width: width, plot: plot, height: height, layout: layout, phaseRow: phaseRow, focus: null };
   model.state = state;
 
   function redraw() { draw(state); }
@@ -610,6 +613,7 @@ function draw(state) {
   svg.appendChild(plotGroup);
   var labels = sv('g');
   svg.appendChild(labels);
+  if (state.phaseRow) drawPhases(state, plotGroup, labels, x, tMin, tMax);
   var rings = sv('g', { 'class': 'rings' });
   state.layout.forEach(function (row) {
     var lane = row.lane;
@@ -698,6 +702,35 @@ function draw(state) {
       group.appendChild(shape);
     });
   }
+}
+
+// The phase band: each phase from its start for its duration, named when there is room; the wait
+// for the user greyed, the phases after the first active state green, the slowest outlined.
+function drawPhases(state, plotGroup, labels, x, tMin, tMax) {
+  var launch = state.launch, row = state.phaseRow, width = state.width;
+  var g = sv('g', { 'class': 'phases' });
+  plotGroup.appendChild(g);
+  var slowestSeen = false;
+  launch.phases.forEach(function (p, i) {
+    var from = p.start, to = p.start + p.duration;
+    var slowest = !slowestSeen && p.name === launch.slowestPhase;
+    if (slowest) slowestSeen = true;
+    if (to < tMin || from > tMax) return;
+    var x1 = Math.max(x(from), LABEL_W - 2), x2 = Math.min(Math.max(x(to), x(from) + 1), width);
+    var kind = p.name === 'waiting for the user' ? ' waiting' : (p.name === 'first frame' || p.name === 'fully displayed') ? ' after' : ' phase-' + (i % 2);
+    var rect = sv('rect', { 'class': 'phase' + kind + (slowest ? ' slowest' : ''), 'data-phase': p.name,
+                            x: x1, y: row.y + 4, width: Math.max(x2 - x1, 1), height: row.h - 8, rx: 2 });
+    rect.appendChild(sv('title', {}, p.name + ': ' + dur(p.duration) + (slowest ? ' (slowest)' : '')));
+    g.appendChild(rect);
+    var text = p.name + ' ' + dur(p.duration);
+    if (x2 - x1 > text.length * 5.4 + 8) g.appendChild(sv('text', { 'class': 'phase-label', x: x1 + 4, y: row.y + 15.5 }, text));
+    else if (x2 - x1 > p.name.length * 5.4 + 8) g.appendChild(sv('text', { 'class': 'phase-label', x: x1 + 4, y: row.y + 15.5 }, p.name));
+  });
+  labels.appendChild(sv('rect', { x: 0, y: row.y + 1, width: LABEL_W - 6, height: row.h - 1, fill: 'var(--panel)' }));
+  var title = sv('text', { 'class': 'lane-label', x: 10, y: row.y + 16 }, 'phases');
+  title.appendChild(sv('title', {}, 'the launch\'s phases, from the process start (docs/launches.md)'));
+  labels.appendChild(title);
+  labels.appendChild(sv('line', { 'class': 'lane-sep', x1: 0, x2: width, y1: row.y + row.h, y2: row.y + row.h }));
 }
 
 function markFocus(state) {
