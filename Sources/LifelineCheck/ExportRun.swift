@@ -38,6 +38,8 @@ package enum ExportRun {
         guard let rules, result.errors.isEmpty else { return result }
         let collector = CheckCollector()
         let checker = collector.checker(for: rules)
+        // Findings only: the launch tracks' anatomies come from the launches themselves (`ExportFormat`).
+        checker.collectsAnatomy = false
         var located: [String: (launch: Int, session: String?)] = [:]
         for (index, launch) in result.launches.enumerated() {
             let file = launch.file ?? "<export>"

@@ -134,8 +134,7 @@ package struct DemoRun: Sendable {
         }
         for launch in check.launches {
             guard let slow = launch.anatomy?.slowReason else { continue }
-            let file = launch.file.hasPrefix(directory + "/") ? String(launch.file.dropFirst(directory.count + 1)) : launch.file
-            output("   slow, \(launch.line.map { "\(file):\($0)" } ?? file): \(slow)\n")
+            output("   slow, \(Self.place(of: launch, in: directory)): \(slow)\n")
         }
         output("\n")
 
@@ -156,21 +155,25 @@ package struct DemoRun: Sendable {
     /// One row per launch: its trace (named within `directory`, where step 1 wrote them) and record line, kind, times to active, to the
     /// first frame and to full display, slowest phase and ending.
     static func launchTable(_ launches: [CheckedLaunch], in directory: String) -> TextTable {
-        let prefix = directory + "/"
-        return TextTable(
+        TextTable(
             columns: ["launch", "kind", "to active", "first frame", "displayed", "slowest phase", "took", "ending"],
             rows: launches.map { launch in
                 let anatomy = launch.anatomy
                 let slowest = anatomy?.slowestPhase
-                let file = launch.file.hasPrefix(prefix) ? String(launch.file.dropFirst(prefix.count)) : launch.file
                 return [
-                    launch.line.map { "\(file):\($0)" } ?? file, anatomy?.kind.rawValue,
+                    place(of: launch, in: directory), anatomy?.kind.rawValue,
                     anatomy?.timeToActive.map(LaunchAnatomy.Builder.duration),
                     anatomy?.timeToFirstFrame.map(LaunchAnatomy.Builder.duration),
                     anatomy?.timeToFullyDisplayed.map(LaunchAnatomy.Builder.duration), slowest?.name,
                     slowest.map { LaunchAnatomy.Builder.duration($0.duration) }, anatomy?.ending.rawValue,
                 ]
             })
+    }
+
+    /// Where a launch starts, named within `directory` (where step 1 wrote the traces): `file:line`.
+    private static func place(of launch: CheckedLaunch, in directory: String) -> String {
+        let file = launch.file.hasPrefix(directory + "/") ? String(launch.file.dropFirst(directory.count + 1)) : launch.file
+        return launch.line.map { "\(file):\($0)" } ?? file
     }
 
     /// The script's commands as written, on one line, cut to fit a terminal.

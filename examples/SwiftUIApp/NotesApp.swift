@@ -1,4 +1,4 @@
-import LifelineSwiftUI
+import LifelineRecorder
 import SwiftUI
 
 /// A SwiftUI app: UIKit still calls an app delegate and a scene delegate, which SwiftUI
@@ -7,6 +7,7 @@ import SwiftUI
 @main
 struct NotesApp: App {
     @UIApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
+    @Environment(\.scenePhase) private var scenePhase
 
     init() {
         // App.init runs before UIKit calls the app delegate: swiftui.app.init, so a trace shows the order.
@@ -15,11 +16,14 @@ struct NotesApp: App {
 
     var body: some Scene {
         WindowGroup {
-            // Each window's own scenePhase (swiftui.scenePhase, scope scene) ...
-            NotesView().recordingScenePhase(Lifeline.recorder)
+            NotesView()
         }
-        // ... and the aggregate SwiftUI derives from all of them (scope app): not UIKit callbacks.
-        .recordingScenePhase(Lifeline.recorder)
+        .onChange(of: scenePhase) { phase in
+            // The aggregate phase SwiftUI derives from all its scenes (not a UIKit callback):
+            // swiftui.scenePhase, scope app. The LifelineSwiftUI library's recordingScenePhase(_:)
+            // does the same as a modifier, and records each window's phase too (docs/recorder.md).
+            Lifeline.recorder.recordScenePhase(String(describing: phase), scope: .app)
+        }
     }
 }
 

@@ -99,13 +99,13 @@ extension LaunchAnatomy {
             case .end:
                 guard let index = openSpans.lastIndex(where: { $0.key == key }) else { return }
                 let start = openSpans.remove(at: index).t
-                let span = AppSpan(name: "", start: start, end: max(t, start))
+                let end = max(t, start)
                 if spans.count < Self.keptSpans {
-                    spans.append(AppSpan(name: name(), start: span.start, end: span.end))
+                    spans.append(AppSpan(name: name(), start: start, end: end))
                 } else if let shortest = spans.indices.min(by: { spans[$0].duration < spans[$1].duration }),
-                    spans[shortest].duration < span.duration
+                    spans[shortest].duration < end.saturatingSubtracting(start)
                 {
-                    spans[shortest] = AppSpan(name: name(), start: span.start, end: span.end)
+                    spans[shortest] = AppSpan(name: name(), start: start, end: end)
                 }
             case .instant:
                 return

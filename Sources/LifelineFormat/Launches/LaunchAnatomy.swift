@@ -78,7 +78,10 @@ package struct LaunchAnatomy: Sendable, Equatable {
 
     /// The phase to the first frame that took the most time, for a "why slow" line (waiting for the
     /// user is not launch time; the app's own content after the first frame is not the launch's).
-    package var slowestPhase: LaunchPhase? {
+    package var slowestPhase: LaunchPhase? { Self.slowest(of: phases) }
+
+    /// The longest of `phases` but the wait for the user and the app's content after the first frame.
+    private static func slowest(of phases: some Sequence<LaunchPhase>) -> LaunchPhase? {
         phases.filter { $0.name != Builder.waiting && $0.name != Builder.fullyDisplayedPhase }.max { $0.duration < $1.duration }
     }
 
@@ -126,13 +129,8 @@ package struct LaunchAnatomy: Sendable, Equatable {
         let waited = phases.lastIndex { $0.name == Builder.waiting }
         let seen = waited.map { Array(phases[($0 + 1)...]) } ?? phases
         let toFrame = seen.contains { $0.name == Builder.firstFramePhase }
-        var measured: Int64 = 0
-        var slowest: LaunchPhase?
-        for phase in seen where phase.name != Builder.fullyDisplayedPhase {
-            measured = measured.saturatingAdding(phase.duration)
-            if phase.duration > slowest?.duration ?? -1 { slowest = phase }
-        }
-        guard measured > Self.firstFrameTarget, let slowest else { return nil }
+        let measured = seen.reduce(Int64(0)) { $1.name == Builder.fullyDisplayedPhase ? $0 : $0.saturatingAdding($1.duration) }
+        guard measured > Self.firstFrameTarget, let slowest = Self.slowest(of: seen) else { return nil }
         let share = slowest.duration.multipliedReportingOverflow(by: 100)
         let percent = share.overflow ? "" : " (\(share.partialValue / measured)%)"
         let span =
