@@ -136,6 +136,10 @@ package struct DemoRun: Sendable {
             guard let slow = launch.anatomy?.slowReason else { continue }
             output("   slow, \(Self.place(of: launch, in: directory)): \(slow)\n")
         }
+        for launch in check.launches {
+            guard let resumes = launch.anatomy?.resumeSummary else { continue }
+            output("   resumed, \(Self.place(of: launch, in: directory)): \(resumes)\n")
+        }
         output("\n")
 
         let query = try SavedQuery(name: DemoQuery.name, sql: DemoQuery.sql)

@@ -73,6 +73,21 @@ package enum JSONReport {
         var slowReason: String?
         var ending: String?
         var endingReason: String?
+        /// Each time a scene (or the app) came back from the background, in order.
+        var resumes: [ResumeTime]?
+        /// Resumes past the kept ones (a trace of days of use), counted only.
+        var resumesOmitted: Int?
+
+        /// A resume from the background: nanoseconds on the launch's event clock; `scene` absent for the app.
+        struct ResumeTime: Encodable {
+            var scene: String?
+            var background: Int64
+            var foreground: Int64
+            var active: Int64?
+            var inBackground: Int64
+            var toActive: Int64?
+            var reconnected: Bool
+        }
 
         /// A phase of the launch: nanoseconds on the launch's event clock.
         struct PhaseTime: Encodable {
@@ -107,6 +122,12 @@ package enum JSONReport {
                 slowReason = anatomy.slowReason
                 ending = anatomy.ending.rawValue
                 endingReason = anatomy.endingReason
+                resumes = anatomy.resumes.map {
+                    ResumeTime(
+                        scene: $0.scene, background: $0.background, foreground: $0.foreground, active: $0.active,
+                        inBackground: $0.inBackground, toActive: $0.toActive, reconnected: $0.reconnected)
+                }
+                resumesOmitted = anatomy.resumesOmitted > 0 ? anatomy.resumesOmitted : nil
             }
         }
     }

@@ -118,6 +118,13 @@ struct CheckRunTests {
                 anatomy?.slowestPhase?.name ?? "NULL", anatomy?.ending.rawValue ?? "", anatomy?.endingReason ?? "",
                 String(anatomy?.phases.count ?? 0), text(anatomy?.timeToFirstFrame), text(anatomy?.timeToFullyDisplayed),
                 anatomy?.slowReason ?? "NULL",
+                (anatomy?.resumes ?? []).map { resume in
+                    [
+                        resume.scene ?? "NULL", String(resume.background), String(resume.foreground), text(resume.active),
+                        resume.reconnected ? "1" : "0",
+                    ]
+                    .joined(separator: "|")
+                }.joined(separator: ";"),
             ]
         }
         let stored = try store.query(
@@ -125,7 +132,10 @@ struct CheckRunTests {
             SELECT COALESCE(l.uuid, f.path || ':' || l.line), a.kind, a.reason, a.time_to_active_ns, a.slowest_phase, a.ending,
                    a.ending_reason,
                    (SELECT COUNT(*) FROM launch_phase p WHERE p.launch_id = l.id),
-                   a.time_to_first_frame_ns, a.time_to_fully_displayed_ns, a.slow_reason
+                   a.time_to_first_frame_ns, a.time_to_fully_displayed_ns, a.slow_reason,
+                   COALESCE((SELECT GROUP_CONCAT(COALESCE(r.scene, 'NULL') || '|' || r.background_ns || '|' || r.foreground_ns || '|'
+                                                 || COALESCE(r.active_ns, 'NULL') || '|' || r.reconnected, ';')
+                             FROM (SELECT * FROM launch_resume r WHERE r.launch_id = l.id ORDER BY r.ordinal) r), '')
             FROM launch l JOIN launch_anatomy a ON a.launch_id = l.id JOIN trace_file f ON f.id = l.file_id
             ORDER BY f.path, l.line
             """
@@ -140,6 +150,10 @@ struct CheckRunTests {
             }
         }
         #expect(checked.launches.count == 24)
+        // The samples resume: scenes that went home and came back, an app without scenes, a scene released and connected again.
+        #expect(checked.launches.reduce(0) { $0 + ($1.anatomy?.resumes.count ?? 0) } == 6)
+        #expect(checked.launches.contains { $0.anatomy?.resumes.contains { $0.reconnected } == true })
+        #expect(checked.launches.contains { $0.anatomy?.resumes.contains { $0.scene == nil } == true })
         #expect(stored == fromCheck)
     }
 

@@ -135,9 +135,11 @@ struct DerivedColumnsTests {
             #expect(try current.sessions(launchID: launch.id) == legacy.sessions(launchID: launch.id))
             for session in [nil, "S1", "S2"] as [String?] {
                 let whole = try #require(try current.timeline(launchID: launch.id, session: session))
-                // The v3 database has no launch_anatomy (v10): its launches have no kind or ending.
+                // The v3 database has no launch_anatomy (v10) or launch_resume (v12): its launches have
+                // no kind, ending, first frame or resume count.
                 var withoutAnatomy = whole
                 (withoutAnatomy.launch.kind, withoutAnatomy.launch.ending) = (nil, nil)
+                (withoutAnatomy.launch.timeToFirstFrame, withoutAnatomy.launch.resumeCount) = (nil, nil)
                 #expect(withoutAnatomy == (try legacy.timeline(launchID: launch.id, session: session)))
                 #expect(whole.launch.kind != nil && whole.launch.ending != nil)
                 // Pages of 4 add up to the whole.

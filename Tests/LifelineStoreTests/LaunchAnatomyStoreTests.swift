@@ -77,6 +77,35 @@ struct LaunchAnatomyStoreTests {
                 == [["first frame", "420000000"], ["fully displayed", "430000000"]])
     }
 
+    @Test("a scene's resumes from the background are stored, streamed or read back from a file that grew", arguments: [false, true])
+    func resumes(grown: Bool) throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let later = """
+            {"seq":6,"t":1000000000,"event":"sceneWillResignActive","session":"S1","scene":"s1"}
+            {"seq":7,"t":1010000000,"event":"sceneDidEnterBackground","session":"S1","scene":"s1"}
+            {"seq":8,"t":31010000000,"event":"sceneWillEnterForeground","session":"S1","scene":"s1"}
+            {"seq":9,"t":31035000000,"event":"sceneDidBecomeActive","session":"S1","scene":"s1"}
+            {"seq":10,"t":32000000000,"event":"sceneDidEnterBackground","session":"S1","scene":"s1"}
+            {"seq":11,"t":33000000000,"event":"sceneWillEnterForeground","session":"S1","scene":"s1"}
+
+            """
+        let path = try fixture.write("a.ndjson", grown ? Self.launch1 : Self.launch1 + later)
+        _ = fixture.importFile(path)
+        if grown {
+            try fixture.append("a.ndjson", later)
+            _ = fixture.importFile(path)
+        }
+        #expect(
+            try fixture.rows(
+                "SELECT ordinal, scene, background_ns, foreground_ns, active_ns, in_background_ns, to_active_ns, reconnected FROM launch_resume ORDER BY ordinal"
+            ) == [
+                ["1", "s1", "1010000000", "31010000000", "31035000000", "30000000000", "25000000", "0"],
+                ["2", "s1", "32000000000", "33000000000", "NULL", "1000000000", "NULL", "0"],
+            ])
+        #expect(try fixture.rows("SELECT resumes_omitted FROM launch_anatomy") == [["0"]])
+    }
+
     @Test("a file that grows with the next launch settles the ending of the launch before it")
     func grownFileSettlesTheEnding() throws {
         let fixture = try StoreFixture()

@@ -155,7 +155,7 @@ struct StoreReadAPITests {
     func schema() throws {
         let (fixture, session, _, _) = try Self.imported()
         defer { fixture.remove() }
-        #expect(try session.tableNames(like: "launch%") == ["launch", "launch_anatomy", "launch_phase", "launch_summary"])
+        #expect(try session.tableNames(like: "launch%") == ["launch", "launch_anatomy", "launch_phase", "launch_resume", "launch_summary"])
         let entries = try session.schemaEntries(matching: "span")
         #expect(entries.count == 1 && entries[0].sql.hasPrefix("CREATE VIEW span") && entries[0].viewColumns.contains("duration_ns"))
         #expect(try session.schemaEntries(matching: "spa*").map(\.name) == ["span"])

@@ -25,11 +25,26 @@ extension LaunchAnatomy {
         private var openSpans: [(key: Int, t: Int64)] = []
         /// The app's longest spans so far, for the slow reason to name what ran in the slowest phase.
         private var spans: [AppSpan] = []
+        /// Per scene (nil: the app), when it entered the background and has not come back yet.
+        private var inBackground: [String?: Int64] = [:]
+        /// The scenes (nil: the app) in the foreground now.
+        private var inForeground: Set<String?> = []
+        /// Since when no scene has been in the foreground, after the launch's first foreground.
+        private var appInBackground: Int64?
+        /// Scenes connecting while the app was in the background: since when it was, and when each connected.
+        private var reconnecting: [String?: (background: Int64, connect: Int64)] = [:]
+        /// Per scene, the resume that entered the foreground and is not active yet (an index in ``resumes``).
+        private var resuming: [String?: Int] = [:]
+        private var resumes: [Resume] = []
+        private var resumesOmitted = 0
 
         package init(record: LaunchRecord) { self.record = record }
 
-        /// Notes one callback of the launch at `t`, with its phase.
-        package mutating func note(_ callback: Callback, t: Int64, phase: Phase) {
+        /// Notes one callback of the launch at `t`, with its phase and the scene it names.
+        ///
+        /// `scene` is asked only of the callbacks that move a scene between the background and the
+        /// foreground (a few per launch): the reader makes the string then.
+        package mutating func note(_ callback: Callback, t: Int64, phase: Phase, scene: @autoclosure () -> String?) {
             if firstEvent == nil { firstEvent = t }
             if t != firstEvent { sawTime = true }
             if phase == .end {
@@ -43,18 +58,32 @@ extension LaunchAnatomy {
                 if didFinish == nil { didFinish = t }
             case .willConnectTo:
                 if firstConnect == nil { firstConnect = t }
+                // A scene connecting while the app is in the background: the app comes back with
+                // its UI rebuilt (a scene iOS released), if the scene then enters the foreground.
+                if let appInBackground, reconnecting.count < Self.sceneLimit {
+                    reconnecting[scene()] = (appInBackground, t)
+                }
             case .sceneWillEnterForeground, .applicationWillEnterForeground:
                 if firstForeground == nil { firstForeground = (t, callback) }
                 remember(callback)
+                if let owner = owner(callback, scene()) { enterForeground(owner, t: t) }
             case .sceneDidBecomeActive, .applicationDidBecomeActive:
                 if firstForeground == nil { firstForeground = (t, callback) }
                 if firstActive == nil { firstActive = t }
                 remember(callback)
-            case .sceneWillResignActive, .applicationWillResignActive, .sceneDidDisconnect, .applicationWillTerminate:
+                if !resuming.isEmpty, let owner = owner(callback, scene()), let index = resuming.removeValue(forKey: owner) {
+                    resumes[index].active = t
+                }
+            case .sceneWillResignActive, .applicationWillResignActive, .applicationWillTerminate:
                 remember(callback)
+            case .sceneDidDisconnect:
+                remember(callback)
+                // A released scene comes back as a new connection: its resume starts there.
+                if let owner = owner(callback, scene()) { leaveForeground(owner, t: t, toBackground: false) }
             case .sceneDidEnterBackground, .applicationDidEnterBackground:
                 if firstForeground == nil, backgroundEntry == nil { backgroundEntry = (t, callback) }
                 remember(callback)
+                if let owner = owner(callback, scene()) { leaveForeground(owner, t: t, toBackground: true) }
             case .applicationPerformFetch, .applicationHandleBackgroundURLSession, .applicationDidReceiveRemoteNotification:
                 // Callbacks iOS makes to an app it launched or woke in the background (a fetch, a
                 // URL session's events, a content-available push) when they come before any foreground.
@@ -68,7 +97,7 @@ extension LaunchAnatomy {
         /// checker and the importer feed the parts they scanned instead).
         package mutating func note(_ event: EventRecord) {
             if let callback = event.event.callback {
-                note(callback, t: event.t, phase: event.phase)
+                note(callback, t: event.t, phase: event.phase, scene: event.scene)
             } else if let mark = Mark(name: event.event.name) {
                 note(mark, t: event.t)
             } else if event.phase != .instant {
@@ -111,6 +140,60 @@ extension LaunchAnatomy {
                 return
             }
         }
+
+        /// Whose resume a foreground or background callback moves: `.some(scene)` for a scene's
+        /// callback (`.some(nil)` when it names none), `.some(nil)` for the app's own in an app that
+        /// connected no scene; nil for the app's callbacks in a scene app (UIKit does not call them
+        /// there: a recorder that logs its notifications too would count each resume twice).
+        @inline(__always)
+        private func owner(_ callback: Callback, _ scene: @autoclosure () -> String?) -> String?? {
+            if callback.scope == .scene { return .some(scene()) }
+            return firstConnect == nil ? .some(nil) : nil
+        }
+
+        /// A scene (or the app) begins to enter the foreground: a resume when it was in the
+        /// background, or connected while the app was.
+        private mutating func enterForeground(_ owner: String?, t: Int64) {
+            appInBackground = nil
+            if inForeground.count < Self.sceneLimit { inForeground.insert(owner) }
+            let resume: Resume
+            if let since = inBackground.removeValue(forKey: owner) {
+                resume = Resume(scene: owner, background: since, foreground: t, active: nil)
+            } else if let reconnect = reconnecting.removeValue(forKey: owner) {
+                resume = Resume(
+                    scene: owner, background: reconnect.background, foreground: reconnect.connect, active: nil, reconnected: true)
+            } else {
+                return
+            }
+            guard resumes.count < Self.keptResumes else {
+                resumesOmitted += 1
+                return
+            }
+            if resuming.count < Self.sceneLimit { resuming[owner] = resumes.count }
+            resumes.append(resume)
+        }
+
+        /// A scene (or the app) enters the background, or disconnects. Only once the launch has been
+        /// in the foreground: before it, coming forward is the launch's own open (a warm launch), not a resume.
+        private mutating func leaveForeground(_ owner: String?, t: Int64, toBackground: Bool) {
+            resuming[owner] = nil
+            reconnecting[owner] = nil
+            guard firstForeground != nil else { return }
+            if toBackground {
+                if inBackground[owner] == nil, inBackground.count < Self.sceneLimit { inBackground[owner] = t }
+            } else {
+                inBackground[owner] = nil
+            }
+            // A scene that disconnects from the foreground was swiped away (or closed): that is not
+            // the app going to the background (UIKit may connect a scene for a moment after it,
+            // Apple forums thread 732170, traces/swipe-kill-fast.ndjson).
+            if inForeground.remove(owner) != nil, inForeground.isEmpty, toBackground { appInBackground = t }
+        }
+
+        /// How many resumes a launch keeps (a trace of days of use counts the rest).
+        static let keptResumes = 1000
+        /// How many scenes a launch follows between the background and the foreground at once.
+        static let sceneLimit = 64
 
         /// How many of the app's longest spans a launch keeps: the slowest phase's own long spans are among them.
         static let keptSpans = 8
@@ -173,7 +256,8 @@ extension LaunchAnatomy {
             let (ending, endingReason) = ownEnding()
             return LaunchAnatomy(
                 kind: kind, reason: reason, evidence: evidence, phases: sawTime ? phases(kind: kind) : [], ending: ending,
-                endingReason: endingReason, appSpans: spans.sorted { ($0.start, $0.end) < ($1.start, $1.end) })
+                endingReason: endingReason, appSpans: spans.sorted { ($0.start, $0.end) < ($1.start, $1.end) }, resumes: resumes,
+                resumesOmitted: resumesOmitted)
         }
 
         /// Consecutive phases between the milestones the launch reached, in time order, from the

@@ -64,6 +64,65 @@ package struct LaunchAnatomy: Sendable, Equatable {
     /// The app's longest spans in the launch (a few, in time order): what ran in its phases.
     package var appSpans: [AppSpan] = []
 
+    /// The times a scene (or, in an app without scenes, the app) came back from the background in
+    /// the launch, in order: the "hot starts" of a process that was still alive.
+    package var resumes: [Resume] = []
+    /// Resumes past the ``Builder`` keeps (a trace of days of use): counted, not kept.
+    package var resumesOmitted = 0
+
+    /// A scene (or the app) coming back from the background: `sceneDidEnterBackground`, later
+    /// `sceneWillEnterForeground`, then `sceneDidBecomeActive` (their `application…` forms in an
+    /// app without scenes); or, when iOS released the scene meanwhile, a scene connecting while
+    /// no scene is in the foreground, then entering it. Times on the launch's event clock.
+    package struct Resume: Sendable, Equatable {
+        /// The scene's identifier as the trace gives it; nil for the app (an app without scenes,
+        /// or a scene callback that names no scene).
+        package var scene: String?
+        /// When it entered the background.
+        package var background: Int64
+        /// When it began to enter the foreground; for a scene that ``reconnected``, when it connected.
+        package var foreground: Int64
+        /// When it became active again; nil when it went back to the background (or the trace
+        /// stopped) first.
+        package var active: Int64?
+        /// Whether the scene had been released in the background and connected again (its UI built
+        /// anew): then ``background`` is when the app's last foreground scene left.
+        package var reconnected: Bool
+        /// How long it stayed in the background.
+        package var inBackground: Int64 { foreground.saturatingSubtracting(background) }
+        /// From entering the foreground to active: the resume's own latency.
+        package var toActive: Int64? { active.map { $0.saturatingSubtracting(foreground) } }
+
+        package init(scene: String?, background: Int64, foreground: Int64, active: Int64?, reconnected: Bool = false) {
+            (self.scene, self.background, self.foreground, self.active) = (scene, background, foreground, active)
+            self.reconnected = reconnected
+        }
+    }
+
+    /// The resume that took longest to become active.
+    package var slowestResume: Resume? {
+        var slowest: Resume?
+        for resume in resumes {
+            if let toActive = resume.toActive, toActive > slowest?.toActive ?? -1 { slowest = resume }
+        }
+        return slowest
+    }
+
+    /// The launch's resumes in a line: how many, and the slowest (`scene 0x…` after `30 min` in the
+    /// background, active in `22.2 ms`); nil when there were none.
+    package var resumeSummary: String? {
+        let count = resumes.count + resumesOmitted
+        guard count > 0 else { return nil }
+        let counted = count == 1 ? "1 resume from the background" : "\(count) resumes from the background"
+        guard let slowest = slowestResume, let toActive = slowest.toActive else {
+            return counted + ", none became active again in the trace"
+        }
+        let who = slowest.scene.map { "scene \($0)" } ?? "the app"
+        let how = slowest.reconnected ? " (released in the background, connected again)" : ""
+        return counted + (count == 1 ? ": " : ", the slowest: ")
+            + "\(who)\(how) after \(Builder.duration(slowest.inBackground)), active in \(Builder.duration(toActive))"
+    }
+
     /// One of the app's own spans: an app-defined event's `begin`…`end`.
     package struct AppSpan: Sendable, Equatable {
         package var name: String

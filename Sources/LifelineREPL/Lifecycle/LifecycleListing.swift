@@ -25,6 +25,8 @@ struct LifecycleListing {
                 .integer(launch.sessionCount),
                 .integer(launch.eventCount),
                 text(launch.timeToActive.map(LifecycleFormat.duration)),
+                text(launch.timeToFirstFrame.map(LifecycleFormat.duration)),
+                launch.resumeCount.map(ResultValue.integer) ?? .null,
                 text(launch.ending),
                 text(launch.file),
             ]
@@ -32,7 +34,7 @@ struct LifecycleListing {
         return LifecycleListing(
             columns: [
                 "id", "launch", "app", "system", "device", "life cycle", "kind", "started", "sessions", "events",
-                "to active", "ending", "file",
+                "to active", "first frame", "resumes", "ending", "file",
             ],
             rows: rows)
     }

@@ -145,7 +145,9 @@ extension RuleChecker {
         } else {
             symbol = appSymbol(bytes: scanned.event.bytes(line: bytes, scratch: scratch) ?? UnsafeRawBufferPointer(start: nil, count: 0))
         }
-        let ref = advance(symbol: symbol, seq: scanned.seq, t: scanned.t, line: line, phase: scanned.phase)
+        let ref = advance(
+            symbol: symbol, seq: scanned.seq, t: scanned.t, line: line, phase: scanned.phase,
+            scene: scanned.scene.bytes(line: bytes, scratch: scratch).map { String(decoding: $0, as: UTF8.self) })
         let (entries, wanted) = interest(in: symbol)
         if !wanted { return }
         var record: EventRecord?

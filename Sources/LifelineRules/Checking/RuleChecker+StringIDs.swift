@@ -41,7 +41,10 @@ extension RuleChecker {
         }
         let discards = symbol == Int32(Callback.didDiscardSceneSessions.rawValue) && event.session == nil
         let wantsRecord = testsConditions(symbol, event.phase) || discards
-        let ref = advance(symbol: symbol, seq: event.seq, t: event.t, line: line, phase: event.phase)
+        // A scene id the table cannot answer reads as no scene (the anatomy's resumes only).
+        let ref = advance(
+            symbol: symbol, seq: event.seq, t: event.t, line: line, phase: event.phase,
+            scene: event.scene.flatMap { try? string($0) })
         let (entries, wanted) = interest(in: symbol)
         if !wanted { return }
         let fields = wantsRecord ? try record() : nil

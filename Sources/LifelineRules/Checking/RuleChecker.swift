@@ -168,7 +168,7 @@ public final class RuleChecker {
         } else {
             symbol = appSymbol(event.event.name)
         }
-        let ref = advance(symbol: symbol, seq: event.seq, t: event.t, line: line, phase: event.phase)
+        let ref = advance(symbol: symbol, seq: event.seq, t: event.t, line: line, phase: event.phase, scene: event.scene)
         let entries = table.entries(of: symbol)
         if entries.isEmpty && table.universalCount == 0 { return }
         var checkerEvent = CheckerEvent(ref: ref, sessionSlot: -1, sceneSlot: -1, discarded: false)
@@ -183,8 +183,9 @@ public final class RuleChecker {
     }
 
     /// Counts an event of the current launch (starting one if there is none) and makes its reference.
+    /// `scene` is asked only of the few callbacks a launch's anatomy follows per scene.
     @inline(__always)
-    func advance(symbol: Int32, seq: Int64, t: Int64, line: Int, phase: Phase) -> EventRef {
+    func advance(symbol: Int32, seq: Int64, t: Int64, line: Int, phase: Phase, scene: @autoclosure () -> String?) -> EventRef {
         if !state.pointee.hasLaunch {
             beginLaunch(LaunchRecord(), trace: state.pointee.traceLabel ?? "<input>", file: "<input>", line: 0)
         }
@@ -192,7 +193,7 @@ public final class RuleChecker {
         // Catalog callbacks' symbols are their raw values; `Callback(rawValue:)` refuses the rest.
         if state.pointee.anatomy != nil {
             if UInt32(bitPattern: symbol) <= UInt32(UInt8.max), let callback = Callback(rawValue: UInt8(symbol)) {
-                state.pointee.anatomy?.note(callback, t: t, phase: phase)
+                state.pointee.anatomy?.note(callback, t: t, phase: phase, scene: scene())
             } else if symbol == SymbolTable.firstFrame {
                 state.pointee.anatomy?.note(.firstFrame, t: t)
             } else if symbol == SymbolTable.fullyDisplayed {

@@ -197,7 +197,11 @@ struct ImportRun {
                         next += 1
                     }
                     if let callback = events[index].callback {
-                        anatomies?.note(callback, t: events[index].t, phase: events[index].phase)
+                        let scene = events[index].scene
+                        anatomies?.note(
+                            callback, t: events[index].t, phase: events[index].phase,
+                            scene: scene.count < 0
+                                ? nil : String(decoding: bytes[Int(scene.start)..<Int(scene.start + scene.count)], as: UTF8.self))
                     } else if anatomies != nil, events[index].name.count > 0 {
                         let name = events[index].name
                         anatomies?.note(

@@ -2,7 +2,8 @@ import GRDB
 import LifelineFormat
 
 /// Derives the anatomy of a file's launches once their events are in, and stores it in
-/// `launch_anatomy` and `launch_phase` (``StoreSchema/version10``, ``StoreSchema/version11``; docs/launches.md).
+/// `launch_anatomy`, `launch_phase` and `launch_resume` (``StoreSchema/version10``, ``StoreSchema/version11``,
+/// ``StoreSchema/version12``; docs/launches.md).
 ///
 /// The one definition is ``LaunchAnatomy/Builder``, which the checker also runs: this feeds it a
 /// launch's callbacks from `event_raw` (the catalog's names only, read through the launch's index),
@@ -21,6 +22,15 @@ enum LaunchAnatomyStore {
                 """, arguments: [fileID])
         var derived: [(id: Int64, place: LaunchAnatomy.Place, anatomy: LaunchAnatomy)] = []
         var seen: Set<Int64> = []
+        // The scenes the builder asks for (a few callbacks per launch), each read once.
+        var scenes: [Int64: String] = [:]
+        func scene(_ id: Int64?) throws -> String? {
+            guard let id else { return nil }
+            if let known = scenes[id] { return known }
+            let value = try String.fetchOne(db, sql: "SELECT value FROM string WHERE id = ?", arguments: [id])
+            scenes[id] = value
+            return value
+        }
         for row in launches {
             // A launch rotated files continue: all its stored rows, in part order.
             var rows: [Row] = [row]
@@ -40,7 +50,7 @@ enum LaunchAnatomyStore {
                 let events = try Row.fetchCursor(
                     db,
                     sql: """
-                        SELECT name_id, t, phase FROM event_raw
+                        SELECT name_id, t, phase, scene_id FROM event_raw
                         WHERE launch_id = ? AND (phase != 0 OR name_id IN (\((Array(callbacks.keys) + Array(marks.keys)).map(String.init).joined(separator: ","))))
                         ORDER BY seq
                         """, arguments: [part["id"] as Int64])
@@ -48,7 +58,7 @@ enum LaunchAnatomyStore {
                     let nameID: Int64 = event[0]
                     let phase = EventInserter.phase(ofCode: event[2])
                     if let callback = callbacks[nameID] {
-                        builder.note(callback, t: event[1], phase: phase)
+                        builder.note(callback, t: event[1], phase: phase, scene: try? scene(event[3]))
                     } else if let mark = marks[nameID] {
                         builder.note(mark, t: event[1])
                     } else {
@@ -73,22 +83,36 @@ enum LaunchAnatomyStore {
             sql: """
                 INSERT OR REPLACE INTO launch_anatomy
                     (launch_id, kind, reason, evidence, time_to_active_ns, slowest_phase, ending, ending_reason,
-                     time_to_first_frame_ns, time_to_fully_displayed_ns, slow_reason)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                     time_to_first_frame_ns, time_to_fully_displayed_ns, slow_reason, resumes_omitted)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let deletePhases = try db.cachedStatement(sql: "DELETE FROM launch_phase WHERE launch_id = ?")
         let insertPhase = try db.cachedStatement(
             sql: "INSERT INTO launch_phase (launch_id, ordinal, name, start_ns, end_ns, duration_ns) VALUES (?, ?, ?, ?, ?, ?)")
+        let deleteResumes = try db.cachedStatement(sql: "DELETE FROM launch_resume WHERE launch_id = ?")
+        let insertResume = try db.cachedStatement(
+            sql: """
+                INSERT INTO launch_resume
+                    (launch_id, ordinal, scene, background_ns, foreground_ns, active_ns, in_background_ns, to_active_ns, reconnected)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
         for (index, launch) in derived.enumerated() {
             let anatomy = placed[index].anatomy
             try deletePhases.execute(arguments: [launch.id])
+            try deleteResumes.execute(arguments: [launch.id])
             try insertLaunch.execute(arguments: [
                 launch.id, anatomy.kind.rawValue, anatomy.reason, LaunchRecords.jsonArray(anatomy.evidence), anatomy.timeToActive,
                 anatomy.slowestPhase?.name, anatomy.ending.rawValue, anatomy.endingReason, anatomy.timeToFirstFrame,
-                anatomy.timeToFullyDisplayed, anatomy.slowReason,
+                anatomy.timeToFullyDisplayed, anatomy.slowReason, anatomy.resumesOmitted,
             ])
             for (ordinal, phase) in anatomy.phases.enumerated() {
                 try insertPhase.execute(arguments: [launch.id, ordinal + 1, phase.name, phase.start, phase.end, phase.duration])
+            }
+            for (ordinal, resume) in anatomy.resumes.enumerated() {
+                try insertResume.execute(arguments: [
+                    launch.id, ordinal + 1, resume.scene, resume.background, resume.foreground, resume.active, resume.inBackground,
+                    resume.toActive, resume.reconnected,
+                ])
             }
         }
     }
@@ -142,10 +166,10 @@ struct StreamedAnatomies {
         current = (launchID, place, LaunchAnatomy.Builder(record: record))
     }
 
-    /// Notes a callback of the current launch.
+    /// Notes a callback of the current launch and the scene it names (made only for the few the builder follows).
     @inline(__always)
-    mutating func note(_ callback: Callback, t: Int64, phase: Phase) {
-        current?.builder.note(callback, t: t, phase: phase)
+    mutating func note(_ callback: Callback, t: Int64, phase: Phase, scene: @autoclosure () -> String?) {
+        current?.builder.note(callback, t: t, phase: phase, scene: scene())
     }
 
     /// Notes an event that is not a callback, by its name's bytes: one of the recorder's marks, or

@@ -23,4 +23,8 @@ package struct LaunchSummary: Equatable, Sendable {
     package var kind: String?
     /// How it ended: `terminated`, `swipe-killed`, `background`, `foreground-exit` or `unknown`.
     package var ending: String?
+    /// Nanoseconds to the recorder's first frame, waiting for the user left out (nil: none, or a database older than v11).
+    package var timeToFirstFrame: Int64? = nil
+    /// How often a scene (or the app) came back from the background (nil in a database older than v12).
+    package var resumeCount: Int64? = nil
 }

@@ -37,13 +37,18 @@ enum StoreQueries {
 
     // MARK: - Launches and sessions
 
-    /// The launches' columns; a database older than v10 (which the REPL reads without migrating) has
-    /// no anatomy, and NULL stands in for it.
+    /// The launches' columns; a database older than v10, v11 or v12 (which the REPL reads without
+    /// migrating) lacks some of the anatomy, and NULL stands in for it.
     private static func launchColumns(_ db: Database) throws -> String {
         let anatomy = try db.tableExists("launch_anatomy")
+        let firstFrame = try anatomy && db.columns(in: "launch_anatomy").contains { $0.name == "time_to_first_frame_ns" }
+        let resumes =
+            try db.tableExists("launch_resume")
+            ? "(SELECT COUNT(*) FROM launch_resume r WHERE r.launch_id = s.id) + COALESCE(a.resumes_omitted, 0)" : "NULL"
         return """
             SELECT s.id, s.uuid, s.part, s.app, s.platform, s.os, s.device, s.lifecycle, s.started, s.file, s.event_count,
-                   s.session_count, s.time_to_active_ns, \(anatomy ? "a.kind, a.ending" : "NULL, NULL")
+                   s.session_count, s.time_to_active_ns, \(anatomy ? "a.kind, a.ending" : "NULL, NULL"),
+                   \(firstFrame ? "a.time_to_first_frame_ns" : "NULL"), \(resumes)
             FROM launch_summary s\(anatomy ? " LEFT JOIN launch_anatomy a ON a.launch_id = s.id" : "")
             """
     }
@@ -63,7 +68,7 @@ enum StoreQueries {
             device: try row.decode(atIndex: 6), lifecycle: try row.decode(atIndex: 7), started: try row.decode(atIndex: 8),
             file: try row.decode(atIndex: 9), eventCount: try row.decode(atIndex: 10),
             sessionCount: try row.decode(atIndex: 11), timeToActive: try row.decode(atIndex: 12), kind: try row.decode(atIndex: 13),
-            ending: try row.decode(atIndex: 14))
+            ending: try row.decode(atIndex: 14), timeToFirstFrame: try row.decode(atIndex: 15), resumeCount: try row.decode(atIndex: 16))
     }
 
     /// A launch by its id, or by its uuid or a prefix of it (an exact uuid wins over longer ones it prefixes).

@@ -42,9 +42,13 @@ enum StoreSchema {
             try db.execute(sql: version10)
         }
         migrator.registerMigration("v11: time to the first frame and to full display, and why a launch was slow") { db in
+            // v12 derives every launch again, these columns with the rest.
             try db.execute(sql: version11)
-            // Launches imported before (or derived by v10's first release): derived again, file by
-            // file, as the importer derives new ones, with what the derivation knows today.
+        }
+        migrator.registerMigration("v12: resumes from the background") { db in
+            try db.execute(sql: version12)
+            // Launches imported before: derived again, file by file, as the importer derives new
+            // ones, with what the derivation knows today.
             for fileID in try Int64.fetchAll(db, sql: "SELECT id FROM trace_file ORDER BY id") {
                 try LaunchAnatomyStore.derive(fileID: fileID, db: db)
             }
@@ -484,5 +488,25 @@ enum StoreSchema {
         ALTER TABLE launch_anatomy ADD COLUMN time_to_first_frame_ns INTEGER;
         ALTER TABLE launch_anatomy ADD COLUMN time_to_fully_displayed_ns INTEGER;
         ALTER TABLE launch_anatomy ADD COLUMN slow_reason TEXT;
+        """
+
+    /// `launch_resume`: each time a scene (or, in an app without scenes, the app) came back from
+    /// the background in a launch, in order: when it entered the background, began to enter the
+    /// foreground and became active again (NULL: it did not), on the launch's event clock
+    /// (docs/launches.md, "Resumes"). `scene` is NULL for the app.
+    static let version12 = """
+        CREATE TABLE launch_resume (
+            launch_id INTEGER NOT NULL REFERENCES launch(id) ON DELETE CASCADE,
+            ordinal INTEGER NOT NULL,
+            scene TEXT,
+            background_ns INTEGER NOT NULL,
+            foreground_ns INTEGER NOT NULL,
+            active_ns INTEGER,
+            in_background_ns INTEGER NOT NULL,
+            to_active_ns INTEGER,
+            reconnected INTEGER NOT NULL,
+            PRIMARY KEY (launch_id, ordinal)
+        ) WITHOUT ROWID;
+        ALTER TABLE launch_anatomy ADD COLUMN resumes_omitted INTEGER NOT NULL DEFAULT 0;
         """
 }

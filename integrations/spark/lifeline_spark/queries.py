@@ -14,12 +14,12 @@ import os
 import sqlglot
 from sqlglot import exp
 
-# Saved queries sqlglot cannot carry over to Spark SQL with the same meaning, by name, and why (none
-# today: dropped-events.sql, the last, reads trace_file.warning_count, which the views now take from
-# the importer itself). The test (tests/test_queries.py) runs every other saved query on both engines
-# and compares the rows, and checks that each listed one still fails or differs, so the list cannot
-# go stale.
-NOT_TRANSLATED = {}
+# Saved queries that do not carry over to Spark SQL with the same meaning, by name, and why. The
+# test (tests/test_queries.py) runs every other saved query on both engines and compares the rows,
+# and checks that each listed one still fails or differs, so the list cannot go stale.
+ANATOMY = ("reads the launch anatomy (launch_anatomy, launch_phase, launch_resume), which the importer derives "
+           "per file and the Spark views do not carry yet")
+NOT_TRANSLATED = {"slowest-phase-by-kind.sql": ANATOMY, "resumes.sql": ANATOMY}
 
 
 @dataclasses.dataclass
