@@ -41,6 +41,25 @@ struct ExportCommandTests {
         #expect(events.contains { $0["ph"] as? String == "X" && $0["cat"] as? String == "callback" && $0["dur"] is Double })
     }
 
+    @Test func aLaunchTrackShowsEachResumeFromTheBackgroundFromItsReturnToActive() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try LifelineCommandTests.run(
+            ["export", Self.trace("cold-launch.ndjson"), "--no-check", "-o", "out.json"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        let resumes = try Self.traceEvents(directory.appendingPathComponent("out.json"))
+            .filter { $0["cat"] as? String == "launch" && ($0["name"] as? String)?.hasPrefix("resume: ") == true }
+        #expect(resumes.map { $0["name"] as? String } == ["resume: scene 0x15c4f74f0"])
+        let resume = try #require(resumes.first)
+        let args = try #require(resume["args"] as? [String: Any])
+        #expect(resume["tid"] as? Int == 0 && resume["ph"] as? String == "X")
+        // 22.2 ms from sceneWillEnterForeground to sceneDidBecomeActive, after 30 s in the background.
+        #expect(abs((resume["dur"] as? Double ?? 0) - Double(args["to_active_ns"] as? Int ?? 0) / 1000) < 0.001)
+        #expect((21_000_000...23_000_000).contains(args["to_active_ns"] as? Int ?? 0))
+        #expect((30_000_000_000...30_100_000_000).contains(args["in_background_ns"] as? Int ?? 0))
+        #expect(args["scene"] as? String == "0x15c4f74f0" && args["reconnected"] as? Bool == false)
+    }
+
     @Test func eachLaunchHasATrackOfItsPhasesNamedAfterItsKindAndEnding() throws {
         let directory = try LifelineCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -252,17 +252,36 @@ public enum ChromeTraceEncoder {
             let start = max(phase.start, 0)
             if start != phase.start { phaseArgs["start_ns"] = .int(phase.start) }
             phaseArgs["duration_ns"] = .int(phase.duration)
-            writer.begin()
-            writer.output.append(contentsOf: #"{"ph":"X","name":"#.utf8)
-            TraceEncoder.string(phase.name, &writer.output)
-            writer.output.append(contentsOf: #","cat":"launch""#.utf8)
-            ids(pid: pid, tid: tid, t: start, into: &writer)
-            writer.output.append(contentsOf: #","dur":"#.utf8)
-            writer.output.append(contentsOf: DecimalTime.microseconds(max(phase.end.saturatingSubtracting(start), 0)).utf8)
-            writer.output.append(contentsOf: #","args":"#.utf8)
-            TraceEncoder.attributes(phaseArgs, &writer.output)
-            writer.output.append(UInt8(ascii: "}"))
+            launchSlice(phase.name, start: start, end: phase.end, args: phaseArgs, pid: pid, tid: tid, into: &writer)
         }
+        // Each resume from the background (a hot start), from coming back to active again.
+        for resume in anatomy.resumes {
+            var resumeArgs: Attributes = [
+                "in_background_ns": .int(resume.inBackground), "reconnected": .bool(resume.reconnected),
+            ]
+            if let scene = resume.scene { resumeArgs["scene"] = .string(scene) }
+            if let toActive = resume.toActive { resumeArgs["to_active_ns"] = .int(toActive) }
+            let start = max(resume.foreground, 0)
+            launchSlice(
+                "resume: " + (resume.scene.map { "scene \($0)" } ?? "the app"), start: start, end: resume.active ?? start,
+                args: resumeArgs, pid: pid, tid: tid, into: &writer)
+        }
+    }
+
+    /// One slice of the launch track (category `launch`, which the decoder leaves out on import).
+    private static func launchSlice(
+        _ name: String, start: Int64, end: Int64, args: Attributes, pid: Int64, tid: Int64, into writer: inout EventWriter
+    ) {
+        writer.begin()
+        writer.output.append(contentsOf: #"{"ph":"X","name":"#.utf8)
+        TraceEncoder.string(name, &writer.output)
+        writer.output.append(contentsOf: #","cat":"launch""#.utf8)
+        ids(pid: pid, tid: tid, t: start, into: &writer)
+        writer.output.append(contentsOf: #","dur":"#.utf8)
+        writer.output.append(contentsOf: DecimalTime.microseconds(max(end.saturatingSubtracting(start), 0)).utf8)
+        writer.output.append(contentsOf: #","args":"#.utf8)
+        TraceEncoder.attributes(args, &writer.output)
+        writer.output.append(UInt8(ascii: "}"))
     }
 
     private static func stateSlice(
