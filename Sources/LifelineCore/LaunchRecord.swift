@@ -55,12 +55,17 @@ public struct LaunchRecord: Hashable, Sendable {
     /// Whether iOS launched the process to prewarm it (`prewarm`): the `ActivePrewarm`
     /// environment variable was `1` when the recorder read it. `nil`: not recorded.
     public var prewarm: Bool?
+    /// The role the kernel gave the task when the recorder read it (`taskRole`):
+    /// ``TaskRole/name(of:)`` of `task_policy_get`'s `TASK_CATEGORY_POLICY` (`foreground`,
+    /// `nonUI` for a process iOS started without UI, `darwinBG` for a prewarmed one, …). `nil`:
+    /// not recorded.
+    public var taskRole: String?
 
     public init(
         version: Int = LaunchRecord.currentVersion, launch: String? = nil, pid: Int64? = nil, app: String? = nil,
         appVersion: String? = nil, platform: String? = nil, os: String? = nil, device: String? = nil, lifecycle: Lifecycle? = nil,
         started: String? = nil, part: Int64? = nil, records: CallbackSet? = nil, excerpt: Bool? = nil,
-        processStart: Int64? = nil, prewarm: Bool? = nil
+        processStart: Int64? = nil, prewarm: Bool? = nil, taskRole: String? = nil
     ) {
         self.version = version
         self.launch = launch
@@ -77,6 +82,7 @@ public struct LaunchRecord: Hashable, Sendable {
         self.excerpt = excerpt
         self.processStart = processStart
         self.prewarm = prewarm
+        self.taskRole = taskRole
     }
 
     /// Whether the trace records `callback` for this launch (every callback when ``records`` is absent).

@@ -11,7 +11,7 @@ extension LaunchRecord {
     /// The launch record of the running process: a new UUID, the pid, the bundle
     /// identifier (or process name), the app's version (`CFBundleShortVersionString`), platform, OS version, device model, the
     /// life cycle the app declares, the current time and, on the platforms that prewarm apps, whether this process
-    /// was prewarmed. The recorder adds when the kernel started the process, on its events' clock (`processStart`).
+    /// was prewarmed and the role the kernel gives it (`taskRole`). The recorder adds when the kernel started the process, on its events' clock (`processStart`).
     ///
     /// Call it before the app finishes launching (from its first callback at the latest): iOS
     /// removes the prewarm flag from the environment once launching is over.
@@ -30,7 +30,7 @@ extension LaunchRecord {
             appVersion: Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String, platform: platformName, os: os,
             device: deviceModel, lifecycle: lifecycle ?? declaredLifecycle,
             started: Timestamp.format(nanosecondsSince1970: Int64(Date().timeIntervalSince1970 * 1_000_000_000)),
-            prewarm: Prewarm.current())
+            prewarm: Prewarm.current(), taskRole: TaskRole.current())
     }
 
     private static var platformName: String {

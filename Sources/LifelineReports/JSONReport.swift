@@ -61,6 +61,7 @@ package enum JSONReport {
         var events: Int
         var processStart: Int64?
         var prewarm: Bool?
+        var taskRole: String?
         /// The launch's anatomy (docs/launches.md).
         var kind: String?
         var reason: String?
@@ -110,6 +111,7 @@ package enum JSONReport {
             events = launch.events
             processStart = record.processStart
             prewarm = record.prewarm
+            taskRole = record.taskRole
             if let anatomy = launch.anatomy {
                 kind = anatomy.kind.rawValue
                 reason = anatomy.reason

@@ -20,7 +20,7 @@ struct LaunchAnatomyTests {
     }
 
     static let cold = """
-        {"lifeline":1,"type":"launch","app":"A","device":"D","processStart":-400000000,"prewarm":false}
+        {"lifeline":1,"type":"launch","app":"A","device":"D","processStart":-400000000,"prewarm":false,"taskRole":"foreground"}
         {"seq":1,"t":0,"event":"willFinishLaunching"}
         {"seq":2,"t":10000000,"event":"didFinishLaunching","phase":"begin"}
         {"seq":3,"t":60000000,"event":"didFinishLaunching","phase":"end"}
@@ -43,7 +43,10 @@ struct LaunchAnatomyTests {
         #expect(anatomy.phases.map(\.duration) == [400_000_000, 10_000_000, 50_000_000, 20_000_000, 10_000_000, 10_000_000])
         #expect(anatomy.timeToActive == 500_000_000)
         #expect(anatomy.slowestPhase?.name == "pre-main and UIKit start")
-        #expect(anatomy.evidence == ["prewarm: not set", "process start: 400.0 ms before the first event"])
+        #expect(
+            anatomy.evidence == [
+                "prewarm: not set", "task role: foreground (iOS started it for the user)", "process start: 400.0 ms before the first event",
+            ])
         #expect(anatomy.ending == .unknown)
         #expect(anatomy.endingReason.hasPrefix("the trace stops in the foreground"))
     }
@@ -146,7 +149,10 @@ struct LaunchAnatomyTests {
         #expect(anatomy.reason.contains("prewarm is not recorded"))
         #expect(anatomy.phases.first?.name == "willFinishLaunching")
         #expect(anatomy.timeToActive == 100_000_000)
-        #expect(anatomy.evidence == ["prewarm: not recorded", "process start: not recorded"])
+        #expect(
+            anatomy.evidence == [
+                "prewarm: not recorded", "task role: foreground (iOS started it for the user)", "process start: not recorded",
+            ])
     }
 
     @Test("a prewarmed launch waits for the user, and the wait is neither launch time nor its slowest phase")
@@ -246,6 +252,71 @@ struct LaunchAnatomyTests {
             {"seq":3,"t":9000000,"event":"applicationDidBecomeActive"}
             """)
         #expect(anatomy.kind == .prewarmed)
+    }
+
+    @Test("the task role shows a background launch no callback reveals, and a prewarm the record's flag missed")
+    func taskRole() throws {
+        // iOS started the process without UI (a location update, a BGTask: no callback of the app's
+        // shows it), and the user opened it later: warm, waiting from the end of didFinishLaunching.
+        let openedLater = try Self.anatomy(
+            """
+            {"lifeline":1,"type":"launch","taskRole":"nonUI"}
+            {"seq":1,"t":0,"event":"didFinishLaunching","phase":"begin"}
+            {"seq":2,"t":20000000,"event":"didFinishLaunching","phase":"end"}
+            {"seq":3,"t":60000000000,"event":"applicationWillEnterForeground"}
+            {"seq":4,"t":60030000000,"event":"applicationDidBecomeActive"}
+            """)
+        #expect(openedLater.kind == .warm)
+        #expect(openedLater.reason.hasPrefix("launched in the background (task role nonUI"))
+        #expect(openedLater.reason.hasSuffix("opened by the user 1 min after it finished launching"))
+        #expect(openedLater.evidence.contains("task role: nonUI (iOS started it without UI: a background launch)"))
+        #expect(openedLater.phases.map(\.name).contains("waiting for the user"))
+        #expect(openedLater.timeToActive == 50_000_000)
+        // Without UI and never opened: a background launch, said to rest on the role alone.
+        let stayed = try Self.anatomy(
+            """
+            {"lifeline":1,"type":"launch","taskRole":"nonUI"}
+            {"seq":1,"t":0,"event":"didFinishLaunching"}
+            """)
+        #expect(stayed.kind == .background)
+        #expect(stayed.reason.contains("though no background callback is in the trace"))
+        // darwinBG with no ActivePrewarm in the record: prewarmed, by the role.
+        let prewarmed = try Self.anatomy(
+            """
+            {"lifeline":1,"type":"launch","taskRole":"darwinBG"}
+            {"seq":1,"t":0,"event":"didFinishLaunching"}
+            {"seq":2,"t":5000000000,"event":"sceneWillEnterForeground","session":"S1","scene":"s1"}
+            {"seq":3,"t":5040000000,"event":"sceneDidBecomeActive","session":"S1","scene":"s1"}
+            """)
+        #expect(prewarmed.kind == .prewarmed)
+        #expect(prewarmed.reason.contains("task role darwinBG; ActivePrewarm not recorded"))
+        // The record's own flag wins over the role: a process whose ActivePrewarm was read unset.
+        let flagged = try Self.anatomy(
+            """
+            {"lifeline":1,"type":"launch","prewarm":false,"taskRole":"darwinBG"}
+            {"seq":1,"t":0,"event":"didFinishLaunching"}
+            {"seq":2,"t":40000000,"event":"sceneWillEnterForeground","session":"S1","scene":"s1"}
+            {"seq":3,"t":50000000,"event":"sceneDidBecomeActive","session":"S1","scene":"s1"}
+            """)
+        #expect(flagged.kind == .cold)
+        #expect(flagged.evidence.contains("task role: darwinBG (what iOS 15 and later give a prewarmed process)"))
+        // A background callback decides without the role; a foreground role beside it is evidence, not the kind.
+        let pushed = try Self.anatomy(
+            """
+            {"lifeline":1,"type":"launch","taskRole":"foreground"}
+            {"seq":1,"t":0,"event":"didFinishLaunching"}
+            {"seq":2,"t":1000000,"event":"applicationDidReceiveRemoteNotification"}
+            """)
+        #expect(pushed.kind == .background)
+    }
+
+    @Test("task roles are named as the kernel numbers them")
+    func taskRoleNames() {
+        #expect(
+            (-1...9).map { TaskRole.name(of: Int32($0)) } == [
+                "reniced", "unspecified", "foreground", "background", "control", "graphicsServer", "throttle", "nonUI", "default",
+                "darwinBG", "role 9",
+            ])
     }
 
     @Test(

@@ -28,7 +28,7 @@ struct LaunchAnatomyStoreTests {
                 == [
                     [
                         "cold", "350000000", "pre-main and UIKit start", "unknown",
-                        #"["prewarm: not set","process start: 300.0 ms before the first event"]"#,
+                        #"["prewarm: not set","task role: not recorded","process start: 300.0 ms before the first event"]"#,
                     ]
                 ])
         #expect(

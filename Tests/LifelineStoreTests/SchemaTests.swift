@@ -128,7 +128,7 @@ struct SchemaTests {
                     ["v7: no time to active for a launch whose events carry no time"], ["v8: the app's version"],
                     ["v9: process start and prewarm"], ["v10: each launch's kind, phases and ending"],
                     ["v11: time to the first frame and to full display, and why a launch was slow"],
-                    ["v12: resumes from the background"],
+                    ["v12: resumes from the background, and the task's role"],
                 ])
         // Opening again migrates nothing and keeps the data.
         _ = fixture.importFile(try fixture.write("a.ndjson", sceneTrace))

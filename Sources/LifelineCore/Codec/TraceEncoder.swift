@@ -52,6 +52,10 @@ public enum TraceEncoder {
             integer(value, &output)
         }
         if let value = launch.prewarm { raw(value ? #","prewarm":true"# : #","prewarm":false"#, &output) }
+        if let value = launch.taskRole {
+            raw(#","taskRole":"#, &output)
+            string(value, &output)
+        }
         raw("}\n", &output)
     }
 

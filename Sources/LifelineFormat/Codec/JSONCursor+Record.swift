@@ -135,6 +135,7 @@ extension JSONCursor {
         case .records: line.records = try scanRecords(scratch: &scratch)
         case .excerpt: line.excerpt = try optionalBool(for: "excerpt")
         case .prewarm: line.prewarm = try optionalBool(for: "prewarm")
+        case .taskRole: line.taskRole = try optionalString(for: "taskRole", scratch: &scratch)
         case .processStart: line.processStart = consumeNull() ? nil : try scanInteger(for: "processStart", signed: true)
         }
     }

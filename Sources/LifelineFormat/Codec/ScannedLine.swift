@@ -64,6 +64,8 @@ public struct ScannedLine: Sendable {
     public var processStart: Int64?
     /// Whether iOS launched the process to prewarm it (`prewarm`), or `nil` when absent.
     public var prewarm: Bool?
+    /// The task's role when the recorder read it (`taskRole`), or `nil` when absent.
+    public var taskRole: ScannedString?
 
     public init() {}
 }

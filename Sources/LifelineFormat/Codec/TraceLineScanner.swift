@@ -56,7 +56,7 @@ public struct TraceLineScanner: Sendable {
 /// The fields trace format v1 defines. Everything else is skipped.
 enum TraceField: UInt8, CaseIterable {
     case lifeline, type, launch, pid, app, appVersion, platform, os, device, lifecycle, started, part, records, excerpt
-    case processStart, prewarm
+    case processStart, prewarm, taskRole
     case seq, t, event, phase, session, scene, thread, attrs
 
     var key: StaticString {
@@ -77,6 +77,7 @@ enum TraceField: UInt8, CaseIterable {
         case .appVersion: return "appVersion"
         case .processStart: return "processStart"
         case .prewarm: return "prewarm"
+        case .taskRole: return "taskRole"
         case .seq: return "seq"
         case .t: return "t"
         case .event: return "event"
@@ -103,7 +104,7 @@ enum TraceField: UInt8, CaseIterable {
         case 7:
             return pick(bytes, .session) ?? pick(bytes, .started) ?? pick(bytes, .records) ?? pick(bytes, .excerpt)
                 ?? pick(bytes, .prewarm)
-        case 8: return pick(bytes, .lifeline) ?? pick(bytes, .platform)
+        case 8: return pick(bytes, .lifeline) ?? pick(bytes, .platform) ?? pick(bytes, .taskRole)
         case 9: return pick(bytes, .lifecycle)
         case 10: return pick(bytes, .appVersion)
         case 12: return pick(bytes, .processStart)

@@ -275,7 +275,8 @@ public enum ChromeTraceDecoder {
                 part: object["part"]?.integer, records: records(object["records"]?.string),
                 excerpt: { if case .bool(let value) = object["excerpt"] { value } else { nil } }(),
                 processStart: object["processStart"]?.integer,
-                prewarm: { if case .bool(let value) = object["prewarm"] { value } else { nil } }())
+                prewarm: { if case .bool(let value) = object["prewarm"] { value } else { nil } }(),
+                taskRole: object["taskRole"]?.string)
         }
 
         /// The recorded callbacks an export wrote as names joined by commas; names that are not

@@ -105,6 +105,7 @@ public enum ChromeTraceEncoder {
         if let value = record.excerpt { launchArgs["excerpt"] = .bool(value) }
         if let value = record.processStart { launchArgs["processStart"] = .int(value) }
         if let value = record.prewarm { launchArgs["prewarm"] = .bool(value) }
+        if let value = record.taskRole { launchArgs["taskRole"] = .string(value) }
         writer.begin()
         writer.output.append(contentsOf: #"{"ph":"M","name":"process_name","pid":"#.utf8)
         TraceEncoder.integer(pid, &writer.output)

@@ -212,6 +212,12 @@ extension LaunchAnatomy {
             let reason: String
             let launched = didFinish ?? willFinish
             evidence.append(record.prewarm.map { "prewarm: \($0 ? "ActivePrewarm=1" : "not set")" } ?? "prewarm: not recorded")
+            evidence.append(
+                record.taskRole.map { "task role: \($0)" + (Self.roleMeaning[$0].map { " (\($0))" } ?? "") } ?? "task role: not recorded")
+            // The kernel's role backs what the callbacks show, or shows what they do not: a prewarm
+            // the record's flag missed, a background launch no callback of the app reveals.
+            let prewarmedByRole = record.prewarm == nil && record.taskRole == TaskRole.darwinBG
+            let launchedWithoutUI = record.taskRole == TaskRole.nonUI
             if let processStart = record.processStart, let firstEvent {
                 evidence.append("process start: \(Self.duration(firstEvent.saturatingSubtracting(processStart))) before the first event")
             } else {
@@ -220,13 +226,14 @@ extension LaunchAnatomy {
             if record.excerpt == true {
                 kind = .unknown
                 reason = "the trace begins after the launch did (an excerpt): how the process started is not in it"
-            } else if record.prewarm == true {
+            } else if record.prewarm == true || prewarmedByRole {
                 kind = .prewarmed
+                let flag = prewarmedByRole ? "task role darwinBG; ActivePrewarm not recorded" : "ActivePrewarm=1"
                 if let firstForeground, let launched {
                     reason =
-                        "iOS prewarmed the process (ActivePrewarm=1); the user opened it \(Self.duration(firstForeground.t.saturatingSubtracting(launched))) after it finished launching"
+                        "iOS prewarmed the process (\(flag)); the user opened it \(Self.duration(firstForeground.t.saturatingSubtracting(launched))) after it finished launching"
                 } else {
-                    reason = "iOS prewarmed the process (ActivePrewarm=1) and nothing opened it in this trace"
+                    reason = "iOS prewarmed the process (\(flag)) and nothing opened it in this trace"
                 }
             } else if launched == nil && !record.records(.didFinishLaunching) {
                 kind = .unknown
@@ -242,6 +249,18 @@ extension LaunchAnatomy {
                 } else {
                     kind = .background
                     reason = "launched in the background: \(backgroundEntry.callback.description) came before any foreground callback"
+                }
+            } else if launchedWithoutUI, let launched {
+                // No callback of the app shows it (a location update, a BGTask, a silent push handled
+                // elsewhere), but iOS started the process without UI.
+                if let firstForeground {
+                    kind = .warm
+                    reason =
+                        "launched in the background (task role nonUI, though no background callback is in the trace), then opened by the user \(Self.duration(firstForeground.t.saturatingSubtracting(launched))) after it finished launching"
+                } else {
+                    kind = .background
+                    reason =
+                        "launched in the background: the task role is nonUI (iOS started it without UI), though no background callback is in the trace"
                 }
             } else if let firstForeground {
                 kind = .cold
@@ -273,7 +292,7 @@ extension LaunchAnatomy {
             if let firstConnect { milestones.append(("scene connection", firstConnect)) }
             if let firstForeground, firstForeground.t < firstActive { milestones.append(("entering foreground", firstForeground.t)) }
             if kind == .warm || kind == .prewarmed, let firstForeground {
-                let waitStart = kind == .warm ? backgroundEntry?.t : (didFinishEnd ?? didFinish)
+                let waitStart = kind == .warm ? backgroundEntry?.t ?? didFinishEnd ?? didFinish : (didFinishEnd ?? didFinish)
                 if let waitStart, waitStart < firstForeground.t { milestones.append((Self.waiting, waitStart)) }
             }
             if milestones.isEmpty { milestones.append(("to first active", start)) }
@@ -297,6 +316,12 @@ extension LaunchAnatomy {
             }
             return phases
         }
+
+        /// What a task role says of a launch, for the evidence line.
+        static let roleMeaning: [String: String] = [
+            TaskRole.foreground: "iOS started it for the user", TaskRole.nonUI: "iOS started it without UI: a background launch",
+            TaskRole.darwinBG: "what iOS 15 and later give a prewarmed process",
+        ]
 
         /// The phase from the first active state to the first frame (`lifeline.firstFrame`).
         package static let firstFramePhase = "first frame"

@@ -124,3 +124,26 @@ package enum Prewarm {
     /// Whether the value of `ActivePrewarm` says the process was prewarmed (`1`).
     package static func isPrewarmed(environmentValue value: String?) -> Bool { value == "1" }
 }
+
+extension TaskRole {
+    /// The launch record's `taskRole`: the role the kernel gives this task now
+    /// (`task_policy_get`, `TASK_CATEGORY_POLICY`), read with the record, before the app finishes
+    /// launching. `nil` where it cannot be read: off iOS and visionOS (tvOS and watchOS forbid the
+    /// call), when the call fails, or when it answers with the default policy rather than the task's.
+    package static func current() -> String? {
+        #if os(iOS) || os(visionOS)
+        var policy = task_category_policy_data_t()
+        var count = mach_msg_type_number_t(MemoryLayout<task_category_policy_data_t>.size / MemoryLayout<integer_t>.size)
+        var isDefault: boolean_t = 0
+        let result = withUnsafeMutablePointer(to: &policy) { pointer in
+            pointer.withMemoryRebound(to: integer_t.self, capacity: Int(count)) { words in
+                task_policy_get(mach_task_self_, task_policy_flavor_t(TASK_CATEGORY_POLICY), words, &count, &isDefault)
+            }
+        }
+        guard result == KERN_SUCCESS, isDefault == 0 else { return nil }
+        return name(of: Int32(policy.role))
+        #else
+        return nil
+        #endif
+    }
+}

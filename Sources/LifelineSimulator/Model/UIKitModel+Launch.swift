@@ -29,7 +29,7 @@ extension UIKitModel {
     /// `config` only for a new session (SO 63520008, luxmentis: restored sessions skip it);
     /// legacy app `willFinish → didFinish → appDBA`, no `appWEF` on a cold launch (jigarm, research N9).
     private func launchIntoForeground(restoring: Bool) throws {
-        let process = try startProcess(prewarmed: false)
+        let process = try startProcess(prewarmed: false, taskRole: TaskRole.foreground)
         let application = process.application
         // [UNCERTAIN for scene apps] the legacy guide says a foreground launch is `.inactive` in didFinish.
         application.applicationState = .inactive
@@ -54,7 +54,7 @@ extension UIKitModel {
     /// `[config] → willConnect → <event> → DEB` ([UNCERTAIN], "Managing your app's life cycle").
     /// Scene apps get `nil` launch options (willFinishLaunching docs); legacy ones name the payload.
     private func launchIntoBackground(for event: ScenarioCommand.BackgroundEvent, connectingScene: Bool) throws {
-        let process = try startProcess(prewarmed: false)
+        let process = try startProcess(prewarmed: false, taskRole: TaskRole.nonUI)
         let application = process.application
         application.applicationState = .background
         let options: [String]? = lifecycle == .app && event == .push ? ["remoteNotification"] : nil
@@ -81,7 +81,7 @@ extension UIKitModel {
     /// `split`, only `willFinish`) and suspends the process until the user opens the app, minutes to
     /// hours later (SO 71025205, forum 706782, sentry-cocoa#1897). No scene connects meanwhile.
     private func prewarm(split: Bool) throws {
-        let process = try startProcess(prewarmed: true)
+        let process = try startProcess(prewarmed: true, taskRole: TaskRole.darwinBG)
         let application = process.application
         application.applicationState = .background
         if split {

@@ -156,15 +156,17 @@ final class UIKitModel {
     // MARK: - Processes
 
     /// Starts a process: a launch record and a recorder of the app's own, then its app delegate.
-    func startProcess(prewarmed: Bool) throws -> SimulatedProcess {
+    /// `taskRole` is the kernel's role for the process as a device's recorder reads it: `foreground`
+    /// for a launch the user started, `nonUI` without UI, `darwinBG` prewarmed (``TaskRole``).
+    func startProcess(prewarmed: Bool, taskRole: String) throws -> SimulatedProcess {
         launches += 1
         let launch = LaunchRecord(
             launch: identities.uuid(), pid: Int64(300 + identities.next() % 60_000), app: Self.bundleIdentifier,
             platform: device.hasPrefix("iPad") ? "iPadOS" : "iOS", os: os, device: device, lifecycle: lifecycle,
             started: Timestamp.format(nanosecondsSince1970: Self.epochNanoseconds + Int64(clock.now)),
             // What the recorder writes on a device: the kernel's process start on its events' clock (the
-            // recorder below starts now, at the process start: 0; pre-main follows) and `ActivePrewarm`.
-            processStart: 0, prewarm: prewarmed)
+            // recorder below starts now, at the process start: 0; pre-main follows), `ActivePrewarm` and the task's role.
+            processStart: 0, prewarm: prewarmed, taskRole: taskRole)
         var configuration = RecorderConfiguration()
         configuration.clock = clock.recorderClock
         // UIKit calls every delegate method on the main thread, whatever thread this simulation runs on.

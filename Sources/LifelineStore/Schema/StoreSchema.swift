@@ -45,7 +45,7 @@ enum StoreSchema {
             // v12 derives every launch again, these columns with the rest.
             try db.execute(sql: version11)
         }
-        migrator.registerMigration("v12: resumes from the background") { db in
+        migrator.registerMigration("v12: resumes from the background, and the task's role") { db in
             try db.execute(sql: version12)
             // Launches imported before: derived again, file by file, as the importer derives new
             // ones, with what the derivation knows today.
@@ -493,7 +493,8 @@ enum StoreSchema {
     /// `launch_resume`: each time a scene (or, in an app without scenes, the app) came back from
     /// the background in a launch, in order: when it entered the background, began to enter the
     /// foreground and became active again (NULL: it did not), on the launch's event clock
-    /// (docs/launches.md, "Resumes"). `scene` is NULL for the app.
+    /// (docs/launches.md, "Resumes"). `scene` is NULL for the app. `launch.task_role`: the launch
+    /// record's `taskRole`, the kernel's role for the process when the recorder read it (NULL: not recorded).
     static let version12 = """
         CREATE TABLE launch_resume (
             launch_id INTEGER NOT NULL REFERENCES launch(id) ON DELETE CASCADE,
@@ -508,5 +509,6 @@ enum StoreSchema {
             PRIMARY KEY (launch_id, ordinal)
         ) WITHOUT ROWID;
         ALTER TABLE launch_anatomy ADD COLUMN resumes_omitted INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE launch ADD COLUMN task_role TEXT;
         """
 }
