@@ -176,7 +176,7 @@ struct ReportBrowserTests {
         #expect(summary.contains("<td>&lt;img src=x onerror=alert(2)&gt;</td>"), "the app is shown as text")
         let (timeline, _) = try chromium.dumpDOM(page, fragment: "#launch=1")
         #expect(
-            timeline.contains("&lt;b&gt;S&lt;/b&gt;<title>scene session &lt;b&gt;S&lt;/b&gt;</title></text>"),
+            timeline.contains("&lt;b&gt;S&lt;/b&gt;<title>scene session &lt;b&gt;S&lt;/b&gt;\nscene &lt;!--"),
             "the session is a lane label's text")
         #expect(Self.count("data-lane=\"session\"", in: timeline) == 1)
     }

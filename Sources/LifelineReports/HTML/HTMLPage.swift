@@ -65,6 +65,9 @@ enum HTMLPage {
         svg .span{fill:var(--callback);opacity:.9}svg .span.app{fill:var(--appevent)}svg .span.open{opacity:.45}
         svg .mark{fill:var(--callback);stroke:var(--panel);stroke-width:1}svg .mark.app{fill:var(--appevent)}
         svg .span-label{font-size:10px;fill:#fff;pointer-events:none}
+        svg .mark-label{font-size:10px;fill:var(--ink);pointer-events:none}
+        svg .idle-ground{fill:var(--panel)}svg .idle-line{stroke:var(--line);stroke-width:2}
+        svg .idle-edge{fill:none;stroke:var(--muted);stroke-width:1}svg .axis .idle-label{font-size:10px;font-style:italic;fill:var(--ink)}
         svg .scene-change{stroke:var(--muted);stroke-dasharray:3 3}svg .scene-label{font-size:10px;fill:var(--muted)}
         svg .vio{fill:none;stroke-width:2.5;pointer-events:none}svg .vio.error{stroke:var(--error)}svg .vio.warning{stroke:var(--warning)}
         svg .vio.info{stroke:var(--info)}svg .vio.pending{stroke:var(--pending);stroke-dasharray:3 2}

@@ -24,9 +24,10 @@ package struct ReportTimelines: Sendable {
         package var isTimed = true
         /// Its kind, phases and ending (docs/launches.md), endings settled over the report's launches.
         package var anatomy: LaunchAnatomy?
-        /// `{"t0":…,"s":[strings],"f":[files],"e":[[seq,dt,kind,name,session,scene,thread,file,line,attrs?],…]}`:
-        /// `dt` from `t0`, `kind` the phase (0 instant, 1 begin, 2 end) plus 4 for an app-defined event, names
-        /// and files as indexes into `s` and `f` (-1: none).
+        /// `{"t0":…,"s":[strings],"f":[files],"e":[[seq,dt,kind,name,session,scene,thread,file,line,attrs?],…],
+        /// "n":[[session,name,role],…]}`: `dt` from `t0`, `kind` the phase (0 instant, 1 begin, 2 end) plus 4 for
+        /// an app-defined event, names and files as indexes into `s` and `f` (-1: none); `n` the sessions whose
+        /// events say what they are, with their lane's name and role (null: none) (``SceneLaneNames``).
         package var json: ScriptSafeJSON
         /// The launch identifier the checker slices by: the record's, or `file:line` when it has none.
         package var key: String { record.launch ?? "\(file):\(line)" }

@@ -39,6 +39,8 @@ package final class TimelineCollector {
         var anatomy: LaunchAnatomy.Builder
         /// Open begin events by name, session and scene: their time and index.
         var open: [SpanKey: [(t: Int64, index: Int)]] = [:]
+        /// What the events say about each scene session, for its lane's name.
+        var sceneNames = SceneLaneNames()
     }
 
     private struct SpanKey: Hashable {
@@ -91,6 +93,7 @@ package final class TimelineCollector {
         }
         open.events.byte(UInt8(ascii: "]"))
         open.count += 1
+        if let session = event.session { open.sceneNames.note(session: session, attrs: event.attrs) }
 
         let phase = event.phase
         // Callbacks, the recorder's marks and the app's spans: the anatomy the checker derives.
@@ -152,6 +155,20 @@ package final class TimelineCollector {
         }
         json.raw("],\"e\":[")
         json.append(open.events)
+        json.raw("],\"n\":[")
+        var named = 0
+        for lane in open.sceneNames.lanes {
+            guard let name = lane.name, let session = open.strings[lane.session] else { continue }
+            if named > 0 { json.byte(UInt8(ascii: ",")) }
+            named += 1
+            json.byte(UInt8(ascii: "["))
+            json.int(session)
+            json.byte(UInt8(ascii: ","))
+            json.string(name)
+            json.byte(UInt8(ascii: ","))
+            if let role = lane.facts.role { json.string(role) } else { json.raw("null") }
+            json.byte(UInt8(ascii: "]"))
+        }
         json.raw("]}")
         open.launch.json = json
         open.launch.events = open.count

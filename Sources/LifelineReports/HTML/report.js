@@ -368,16 +368,23 @@ function loadLaunch(launch) {
              name: S[e[3]], session: e[4] < 0 ? null : S[e[4]], scene: e[5] < 0 ? null : S[e[5]],
              thread: e[6] < 0 ? null : S[e[6]], file: F[e[7]], line: e[8], attrs: e[9] || null, findings: [] };
   });
-  // Lanes: the app, then each scene session in order of appearance.
-  var lanes = [{ key: null, title: 'app', events: [], scenes: [], bands: [], spans: [], marks: [], sceneChanges: [] }];
-  var byKey = {};
+  // Lanes: the app, then each scene session in order of appearance, named by what its events say it is
+  // (SceneLaneNames: its role, title or activity, configuration; its id when they say nothing).
+  var names = new Map();
+  (L.n || []).forEach(function (n) { if (typeof S[n[0]] === 'string') names.set(S[n[0]], { name: String(n[1]), role: n[2] === null ? null : String(n[2]) }); });
+  var lanes = [{ key: null, title: 'app', name: null, role: null, events: [], scenes: [], bands: [], spans: [], marks: [], sceneChanges: [] }];
+  var byKey = new Map();
   var end = events.length ? events[events.length - 1].t : 0;
   events.forEach(function (e) { if (e.t > end) end = e.t; });
   events.forEach(function (e) {
     var lane = lanes[0];
     if (e.session !== null) {
-      lane = byKey[e.session];
-      if (!lane) { lane = byKey[e.session] = { key: e.session, title: e.session, events: [], scenes: [], bands: [], spans: [], marks: [], sceneChanges: [] }; lanes.push(lane); }
+      lane = byKey.get(e.session);
+      if (!lane) {
+        var known = names.get(e.session) || { name: null, role: null };
+        lane = { key: e.session, title: e.session, name: known.name, role: known.role, events: [], scenes: [], bands: [], spans: [], marks: [], sceneChanges: [] };
+        byKey.set(e.session, lane); lanes.push(lane);
+      }
     }
     e.lane = lane;
     lane.events.push(e);
@@ -425,7 +432,7 @@ function loadLaunch(launch) {
     if (e.name !== DISCARD || !e.attrs) return;
     var ids = [].concat(e.attrs.sessions || []);
     ids.forEach(function (id) {
-      var lane = byKey[id]; if (!lane) return;
+      var lane = byKey.get(String(id)); if (!lane) return;
       lane.bands = lane.bands.filter(function (b) { return b.from < e.t; }).map(function (b) { return { state: b.state, from: b.from, to: Math.min(b.to, e.t) }; });
       lane.bands.push({ state: 'ended', from: e.t, to: Math.max(end, e.t) });
     });
@@ -436,6 +443,130 @@ function loadLaunch(launch) {
   launch.model = { events: events, lanes: lanes, start: 0, end: Math.max(end, 1), t0: num(L.t0) };
   return launch.model;
 }
+
+// ---- idle time, compressed ----
+// A stretch of the launch with no event, no begin/end pair and no phase of its own running (the wait
+// for the user is idle) is idle when it lasts at least IDLE_MIN and at least IDLE_SHARE of the time
+// still drawn to scale: the longest first, each judged against what the ones before it left. So a
+// prewarmed launch's 45-minute wait, and then the half minute the user spent in it, give way to the
+// 190 ms that launched it, while stretches as long as the activity between them stay to scale.
+// Each idle stretch is drawn BREAK_PX wide at the whole launch's view, narrower when there are many,
+// the breaks together at most BREAK_SHARE of the plot and none narrower than BREAK_MIN_PX.
+var IDLE_MIN = 1e9, IDLE_SHARE = 0.2, BREAK_PX = 64, BREAK_MIN_PX = 24, BREAK_SHARE = 0.4;
+
+function idleStretches(launch, model, most) {
+  var events = model.events;
+  if (most < 1 || !events.length) return [];
+  // Busy intervals in time order: an event, or a begin/end pair from its begin to its end.
+  var busy = events.map(function (e) { return [e.t, e.pair && e.phase === 'begin' ? e.pair.t : e.t]; });
+  for (var i = 1; i < busy.length; i++) if (busy[i][0] < busy[i - 1][0]) { busy.sort(function (a, b) { return a[0] - b[0]; }); break; }
+  var gaps = [], lo = busy[0][0], reach = busy[0][1];
+  busy.forEach(function (b) {
+    if (b[0] - reach >= IDLE_MIN) gaps.push({ from: reach, to: b[0] });
+    reach = Math.max(reach, b[1]);
+  });
+  var hi = reach;
+  // A phase of the launch is never idle, though no event marks it (pre-main, say); waiting for the user is.
+  launch.phases.forEach(function (p) {
+    var from = p.start, to = p.start + p.duration;
+    lo = Math.min(lo, from); hi = Math.max(hi, to);
+    if (p.name === 'waiting for the user') return;
+    gaps = gaps.reduce(function (kept, g) {
+      if (to <= g.from || from >= g.to) { kept.push(g); return kept; }
+      if (from - g.from >= IDLE_MIN) kept.push({ from: g.from, to: from });
+      if (g.to - to >= IDLE_MIN) kept.push({ from: to, to: g.to });
+      return kept;
+    }, []);
+  });
+  gaps.sort(function (a, b) { return (b.to - b.from) - (a.to - a.from) || a.from - b.from; });
+  var chosen = [], scaled = hi - lo;
+  for (var k = 0; k < gaps.length && chosen.length < most; k++) {
+    var length = gaps[k].to - gaps[k].from;
+    if (length < IDLE_SHARE * scaled) break;
+    chosen.push(gaps[k]);
+    scaled -= length;
+  }
+  return chosen.sort(function (a, b) { return a.from - b.from; });
+}
+
+// Real time (ns since the first event) to plot time and back: each stretch [from, to] takes `gap`
+// units of plot time, the time between stretches its own length. Piecewise linear and increasing, so
+// every drawing, the axis, hover, zoom and pan share it, and it inverts. No stretches: the identity.
+function timeMap(stretches, gap) {
+  var knots = [], behind = 0;
+  stretches.forEach(function (s) {
+    var u = s.from - behind;
+    knots.push({ from: s.from, to: s.to, u0: u, u1: u + gap });
+    behind = s.to - (u + gap);
+  });
+  return {
+    stretches: knots,
+    u: function (t) {
+      var shift = 0;
+      for (var i = 0; i < knots.length; i++) {
+        var k = knots[i];
+        if (t < k.from) break;
+        if (t < k.to) return k.u0 + (t - k.from) * gap / (k.to - k.from);
+        shift = k.to - k.u1;
+      }
+      return t - shift;
+    },
+    t: function (u) {
+      var shift = 0;
+      for (var i = 0; i < knots.length; i++) {
+        var k = knots[i];
+        if (u < k.u0) break;
+        if (u < k.u1) return k.from + (u - k.u0) * (k.to - k.from) / gap;
+        shift = k.to - k.u1;
+      }
+      return u + shift;
+    }
+  };
+}
+
+// A long duration as a person says it: 12.5 s, 5.0 min, 45 min, 2 h 5 min.
+function roughly(ns) {
+  var s = ns / 1e9;
+  if (s < 60) return s.toFixed(s < 10 ? 1 : 0) + ' s';
+  var m = s / 60;
+  if (m < 60) return (m < 10 ? m.toFixed(1) : String(Math.round(m))) + ' min';
+  var h = Math.floor(m / 60), rest = Math.round(m - h * 60);
+  return h + ' h' + (rest ? ' ' + rest + ' min' : '');
+}
+
+// An axis tick's time, with the decimals its step needs (2700.35 s and 2700.36 s, not 2700.35 s twice).
+function tickLabel(t, step) {
+  if (Math.abs(t) < 1e9) return dur(t);
+  var decimals = Math.min(9, Math.max(2, Math.ceil(-Math.log10(step / 1e9) - 1e-9)));
+  return (t / 1e9).toFixed(decimals) + ' s';
+}
+
+// The widest part of [x1, x2] that no idle break covers (cuts: [left, right] pixel ranges in order).
+function openRoom(x1, x2, cuts) {
+  var best = [x1, x1], from = x1;
+  cuts.forEach(function (c) {
+    if (c[1] <= from || c[0] >= x2) return;
+    if (c[0] - from > best[1] - best[0]) best = [from, c[0]];
+    from = Math.max(from, c[1]);
+  });
+  if (x2 - from > best[1] - best[0]) best = [from, x2];
+  return best;
+}
+
+// A label's width in the page's font, measured once per text.
+var measured = new Map(), measure = null;
+function textWidth(text, font) {
+  var key = font + '\u0000' + text;
+  if (!measured.has(key)) {
+    if (!measure) measure = document.createElement('canvas').getContext('2d');
+    measure.font = font;
+    measured.set(key, measure.measureText(text).width);
+  }
+  return measured.get(key);
+}
+
+// A callback's name on the timeline: `sceneDidBecomeActive`, not `sceneDidBecomeActive(_:)`.
+function markName(name) { return short(String(name).replace(/\(_:\)$/, ''), 40); }
 
 var LABEL_W = 190, AXIS_H = 26, LANE_PAD = 8, BAND_H = 14, ROW_H = 16, PHASE_H = 24;
 var currentLaunch = null;
@@ -491,6 +622,8 @@ function buildLaunchView(launch, model) {
   if (launch.slowReason) add(view, el('p', 'slow', 'slow: ' + launch.slowReason));
   var toolbar = el('div', 'toolbar');
   var zoomIn = el('button', null, 'Zoom in'), zoomOut = el('button', null, 'Zoom out'), fit = el('button', null, 'Fit');
+  var linear = el('button', 'linear', 'Linear time');
+  linear.title = 'Draw idle stretches to scale, or compressed to a break (l)';
   var legend = el('div', 'legend');
   ['unattached', 'foregroundInactive', 'foregroundActive', 'background', 'ended'].forEach(function (s) {
     var i = el('i'); i.style.background = 'var(--' + s + ')'; add(legend, add(el('span'), i, document.createTextNode(STATE_NAMES[s])));
@@ -498,7 +631,7 @@ function buildLaunchView(launch, model) {
   [['callback', 'callback'], ['appevent', 'app event'], ['error', 'error'], ['warning', 'warning'], ['info', 'info'], ['pending', 'pending']].forEach(function (x) {
     var i = el('i'); i.style.background = 'var(--' + x[0] + ')'; add(legend, add(el('span'), i, document.createTextNode(x[1])));
   });
-  add(toolbar, zoomIn, zoomOut, fit, el('span', 'muted', 'wheel to zoom, drag to pan, hover for details'), legend);
+  add(toolbar, zoomIn, zoomOut, fit, linear, el('span', 'muted', 'wheel to zoom, drag to pan, hover for details'), legend);
   add(view, toolbar);
   var box = el('div', 'timeline');
   add(view, box);
@@ -515,10 +648,25 @@ function buildLaunchView(launch, model) {
   var width = Math.max(600, box.clientWidth || 1200);
   var plot = width - LABEL_W - 16;
   var span = Math.max(model.end - model.start, 1);
-  var fitScale = plot / (span * 1.04);
-  var view0 = { x0: model.start - span * 0.02, scale: fitScale };
-  var v = { x0: view0.x0, scale: view0.scale };
-  var svg = sv('svg', { 'class': 'lanes', role: 'img', 'aria-label': 'timeline of launch ' + (launch.index + 1) });
+  // Idle stretches, each breakPx wide when the whole launch is in view: the gap g in plot time solves
+  // g × fitScale = breakPx with fitScale = plot / (1.04 × (busy time + n × g)).
+  var stretches = idleStretches(launch, model, Math.floor(BREAK_SHARE * plot / BREAK_MIN_PX));
+  var breakPx = stretches.length ? Math.min(BREAK_PX, BREAK_SHARE * plot / stretches.length) : BREAK_PX;
+  var idle = stretches.reduce(function (sum, s) { return sum + (Math.min(s.to, model.end) - Math.max(s.from, model.start)); }, 0);
+  var busyTime = Math.max(span - idle, 1e6);
+  var gap = 1.04 * breakPx * busyTime / (plot - 1.04 * breakPx * stretches.length);
+  var maps = { compressed: timeMap(stretches, gap), linear: timeMap([], 1) };
+  if (!stretches.length) linear.hidden = true;
+  var fitScale = 0, view0 = null, v = { x0: 0, scale: 1 };
+  // The view of the whole launch under a map: its first to last event, with a margin.
+  function fitTo(map) {
+    var from = map.u(model.start), width = Math.max(map.u(model.end) - from, 1);
+    fitScale = plot / (width * 1.04);
+    view0 = { x0: from - width * 0.02, scale: fitScale };
+  }
+  fitTo(maps.compressed);
+  v.x0 = view0.x0; v.scale = view0.scale;
+  var svg = sv('svg', { 'class': 'lanes', role: 'img', 'aria-label': 'timeline of launch ' + (launch.index + 1), 'data-time': 'compressed' });
   box.appendChild(svg);
   var layout = [], y = AXIS_H;
   // The launch's phases (docs/launches.md) as a band above the lanes, when it has them.
@@ -532,7 +680,8 @@ function buildLaunchView(launch, model) {
   var height = y + 4;
   svg.setAttribute('viewBox', '0 0 ' + width + ' ' + height);
   svg.setAttribute('height', String(height));
-  var state = { launch: launch, model: model, svg: svg, v: v, width: width, plot: plot, height: height, layout: layout, phaseRow: phaseRow, focus: null };
+  var state = { launch: launch, model: model, svg: svg, v: v, width: width, plot: plot, height: height, layout: layout, phaseRow: phaseRow, focus: null,
+                map: maps.compressed };
   model.state = state;
 
   function redraw() { draw(state); }
@@ -547,6 +696,20 @@ function buildLaunchView(launch, model) {
   zoomIn.addEventListener('click', function () { zoom(2, LABEL_W + plot / 2); });
   zoomOut.addEventListener('click', function () { zoom(0.5, LABEL_W + plot / 2); });
   fit.addEventListener('click', function () { v.x0 = view0.x0; v.scale = view0.scale; schedule(); });
+  // Linear time and back: the time in the middle of the plot stays there, at the same zoom relative to the whole launch.
+  function toggleTime() {
+    if (!stretches.length) return;
+    var middle = state.map.t(v.x0 + plot / 2 / v.scale), zoomed = v.scale / fitScale;
+    state.map = state.map === maps.linear ? maps.compressed : maps.linear;
+    fitTo(state.map);
+    v.scale = fitScale * zoomed;
+    v.x0 = state.map.u(middle) - plot / 2 / v.scale;
+    var isLinear = state.map === maps.linear;
+    linear.textContent = isLinear ? 'Compress idle time' : 'Linear time';
+    svg.setAttribute('data-time', isLinear ? 'linear' : 'compressed');
+    schedule();
+  }
+  linear.addEventListener('click', toggleTime);
   function svgX(e) { var r = svg.getBoundingClientRect(); return (e.clientX - r.left) * width / r.width; }
   svg.addEventListener('wheel', function (e) {
     e.preventDefault();
@@ -568,10 +731,12 @@ function buildLaunchView(launch, model) {
     if (key === '+' || key === '=') zoom(1.5, LABEL_W + plot / 2);
     else if (key === '-') zoom(1 / 1.5, LABEL_W + plot / 2);
     else if (key === '0') { v.x0 = view0.x0; v.scale = view0.scale; schedule(); }
+    else if (key === 'l') toggleTime();
   };
   // Shows [from, to] with room around it: at least a twentieth of the launch, never past the whole of it.
   state.zoomTo = function (from, to) {
-    var width = Math.max(to - from, span / 20, 1);
+    from = state.map.u(from); to = state.map.u(to);
+    var width = Math.max(to - from, (state.map.u(model.end) - state.map.u(model.start)) / 20, 1);
     var middle = (from + to) / 2;
     v.scale = Math.min(Math.max(plot / (width * 1.6), fitScale), 50);
     v.x0 = middle - (plot / 2) / v.scale;
@@ -584,37 +749,65 @@ function buildLaunchView(launch, model) {
 }
 
 function draw(state) {
-  var svg = state.svg, v = state.v, model = state.model, width = state.width, plot = state.plot;
-  var x = function (t) { return LABEL_W + (t - v.x0) * v.scale; };
-  var tMin = v.x0, tMax = v.x0 + plot / v.scale;
+  var svg = state.svg, v = state.v, model = state.model, width = state.width, plot = state.plot, map = state.map;
+  var x = function (t) { return LABEL_W + (map.u(t) - v.x0) * v.scale; };
+  var tMin = map.t(v.x0), tMax = map.t(v.x0 + plot / v.scale);
   svg.replaceChildren();
   var defs = sv('defs');
   var clip = sv('clipPath', { id: 'plot-clip' });
   clip.appendChild(sv('rect', { x: LABEL_W, y: 0, width: plot + 16, height: state.height }));
   defs.appendChild(clip);
+  var hatch = sv('pattern', { id: 'idle-hatch', patternUnits: 'userSpaceOnUse', width: 6, height: 6, patternTransform: 'rotate(45)' });
+  hatch.appendChild(sv('rect', { 'class': 'idle-ground', width: 6, height: 6 }));
+  hatch.appendChild(sv('line', { 'class': 'idle-line', x1: 0, y1: 0, x2: 0, y2: 6 }));
+  defs.appendChild(hatch);
   svg.appendChild(defs);
+  // The idle breaks in view, in pixels: a little narrower than their stretch, so the events at either end show.
+  // Each is named on the axis with the time it stands for ("45 min idle", or "5.3 s" where the break is
+  // narrow), unless that would run into the name of the break before it.
+  var breaks = [], family = getComputedStyle(svg).fontFamily, font = '11px ' + family, labelFont = '10px ' + family, named = -Infinity;
+  map.stretches.forEach(function (k) {
+    if (k.to < tMin || k.from > tMax) return;
+    var left = x(k.from), right = x(k.to), inset = Math.min(6, (right - left) / 4), middle = (left + right) / 2;
+    var text = roughly(k.to - k.from) + ' idle';
+    if (textWidth(text, labelFont) > right - left + 16) text = roughly(k.to - k.from);
+    var half = textWidth(text, labelFont) / 2, shown = middle - half > named + 6 && middle - half >= LABEL_W - 4 && middle + half <= width;
+    if (shown) named = middle + half;
+    breaks.push({ stretch: k, left: left + inset, right: right - inset, text: shown ? text : null, full: roughly(k.to - k.from) + ' idle',
+                  middle: middle, textLeft: shown ? Math.min(left + inset, middle - half) : left + inset,
+                  textRight: shown ? Math.max(right - inset, middle + half) : right - inset });
+  });
+  var cuts = breaks.map(function (b) { return [b.left, b.right]; });
   // Lane backgrounds and labels.
   state.layout.forEach(function (row, i) {
     svg.appendChild(sv('rect', { 'class': 'lane-bg' + (i % 2 ? ' odd' : ''), x: 0, y: row.y, width: width, height: row.h }));
     svg.appendChild(sv('line', { 'class': 'lane-sep', x1: 0, x2: width, y1: row.y, y2: row.y }));
   });
-  // Axis: a tick about every 110 px at 1, 2 or 5 × 10^k nanoseconds.
+  // Axis: a tick about every 110 px at 1, 2 or 5 × 10^k nanoseconds, in each stretch of time drawn to
+  // scale (between idle breaks the scale is the same). A break is labelled with the time it stands for.
   var axis = sv('g', { 'class': 'axis' });
   var raw = 110 / v.scale, step = Math.pow(10, Math.floor(Math.log10(Math.max(raw, 1))));
   if (raw / step > 5) step *= 5; else if (raw / step > 2) step *= 2;
-  // Time counts from the launch's first event: nothing happened before it to mark.
-  for (var t = Math.max(0, Math.ceil(tMin / step) * step); t <= tMax; t += step) {
-    var px = x(t);
-    axis.appendChild(sv('line', { 'class': 'grid', x1: px, x2: px, y1: AXIS_H - 4, y2: state.height }));
-    if (px < width - 48) axis.appendChild(sv('text', { x: px + 3, y: AXIS_H - 9 }, dur(t)));
-  }
+  var pieces = [], from = tMin;
+  breaks.forEach(function (b) { pieces.push([from, b.stretch.from]); from = Math.max(from, b.stretch.to); });
+  pieces.push([from, tMax]);
+  pieces.forEach(function (piece, i) {
+    var edge = i < breaks.length ? breaks[i].textLeft - 4 : width, start = i > 0 ? breaks[i - 1].textRight + 4 : -Infinity;
+    // Time counts from the launch's first event: nothing happened before it to mark.
+    for (var t = Math.max(0, Math.ceil(piece[0] / step) * step); t <= piece[1]; t += step) {
+      var px = x(t), text = tickLabel(t, step);
+      axis.appendChild(sv('line', { 'class': 'grid', x1: px, x2: px, y1: AXIS_H - 4, y2: state.height }));
+      if (px + 3 >= start && px + 3 + textWidth(text, font) < Math.min(edge, width - 4)) axis.appendChild(sv('text', { x: px + 3, y: AXIS_H - 9 }, text));
+    }
+  });
   svg.appendChild(axis);
   var plotGroup = sv('g', { 'clip-path': 'url(#plot-clip)' });
   svg.appendChild(plotGroup);
   var labels = sv('g');
   svg.appendChild(labels);
+  state.cuts = cuts;
   if (state.phaseRow) drawPhases(state, plotGroup, labels, x, tMin, tMax);
-  var rings = sv('g', { 'class': 'rings' });
+  var rings = sv('g', { 'class': 'rings' }), above = sv('g');
   state.layout.forEach(function (row) {
     var lane = row.lane;
     var g = sv('g', { 'class': 'lane', 'data-lane': lane.key === null ? 'app' : 'session' });
@@ -627,8 +820,8 @@ function draw(state) {
       var rect = sv('rect', { 'class': 'band state-' + b.state, 'data-state': b.state, x: x1, y: bandY, width: x2 - x1, height: BAND_H, rx: 2 });
       rect.appendChild(sv('title', {}, STATE_NAMES[b.state] + ' from ' + dur(b.from) + ' to ' + dur(b.to)));
       g.appendChild(rect);
-      var name = STATE_NAMES[b.state];
-      if (x2 - x1 > name.length * 6 + 8) g.appendChild(sv('text', { 'class': 'band-label', x: x1 + 4, y: bandY + 10.5 }, name));
+      var name = STATE_NAMES[b.state], room = openRoom(x1, x2, cuts);
+      if (room[1] - room[0] > name.length * 6 + 8) g.appendChild(sv('text', { 'class': 'band-label', x: room[0] + 4, y: bandY + 10.5 }, name));
     });
     var rowsY = bandY + BAND_H + 6;
     // Level of detail: with more events in view than pixels, a span or mark that would land on
@@ -642,6 +835,11 @@ function draw(state) {
       lastAt[key] = column;
       return false;
     }
+    // What each row holds, left to right, for the labels of marks and short bars (below).
+    var occupied = [];
+    function occupy(depth, left, right, e, y) {
+      (occupied[depth] = occupied[depth] || []).push({ left: left, right: right, e: e, y: y });
+    }
     lane.spans.forEach(function (s) {
       var from = s.begin.t, to = s.end ? s.end.t : model.end;
       if (to < tMin || from > tMax) return;
@@ -652,8 +850,9 @@ function draw(state) {
                               x: x1, y: yy, width: x2 - x1, height: ROW_H - 3, rx: 2 });
       g.appendChild(rect);
       var label = short(s.begin.name, 60);
-      var visible = Math.min(x2, width) - Math.max(x1, LABEL_W);
-      if (visible > 40) g.appendChild(sv('text', { 'class': 'span-label', x: Math.max(x1, LABEL_W) + 3, y: yy + 10 }, short(label, Math.floor((visible - 6) / 5.6))));
+      var room = openRoom(Math.max(x1, LABEL_W), Math.min(x2, width), cuts), visible = room[1] - room[0];
+      if (visible > 40) g.appendChild(sv('text', { 'class': 'span-label', x: room[0] + 3, y: yy + 10 }, short(label, Math.floor((visible - 6) / 5.6))));
+      occupy(s.depth, x1, x2, visible > 40 ? null : s.begin, yy + 10);
       [s.begin, s.end].forEach(function (e) { if (e) ring(rings, e, x1 - 3, yy - 3, x2 - x1 + 6, ROW_H + 3); });
     });
     lane.marks.forEach(function (e) {
@@ -664,7 +863,27 @@ function draw(state) {
       if (e.app) shape = sv('circle', { 'class': 'mark hit app', 'data-e': e.index, cx: px, cy: yy, r: 4.5 });
       else shape = sv('path', { 'class': 'mark hit', 'data-e': e.index, d: 'M' + px + ' ' + (yy - 6) + 'l6 6l-6 6l-6 -6z' });
       g.appendChild(shape);
+      occupy(0, px - 6, px + 6, e, yy + 3.5);
       ring(rings, e, px - 9, yy - 9, 18, 18);
+    });
+    // A mark or a bar too short for its name gets the name beside it, to its right, where that fits
+    // before the next thing in its row, after the last label, and short of an idle break and the
+    // plot's edge: greedily, left to right. A crowded lane gets none (zoom in for them).
+    if (!crowded) occupied.forEach(function (row) {
+      row.sort(function (a, b) { return a.left - b.left || a.right - b.right; });
+      var reach = -Infinity;
+      row.forEach(function (item, i) {
+        if (item.e) {
+          var text = markName(item.e.name), left = item.right + 3, right = left + textWidth(text, labelFont);
+          var next = i + 1 < row.length ? row[i + 1].left : Infinity;
+          var clear = cuts.every(function (c) { return c[1] <= left || c[0] >= right + 2; });
+          if (left > reach + 2 && left >= LABEL_W && right + 4 <= next && right <= width - 4 && clear) {
+            g.appendChild(sv('text', { 'class': 'mark-label', 'data-label-for': item.e.index, x: left, y: item.y }, text));
+            reach = right;
+          }
+        }
+        reach = Math.max(reach, item.right);
+      });
     });
     lane.sceneChanges.forEach(function (c) {
       if (c.t < tMin || c.t > tMax) return;
@@ -672,17 +891,39 @@ function draw(state) {
       g.appendChild(sv('line', { 'class': 'scene-change', 'data-scene': c.scene, x1: px, x2: px, y1: row.y + 2, y2: row.y + row.h - 2 }));
       var label = 'new scene ' + short(c.scene, 30);
       var left = px + label.length * 5.6 + 6 > width;
-      g.appendChild(sv('text', { 'class': 'scene-label', x: left ? px - 3 : px + 3, y: row.y + row.h - 4, 'text-anchor': left ? 'end' : 'start' }, label));
+      above.appendChild(sv('text', { 'class': 'scene-label', x: left ? px - 3 : px + 3, y: row.y + row.h - 4, 'text-anchor': left ? 'end' : 'start' }, label));
     });
     // The label column, drawn over the plot.
     labels.appendChild(sv('rect', { x: 0, y: row.y + 1, width: LABEL_W - 6, height: row.h - 1, fill: 'var(--panel)' }));
-    var title = sv('text', { 'class': 'lane-label', x: 10, y: row.y + 20 }, lane.key === null ? 'app' : short(lane.title, 26));
-    title.appendChild(sv('title', {}, lane.key === null ? 'app-level callbacks and events' : 'scene session ' + lane.title));
+    // A session's lane is named by what its events say it is (its role, title or activity, configuration),
+    // its id and scene object beneath; a session they say nothing about is named by its id.
+    var title = sv('text', { 'class': 'lane-label', x: 10, y: row.y + 20 },
+                   lane.key === null ? 'app' : short(lane.name || lane.title, 26));
+    title.appendChild(sv('title', {}, lane.key === null ? 'app-level callbacks and events' :
+      (lane.name ? lane.name + '\n' : '') + 'scene session ' + short(lane.title, 80) + (lane.role ? '\nrole ' + short(lane.role, 80) : '') +
+      (lane.scenes.length ? '\nscene ' + lane.scenes.slice(0, 5).map(function (c) { return short(c, 40); }).join(', ') + (lane.scenes.length > 5 ? ', …' : '') : '')));
     labels.appendChild(title);
-    var sub = lane.key === null ? (model.lanes.length > 1 ? 'app delegate' : '') :
-      (lane.scenes.length ? (lane.scenes.length > 1 ? lane.scenes.length + ' scene objects' : 'scene ' + short(lane.scenes[0], 22)) : 'no scene object');
+    var scenes = lane.scenes.length ? (lane.scenes.length > 1 ? lane.scenes.length + ' scene objects' : 'scene ' + short(lane.scenes[0], lane.name ? 14 : 22)) : 'no scene object';
+    var sub = lane.key === null ? (model.lanes.length > 1 ? 'app delegate' : '') : lane.name ? short(lane.title, 12) + ' · ' + scenes : scenes;
     labels.appendChild(sv('text', { 'class': 'lane-sub', x: 10, y: row.y + 34 }, sub));
   });
+  // Idle breaks: hatched, with zigzag edges, over the lanes and the phase band; the axis names the time.
+  breaks.forEach(function (b) {
+    var k = b.stretch, w = Math.max(b.right - b.left, 1), top = AXIS_H - 4, text = b.full;
+    var idle = sv('g', { 'class': 'idle', 'data-from': String(k.from), 'data-to': String(k.to), 'data-idle': text });
+    var rect = sv('rect', { x: b.left, y: top, width: w, height: state.height - top, fill: 'url(#idle-hatch)' });
+    rect.appendChild(sv('title', {}, text + ': nothing recorded from ' + dur(k.from) + ' to ' + dur(k.to) + ' (' + dur(k.to - k.from) +
+      '), drawn compressed; Linear time draws it to scale'));
+    idle.appendChild(rect);
+    [b.left, b.right].forEach(function (edge) {
+      var d = 'M' + edge + ' ' + top;
+      for (var yy = top, side = 1; yy < state.height; yy += 5, side = -side) d += 'L' + (edge + side * 2) + ' ' + Math.min(yy + 5, state.height);
+      idle.appendChild(sv('path', { 'class': 'idle-edge', d: d }));
+    });
+    plotGroup.appendChild(idle);
+    if (b.text) axis.appendChild(sv('text', { 'class': 'idle-label', x: b.middle, y: AXIS_H - 9, 'text-anchor': 'middle' }, b.text));
+  });
+  plotGroup.appendChild(above);
   plotGroup.appendChild(rings);
   var selected = state.selected;
   if (selected && selected.t >= tMin && selected.t <= tMax) {
@@ -722,12 +963,12 @@ function drawPhases(state, plotGroup, labels, x, tMin, tMax) {
                             x: x1, y: row.y + 4, width: Math.max(x2 - x1, 1), height: row.h - 8, rx: 2 });
     rect.appendChild(sv('title', {}, p.name + ': ' + dur(p.duration) + (slowest ? ' (slowest)' : '')));
     g.appendChild(rect);
-    var text = p.name + ' ' + dur(p.duration);
-    if (x2 - x1 > text.length * 5.4 + 8) g.appendChild(sv('text', { 'class': 'phase-label', x: x1 + 4, y: row.y + 15.5 }, text));
-    else if (x2 - x1 > p.name.length * 5.4 + 8) g.appendChild(sv('text', { 'class': 'phase-label', x: x1 + 4, y: row.y + 15.5 }, p.name));
+    var text = p.name + ' ' + dur(p.duration), room = openRoom(x1, x2, state.cuts);
+    if (room[1] - room[0] > text.length * 5.4 + 8) g.appendChild(sv('text', { 'class': 'phase-label', x: room[0] + 4, y: row.y + 15.5 }, text));
+    else if (room[1] - room[0] > p.name.length * 5.4 + 8) g.appendChild(sv('text', { 'class': 'phase-label', x: room[0] + 4, y: row.y + 15.5 }, p.name));
   });
   labels.appendChild(sv('rect', { x: 0, y: row.y + 1, width: LABEL_W - 6, height: row.h - 1, fill: 'var(--panel)' }));
-  var title = sv('text', { 'class': 'lane-label', x: 10, y: row.y + 16 }, 'phases');
+  var title = sv('text', { 'class': 'lane-label phase-title', x: 10, y: row.y + 16 }, 'phases');
   title.appendChild(sv('title', {}, 'the launch\'s phases, from the process start (docs/launches.md)'));
   labels.appendChild(title);
   labels.appendChild(sv('line', { 'class': 'lane-sep', x1: 0, x2: width, y1: row.y + row.h, y2: row.y + row.h }));
@@ -800,6 +1041,7 @@ function showTip(e, mouse) {
   line('time', dur(e.t) + ' after the first event');
   if (e.pair) line('duration', dur(Math.abs(e.pair.t - e.t)));
   line('session', e.session);
+  if (e.lane && e.lane.name) line('lane', e.lane.name);
   line('scene', e.scene);
   line('thread', e.thread);
   if (e.attrs) Object.keys(e.attrs).forEach(function (k) { line('attrs.' + k, Array.isArray(e.attrs[k]) ? '[' + e.attrs[k].join(', ') + ']' : e.attrs[k]); });
