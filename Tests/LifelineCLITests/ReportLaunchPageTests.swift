@@ -133,6 +133,48 @@ struct ReportLaunchPageTests {
         #expect(results[12].value == nil, "the page recorded errors: \(String(describing: results[12].value))")
     }
 
+    @Test func aResumeFromTheBackgroundIsOnThePhaseBandAtItsTimeAndSaidInALine() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (page, _) = try Self.report(["traces/cold-launch.ndjson"], in: directory)
+        let resumes = """
+            Array.prototype.map.call(document.querySelectorAll('svg.lanes [data-resume]'), function (r) {
+              var b = r.getBoundingClientRect();
+              return [r.getAttribute('data-resume'), r.querySelector('title').textContent, b.left, b.width]; })
+            """
+        // Event 18 is the sceneWillEnterForeground that begins the resume, after 30 s in the background.
+        let results = try Page.drive(
+            page, fragment: "#launch=1",
+            Page.scrolled + [
+                ["eval": resumes], ["eval": "document.querySelector('p.resumed').textContent"], Self.anchors, Page.errors,
+            ],
+            directory: directory)
+        let drawn = try #require(results[2].value as? [[Any]])
+        #expect(drawn.count == 1)
+        #expect(drawn.first?[0] as? String == "0x15c4f74f0")
+        #expect(
+            drawn.first?[1] as? String == "resume of scene 0x15c4f74f0 after 30.04 s in the background: active in 22.2 ms",
+            "\(drawn)")
+        #expect(
+            results[3].value as? String
+                == "resumed: 1 resume from the background: scene 0x15c4f74f0 after 30.0 s, active in 22.2 ms")
+        // Drawn where the scene's return is drawn, under the same time map as the lanes.
+        let anchors = try Self.anchorsByEvent(results[4])
+        let left = try #require(drawn.first?[2] as? Double)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let data = try ReportCommandTests.data("launch-0", in: html)
+        let events = try #require(data["e"] as? [[Any]]), strings = try #require(data["s"] as? [String])
+        // The last sceneWillEnterForeground's begin (an end, kind 2, is not drawn on its own).
+        let returning = try #require(
+            events.indices.last { index in
+                let name = events[index][3] as? Int ?? -1
+                return (events[index][2] as? Int ?? 0) & 3 != 2 && strings.indices.contains(name)
+                    && strings[name].hasPrefix("sceneWillEnterForeground")
+            })
+        #expect(abs((anchors[returning] ?? .nan) - left) < 1.5, "resume at \(left), its event at \(String(describing: anchors[returning]))")
+        #expect(results[5].value == nil, "the page recorded errors: \(String(describing: results[5].value))")
+    }
+
     @Test func linearTimeDrawsTheWaitToScaleAndTheToggleBringsTheBreaksBack() throws {
         let directory = try LifelineCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

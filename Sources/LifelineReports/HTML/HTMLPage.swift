@@ -57,7 +57,7 @@ enum HTMLPage {
         svg .lane-label{font-weight:600}svg .lane-sub{fill:var(--muted);font-size:10px}
         svg .band{stroke:none}svg .band-label{font-size:9.5px;fill:#1d2330;pointer-events:none}
         svg .phase{stroke:var(--panel);stroke-width:1}svg .phase-0{fill:#cfdcf3}svg .phase-1{fill:#b7cbee}
-        svg .phase.waiting{fill:var(--ended)}svg .phase.after{fill:#cbe8d3}svg .phase.slowest{stroke:var(--warning);stroke-width:2}
+        svg .phase.waiting{fill:var(--ended)}svg .phase.after{fill:#cbe8d3}svg .phase.slowest{stroke:var(--warning);stroke-width:2}svg .phase.resume{fill:#9fd3c7}
         svg .phase-label{font-size:9.5px;fill:#1d2330;pointer-events:none}
         svg .state-unattached{fill:var(--unattached)}svg .state-foregroundInactive{fill:var(--foregroundInactive)}
         svg .state-foregroundActive{fill:var(--foregroundActive)}svg .state-background{fill:var(--background)}

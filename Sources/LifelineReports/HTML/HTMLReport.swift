@@ -172,6 +172,23 @@ package enum HTMLReport {
             json.string(launch.isTimed ? anatomy?.slowestPhase?.name : nil)
             json.byte(UInt8(ascii: ","))
             if launch.isTimed, let timeToFirstFrame = anatomy?.timeToFirstFrame { json.int(timeToFirstFrame) } else { json.null() }
+            // Positions 21–22: its resumes from the background, `[scene, start, to active, time away,
+            // reconnected]` (start from the first event; to active null when it did not become active),
+            // and their line (docs/launches.md, "Resumes").
+            json.byte(UInt8(ascii: ","))
+            Self.list(&json, launch.isTimed ? anatomy?.resumes ?? [] : []) { json, resume in
+                json.byte(UInt8(ascii: "["))
+                json.string(resume.scene)
+                json.byte(UInt8(ascii: ","))
+                json.int(resume.foreground.saturatingSubtracting(launch.t0))
+                json.byte(UInt8(ascii: ","))
+                if let toActive = resume.toActive { json.int(toActive) } else { json.null() }
+                json.byte(UInt8(ascii: ","))
+                json.int(resume.inBackground)
+                json.raw(resume.reconnected ? ",1]" : ",0]")
+            }
+            json.byte(UInt8(ascii: ","))
+            json.string(launch.isTimed ? anatomy?.resumeSummary : nil)
             json.byte(UInt8(ascii: "]"))
         }
 

@@ -73,6 +73,10 @@ var launches = D.launches.map(function (l, i) {
            kind: l[12], kindReason: l[13], ending: l[14], endingReason: l[15], ownTta: l[16] === null ? null : num(l[16]),
            phases: l[17].map(function (p) { return { name: p[0], duration: num(p[1]), start: num(p[2]) }; }),
            slowReason: l[18], slowestPhase: l[19], ttff: l[20] === null ? null : num(l[20]),
+           resumes: l[21].map(function (r) {
+             return { scene: r[0], start: num(r[1]), toActive: r[2] === null ? null : num(r[2]), away: num(r[3]), reconnected: r[4] === 1 };
+           }),
+           resumeSummary: l[22],
            error: 0, warning: 0, info: 0, pending: 0, findings: [] };
 });
 var rules = D.rules.map(function (r) { return { id: r[0], severity: r[1], message: r[2], reference: r[3], citation: r[4], violated: 0, pending: 0 }; });
@@ -620,6 +624,7 @@ function buildLaunchView(launch, model) {
       }).join(' · ')));
   }
   if (launch.slowReason) add(view, el('p', 'slow', 'slow: ' + launch.slowReason));
+  if (launch.resumeSummary) add(view, el('p', 'resumed', 'resumed: ' + launch.resumeSummary));
   var toolbar = el('div', 'toolbar');
   var zoomIn = el('button', null, 'Zoom in'), zoomOut = el('button', null, 'Zoom out'), fit = el('button', null, 'Fit');
   var linear = el('button', 'linear', 'Linear time');
@@ -670,7 +675,7 @@ function buildLaunchView(launch, model) {
   box.appendChild(svg);
   var layout = [], y = AXIS_H;
   // The launch's phases (docs/launches.md) as a band above the lanes, when it has them.
-  var phaseRow = launch.phases.length ? { y: y, h: PHASE_H } : null;
+  var phaseRow = launch.phases.length || launch.resumes.length ? { y: y, h: PHASE_H } : null;
   if (phaseRow) y += PHASE_H;
   model.lanes.forEach(function (lane) {
     var h = LANE_PAD + BAND_H + 6 + lane.rows * ROW_H + LANE_PAD + (lane.sceneChanges.length ? 10 : 0);
@@ -967,9 +972,23 @@ function drawPhases(state, plotGroup, labels, x, tMin, tMax) {
     if (room[1] - room[0] > text.length * 5.4 + 8) g.appendChild(sv('text', { 'class': 'phase-label', x: room[0] + 4, y: row.y + 15.5 }, text));
     else if (room[1] - room[0] > p.name.length * 5.4 + 8) g.appendChild(sv('text', { 'class': 'phase-label', x: room[0] + 4, y: row.y + 15.5 }, p.name));
   });
+  // Each resume from the background: from coming back to active again (docs/launches.md, "Resumes").
+  launch.resumes.forEach(function (r) {
+    var from = r.start, to = r.start + (r.toActive === null ? 0 : r.toActive);
+    if (to < tMin || from > tMax) return;
+    var x1 = Math.max(x(from), LABEL_W - 2), x2 = Math.min(Math.max(x(to), x(from) + 2), width);
+    var rect = sv('rect', { 'class': 'phase resume', 'data-resume': r.scene === null ? 'the app' : r.scene,
+                            x: x1, y: row.y + 4, width: Math.max(x2 - x1, 2), height: row.h - 8, rx: 2 });
+    rect.appendChild(sv('title', {}, 'resume of ' + (r.scene === null ? 'the app' : 'scene ' + r.scene) +
+      (r.reconnected ? ' (released in the background, connected again)' : '') + ' after ' + dur(r.away) + ' in the background: ' +
+      (r.toActive === null ? 'not active again' : 'active in ' + dur(r.toActive))));
+    g.appendChild(rect);
+    var text = r.toActive === null ? 'resume' : 'resume ' + dur(r.toActive), room = openRoom(x1, x2, state.cuts);
+    if (room[1] - room[0] > text.length * 5.4 + 8) g.appendChild(sv('text', { 'class': 'phase-label', x: room[0] + 4, y: row.y + 15.5 }, text));
+  });
   labels.appendChild(sv('rect', { x: 0, y: row.y + 1, width: LABEL_W - 6, height: row.h - 1, fill: 'var(--panel)' }));
   var title = sv('text', { 'class': 'lane-label phase-title', x: 10, y: row.y + 16 }, 'phases');
-  title.appendChild(sv('title', {}, 'the launch\'s phases, from the process start (docs/launches.md)'));
+  title.appendChild(sv('title', {}, 'the launch\'s phases from the process start, and its resumes from the background (docs/launches.md)'));
   labels.appendChild(title);
   labels.appendChild(sv('line', { 'class': 'lane-sep', x1: 0, x2: width, y1: row.y + row.h, y2: row.y + row.h }));
 }
