@@ -116,8 +116,10 @@ struct ImportedLogCommandTests {
         #expect(report.status == 0, "\(report.stderr)")
         let page = try String(contentsOf: directory.appendingPathComponent("bug.html"), encoding: .utf8)
         #expect(page.contains(",\"bug.txt\",1,8,null,null,\"cold\","), "duration and time to active are unknown, not 0")
-        // Its anatomy has a kind and an ending, but neither its own time to active nor phases: no times.
-        #expect(page.contains(",null,[],null,null,null]"), "no phases drawn from events without times, nor a slow reason")
+        // Its anatomy has a kind and an ending, but neither its own time to active nor phases: no times
+        // (nor resumes from the background).
+        #expect(
+            page.contains(",null,[],null,null,null,[],null]"), "no phases drawn from events without times, nor a slow reason, nor resumes")
     }
 
     @Test func aListingIntoAPipeCutsNothing() throws {

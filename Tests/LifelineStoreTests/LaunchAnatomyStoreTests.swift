@@ -18,6 +18,17 @@ struct LaunchAnatomyStoreTests {
 
         """
 
+    /// Imports ``launch1`` followed by `later`: in one file, or (`grown`) with `later` appended and
+    /// imported again, which derives the anatomy from the stored events rather than as they stream in.
+    static func importLaunch1(then later: String, grown: Bool, into fixture: StoreFixture) throws {
+        let path = try fixture.write("a.ndjson", grown ? launch1 : launch1 + later)
+        _ = fixture.importFile(path)
+        if grown {
+            try fixture.append("a.ndjson", later)
+            _ = fixture.importFile(path)
+        }
+    }
+
     @Test("each launch gets its kind, reason, evidence, phases and ending, as the checker derives them")
     func derived() throws {
         let fixture = try StoreFixture()
@@ -55,13 +66,7 @@ struct LaunchAnatomyStoreTests {
             {"seq":7,"t":900000000,"event":"lifeline.fullyDisplayed"}
 
             """
-        // Grown: the marks arrive in a second import of the same file, which derives from the stored events.
-        let path = try fixture.write("a.ndjson", grown ? Self.launch1 : Self.launch1 + marks)
-        _ = fixture.importFile(path)
-        if grown {
-            try fixture.append("a.ndjson", marks)
-            _ = fixture.importFile(path)
-        }
+        try Self.importLaunch1(then: marks, grown: grown, into: fixture)
         #expect(
             try fixture.rows(
                 "SELECT time_to_active_ns, time_to_first_frame_ns, time_to_fully_displayed_ns, slowest_phase, slow_reason FROM launch_anatomy"
@@ -90,12 +95,7 @@ struct LaunchAnatomyStoreTests {
             {"seq":11,"t":33000000000,"event":"sceneWillEnterForeground","session":"S1","scene":"s1"}
 
             """
-        let path = try fixture.write("a.ndjson", grown ? Self.launch1 : Self.launch1 + later)
-        _ = fixture.importFile(path)
-        if grown {
-            try fixture.append("a.ndjson", later)
-            _ = fixture.importFile(path)
-        }
+        try Self.importLaunch1(then: later, grown: grown, into: fixture)
         #expect(
             try fixture.rows(
                 "SELECT ordinal, scene, background_ns, foreground_ns, active_ns, in_background_ns, to_active_ns, reconnected FROM launch_resume ORDER BY ordinal"
