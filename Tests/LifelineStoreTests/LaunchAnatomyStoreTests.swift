@@ -106,6 +106,21 @@ struct LaunchAnatomyStoreTests {
         #expect(try fixture.rows("SELECT resumes_omitted FROM launch_anatomy") == [["0"]])
     }
 
+    @Test("a scene named by an empty string stays an empty string, not NULL (the app)")
+    func emptySceneName() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let path = try fixture.write(
+            "a.ndjson",
+            Self.launch1 + """
+                {"seq":6,"t":1000000000,"event":"sceneDidEnterBackground","session":"S1","scene":""}
+                {"seq":7,"t":2000000000,"event":"sceneWillEnterForeground","session":"S1","scene":""}
+
+                """)
+        _ = fixture.importFile(path)
+        #expect(try fixture.rows("SELECT scene IS NULL, length(scene) FROM launch_resume") == [["0", "0"]])
+    }
+
     @Test("a file that grows with the next launch settles the ending of the launch before it")
     func grownFileSettlesTheEnding() throws {
         let fixture = try StoreFixture()
