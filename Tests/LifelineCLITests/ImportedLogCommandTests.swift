@@ -122,6 +122,18 @@ struct ImportedLogCommandTests {
             page.contains(",null,[],null,null,null,[],null]"), "no phases drawn from events without times, nor a slow reason, nor resumes")
     }
 
+    /// `.launches` gives the launch's own time to active, as the report and the demo do: a prewarmed
+    /// launch's 45-minute wait for the user is not launch time.
+    @Test func theLaunchListingsTimeToActiveLeavesTheWaitForTheUserOut() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let prewarm = CheckCommandTests.repository.appendingPathComponent("traces/prewarm.ndjson").path
+        let shell = try LifelineCommandTests.run(["repl", prewarm, ".launches"], in: directory)
+        #expect(shell.status == 0, "\(shell.stderr)")
+        let row = try #require(shell.stdout.split(separator: "\n").first { $0.contains("prewarmed") })
+        #expect(row.contains("  160.6ms  ") && row.contains("  178.2ms  ") && !row.contains("2700"), "\(shell.stdout)")
+    }
+
     @Test func aListingIntoAPipeCutsNothing() throws {
         let directory = try LifelineCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -17,7 +17,8 @@ package struct LaunchSummary: Equatable, Sendable {
     package var eventCount: Int64
     /// Distinct sessions, the app's (no session) counting as one.
     package var sessionCount: Int64
-    /// Nanoseconds from `didFinishLaunching` to the first `didBecomeActive`, when both happened.
+    /// The launch's time to active in nanoseconds: its anatomy's (from the process start, the wait for
+    /// the user left out) when it has one, else from `didFinishLaunching` to the first `didBecomeActive`.
     package var timeToActive: Int64?
     /// `cold`, `warm`, `prewarmed`, `background` or `unknown` (`launch_anatomy`; nil in a database older than v10).
     package var kind: String?
