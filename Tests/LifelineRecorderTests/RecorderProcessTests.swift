@@ -46,7 +46,8 @@ struct RecorderProcessTests {
             }
         }
         #expect(launches == 3)
-        #expect(events > 100, "the probe recorded for a while before each kill")
+        // 64 events are on disk before each "ready"; the workers add what they recorded before the kill.
+        #expect(events >= 3 * 64, "the probe recorded before each kill")
     }
 
     @Test("a disk that refuses writes loses events, counts them, and never tears a line")

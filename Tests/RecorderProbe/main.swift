@@ -1,7 +1,7 @@
 // A real process for the recorder tests to stress:
 //
-//   recorder-probe loop FILE THREADS         records from THREADS threads until killed;
-//                                            prints "ready" once lines are on disk
+//   recorder-probe loop FILE THREADS         records 64 events, then from THREADS threads until
+//                                            killed; prints "ready" once lines are on disk
 //   recorder-probe limited FILE EVENTS BYTES records EVENTS events while the OS refuses
 //                                            to let the file grow past BYTES (a full disk),
 //                                            then prints "dropped=N" and exits 0
@@ -45,6 +45,9 @@ switch arguments[1] {
 case "loop":
     let threads = Int(arguments[3]) ?? 2
     let recorder = try Recorder(file: file, launch: .current(lifecycle: .scene), configuration: configuration)
+    // Some events on disk before "ready", whatever the machine's load: a killer that waits for it
+    // finds a trace with events in it, not only a launch record (the workers may not have run yet).
+    for index in 0..<64 { recorder.mark("probe.tick", session: "S0", attrs: ["index": .int(Int64(index)), "note": "before ready"]) }
     for worker in 0..<threads {
         Thread.detachNewThread {
             var index = 0
