@@ -23,13 +23,14 @@ enum LaunchAnatomyStore {
                 """, arguments: [fileID])
         var derived: [(id: Int64, place: LaunchAnatomy.Place, anatomy: LaunchAnatomy)] = []
         var seen: Set<Int64> = []
-        // The scenes the builder asks for (a few callbacks per launch), each read once.
-        var scenes: [Int64: String] = [:]
-        func scene(_ id: Int64?) throws -> String? {
+        // The strings the builder asks for (the scenes of a few callbacks per launch, the names of
+        // the app's kept spans), each read once.
+        var strings: [Int64: String] = [:]
+        func string(_ id: Int64?) throws -> String? {
             guard let id else { return nil }
-            if let known = scenes[id] { return known }
+            if let known = strings[id] { return known }
             let value = try String.fetchOne(db, sql: "SELECT value FROM string WHERE id = ?", arguments: [id])
-            scenes[id] = value
+            strings[id] = value
             return value
         }
         for row in launches {
@@ -59,13 +60,13 @@ enum LaunchAnatomyStore {
                     let nameID: Int64 = event[0]
                     let phase = EventInserter.phase(ofCode: event[2])
                     if let callback = callbacks[nameID] {
-                        builder.note(callback, t: event[1], phase: phase, scene: try? scene(event[3]))
+                        builder.note(callback, t: event[1], phase: phase, scene: try? string(event[3]))
                     } else if let mark = marks[nameID] {
                         builder.note(mark, t: event[1])
                     } else {
                         // The app's spans: their names are read only for the few kept.
                         builder.noteApp(key: Int(truncatingIfNeeded: nameID), t: event[1], phase: phase) {
-                            (try? String.fetchOne(db, sql: "SELECT value FROM string WHERE id = ?", arguments: [nameID])) ?? ""
+                            (try? string(nameID)) ?? ""
                         }
                     }
                 }
