@@ -63,8 +63,12 @@ let package = Package(
         // Layer 0: what Lifeline prints on a terminal, once each: escaping untrusted text, colour (NO_COLOR),
         // tables, caret diagnostics, "did you mean", REAL numbers, the progress bar.
         .target(name: "LifelineTerminal", dependencies: ["LifelineFormat", "LifelineSupport"]),
-        // Layer 1: the library apps embed. Standard library, Foundation and LifelineCore only.
-        .target(name: "LifelineRecorder", dependencies: ["LifelineCore"]),
+        // Layer 1: the library apps embed. Standard library, Foundation, LifelineCore and CLifelineLoad only.
+        .target(name: "LifelineRecorder", dependencies: ["LifelineCore", "CLifelineLoad"]),
+        // What the recorder reads before main(): a C constructor (Swift has none) notes when the image was
+        // loaded and the ActivePrewarm variable iOS removes later. The module map sits beside the header, so
+        // the folder is its public headers' (docs/recorder.md, "Launch record").
+        .target(name: "CLifelineLoad", publicHeadersPath: "."),
         // Layer 1: what a SwiftUI app adds (scene phase modifiers), apart so a UIKit app's recorder loads no SwiftUI.
         .target(name: "LifelineSwiftUI", dependencies: ["LifelineRecorder"]),
         // Layer 2: the SQLite store (GRDB migrations), the importer, typed reads, saved queries, and the one

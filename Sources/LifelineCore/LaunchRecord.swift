@@ -52,6 +52,11 @@ public struct LaunchRecord: Hashable, Sendable {
     /// UIKit's start) is measured, not guessed. Usually below the first event's `t`; negative
     /// when the clock's origin is later than the process start.
     public var processStart: Int64?
+    /// When the recorder's image was loaded (`moduleLoad`): its C constructor ran, after dyld
+    /// loaded and bound the process's images and before `main()`. Nanoseconds on the events'
+    /// clock, like ``processStart``, so the time before the first event splits into pre-main
+    /// (process start to here) and UIKit's start (here to the first callback). `nil`: not recorded.
+    public var moduleLoad: Int64?
     /// Whether iOS launched the process to prewarm it (`prewarm`): the `ActivePrewarm`
     /// environment variable was `1` when the recorder read it. `nil`: not recorded.
     public var prewarm: Bool?
@@ -65,7 +70,7 @@ public struct LaunchRecord: Hashable, Sendable {
         version: Int = LaunchRecord.currentVersion, launch: String? = nil, pid: Int64? = nil, app: String? = nil,
         appVersion: String? = nil, platform: String? = nil, os: String? = nil, device: String? = nil, lifecycle: Lifecycle? = nil,
         started: String? = nil, part: Int64? = nil, records: CallbackSet? = nil, excerpt: Bool? = nil,
-        processStart: Int64? = nil, prewarm: Bool? = nil, taskRole: String? = nil
+        processStart: Int64? = nil, moduleLoad: Int64? = nil, prewarm: Bool? = nil, taskRole: String? = nil
     ) {
         self.version = version
         self.launch = launch
@@ -81,6 +86,7 @@ public struct LaunchRecord: Hashable, Sendable {
         self.records = records
         self.excerpt = excerpt
         self.processStart = processStart
+        self.moduleLoad = moduleLoad
         self.prewarm = prewarm
         self.taskRole = taskRole
     }

@@ -60,6 +60,7 @@ package enum JSONReport {
         var pid: Int64?
         var events: Int
         var processStart: Int64?
+        var moduleLoad: Int64?
         var prewarm: Bool?
         var taskRole: String?
         /// The launch's anatomy (docs/launches.md).
@@ -110,6 +111,7 @@ package enum JSONReport {
             pid = record.pid
             events = launch.events
             processStart = record.processStart
+            moduleLoad = record.moduleLoad
             prewarm = record.prewarm
             taskRole = record.taskRole
             if let anatomy = launch.anatomy {

@@ -60,8 +60,10 @@ struct CheckLaunchListingTests {
         let prewarmed = launches[0]
         #expect(prewarmed["prewarm"] as? Bool == true)
         #expect(prewarmed["processStart"] as? Int == 0)
+        let moduleLoad = try #require(prewarmed["moduleLoad"] as? Int)
         let phases = try #require(prewarmed["phases"] as? [[String: Any]])
-        #expect(phases.first?["name"] as? String == "pre-main and UIKit start")
+        #expect(phases.prefix(2).map { $0["name"] as? String } == ["pre-main", "UIKit start"])
+        #expect(phases.first?["end"] as? Int == moduleLoad && phases.dropFirst().first?["start"] as? Int == moduleLoad)
         #expect(phases.contains { $0["name"] as? String == "waiting for the user" && ($0["duration"] as? Int ?? 0) > 2_699_000_000_000 })
         // To active: every phase before the first frame but the wait; to the first frame: that phase too.
         let afterActive: Set<String> = ["waiting for the user", "first frame", "fully displayed"]

@@ -73,7 +73,7 @@ struct ExportCommandTests {
         let phases = events.filter { $0["cat"] as? String == "launch" && $0["pid"] as? Int == 1 }
         #expect(
             phases.map { $0["name"] as? String } == [
-                "pre-main and UIKit start", "willFinishLaunching", "didFinishLaunching", "after didFinishLaunching",
+                "pre-main", "UIKit start", "willFinishLaunching", "didFinishLaunching", "after didFinishLaunching",
                 "scene connection", "entering foreground", "first frame", "fully displayed",
             ])
         #expect(phases.allSatisfy { $0["ph"] as? String == "X" && $0["tid"] as? Int == 0 && ($0["ts"] as? Double ?? -1) >= 0 })

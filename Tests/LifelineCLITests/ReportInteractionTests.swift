@@ -184,7 +184,7 @@ struct ReportInteractionTests {
         let phases = try #require(results[2].value as? [[Any]])
         #expect(
             phases.map { $0[0] as? String } == [
-                "pre-main and UIKit start", "willFinishLaunching", "didFinishLaunching", "after didFinishLaunching",
+                "pre-main", "UIKit start", "willFinishLaunching", "didFinishLaunching", "after didFinishLaunching",
                 "scene connection", "entering foreground", "first frame", "fully displayed",
             ])
         // In time order, each from where the one before it ended; the slowest, didFinishLaunching, outlined and widest.
@@ -192,7 +192,7 @@ struct ReportInteractionTests {
         #expect(zip(lefts, lefts.dropFirst()).allSatisfy { $0 <= $1 + 0.5 })
         #expect(phases.filter { $0[4] as? Bool == true }.map { $0[0] as? String } == ["didFinishLaunching"])
         let widths = zip(lefts, rights).map { $1 - $0 }
-        #expect(widths.max() == widths[2])
+        #expect(widths.max() == widths[3])
         // Above the lanes.
         let laneTop = try #require(results[3].value as? Double)
         #expect(phases.allSatisfy { ($0[3] as? Double ?? .infinity) <= laneTop + 1 })

@@ -7,6 +7,11 @@ struct ChromeTraceDecoderTests {
     @Test func anExportDecodesToTheSameLaunchesAndEvents() throws {
         var second = ChromeTraceEncoderTests.launch
         second.record.launch = "second"
+        // The launch evidence a device's recorder writes comes back as written.
+        second.record.processStart = -40_000_000
+        second.record.moduleLoad = -12_000_000
+        second.record.prewarm = true
+        second.record.taskRole = "darwinBG"
         second.events.append(EventRecord(seq: 9, t: 5_000_000_000, event: EventName(.sceneDidEnterBackground), phase: .end, session: "S2"))
         second.lines.append(10)
         let decoded = ChromeTraceDecoder.decode(ChromeTraceEncoder.encode([ChromeTraceEncoderTests.launch, second]))

@@ -46,6 +46,7 @@ struct LaunchAnatomyTests {
         #expect(
             anatomy.evidence == [
                 "prewarm: not set", "task role: foreground (iOS started it for the user)", "process start: 400.0 ms before the first event",
+                "module load: not recorded",
             ])
         #expect(anatomy.ending == .unknown)
         #expect(anatomy.endingReason.hasPrefix("the trace stops in the foreground"))
@@ -152,7 +153,43 @@ struct LaunchAnatomyTests {
         #expect(
             anatomy.evidence == [
                 "prewarm: not recorded", "task role: foreground (iOS started it for the user)", "process start: not recorded",
+                "module load: not recorded",
             ])
+    }
+
+    @Test("the recorder's module load splits the time before the first event into pre-main and UIKit's start")
+    func moduleLoadSplitsPreMain() throws {
+        let anatomy = try Self.anatomy(
+            Self.cold.replacingOccurrences(of: #""prewarm":false"#, with: #""moduleLoad":-150000000,"prewarm":false"#))
+        #expect(anatomy.phases.prefix(3).map(\.name) == ["pre-main", "UIKit start", "willFinishLaunching"])
+        #expect(anatomy.phases.prefix(2).map(\.duration) == [250_000_000, 150_000_000])
+        #expect(anatomy.timeToActive == 500_000_000, "the split moves no time")
+        #expect(anatomy.slowestPhase?.name == "pre-main")
+        #expect(anatomy.evidence.last == "module load: 250.0 ms after the process start, 150.0 ms before the first event")
+        #expect(
+            anatomy.slowReason
+                == "500.0 ms to the first active state, over Apple's 400 ms target for the first frame: pre-main took 250.0 ms (50%)")
+    }
+
+    @Test("a module load without the process start begins the phases; one outside process start to first event is not used")
+    func moduleLoadAloneOrContradictory() throws {
+        let alone = try Self.anatomy(
+            Self.cold.replacingOccurrences(of: #""processStart":-400000000,"#, with: #""moduleLoad":-150000000,"#))
+        #expect(alone.phases.first?.name == "UIKit start")
+        #expect(alone.timeToActive == 250_000_000)
+        #expect(
+            alone.evidence.last
+                == "module load: recorded without the process start (pre-main not measured), 150.0 ms before the first event")
+        for (moduleLoad, said) in [
+            ("-500000000", "module load: 100.0 ms before the process start: contradictory, not used"),
+            ("20000000", "module load: 20.0 ms after the first event: contradictory, not used"),
+        ] {
+            let anatomy = try Self.anatomy(
+                Self.cold.replacingOccurrences(of: #""prewarm":false"#, with: #""moduleLoad":\#(moduleLoad),"prewarm":false"#))
+            #expect(anatomy.phases.first?.name == "pre-main and UIKit start")
+            #expect(anatomy.phases.first?.duration == 400_000_000)
+            #expect(anatomy.evidence.last == said)
+        }
     }
 
     @Test("a prewarmed launch waits for the user, and the wait is neither launch time nor its slowest phase")

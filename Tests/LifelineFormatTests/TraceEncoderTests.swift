@@ -32,21 +32,24 @@ struct TraceEncoderTests {
     }
 
     @Test(
-        "processStart and prewarm round-trip, a negative processStart and null included",
-        arguments: [(Int64(-412_000_000), true), (Int64(9_000_000_123), false), (nil, nil)] as [(Int64?, Bool?)])
-    func processStartAndPrewarmRoundTrip(_ processStart: Int64?, _ prewarm: Bool?) throws {
-        let launch = LaunchRecord(launch: "L", processStart: processStart, prewarm: prewarm)
+        "processStart, moduleLoad and prewarm round-trip, negative times and null included",
+        arguments: [(Int64(-412_000_000), Int64(-12_500_000), true), (Int64(9_000_000_123), nil, false), (nil, Int64(-3), nil)]
+            as [(Int64?, Int64?, Bool?)])
+    func processStartAndPrewarmRoundTrip(_ processStart: Int64?, _ moduleLoad: Int64?, _ prewarm: Bool?) throws {
+        let launch = LaunchRecord(launch: "L", processStart: processStart, moduleLoad: moduleLoad, prewarm: prewarm)
         var line: [UInt8] = []
         TraceEncoder.append(launch, to: &line)
         let text = String(decoding: line.dropLast(), as: UTF8.self)
         #expect(try TraceRecord(parsing: text) == .launch(launch))
         #expect(text.contains("processStart") == (processStart != nil))
+        #expect(text.contains(#""moduleLoad":"#) == (moduleLoad != nil))
     }
 
     @Test("a launch record's prewarm that is not a boolean, and a processStart that is not an integer, are located errors")
     func badProcessStartAndPrewarm() throws {
         #expect(throws: TraceFormatError.self) { try TraceRecord(parsing: #"{"lifeline":1,"type":"launch","prewarm":1}"#) }
         #expect(throws: TraceFormatError.self) { try TraceRecord(parsing: #"{"lifeline":1,"type":"launch","processStart":"0"}"#) }
+        #expect(throws: TraceFormatError.self) { try TraceRecord(parsing: #"{"lifeline":1,"type":"launch","moduleLoad":1.5}"#) }
         #expect(
             try TraceRecord(parsing: #"{"lifeline":1,"type":"launch","processStart":null,"prewarm":null}"#)
                 == .launch(LaunchRecord()))

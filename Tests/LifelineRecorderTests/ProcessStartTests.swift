@@ -51,6 +51,36 @@ struct ProcessStartTests {
     }
     #endif
 
+    @Test("a recorder on a custom clock adds no module load either")
+    func customClockModuleLoad() {
+        #expect(InMemoryRecorder(launch: LaunchRecord(), clock: .custom { 5_000 }).launch.moduleLoad == nil)
+    }
+
+    #if os(Linux)
+    @Test("the module load is the C constructor's reading: after the process start, before the recorder's origin")
+    func moduleLoadInThisProcess() throws {
+        let loaded = try #require(ModuleLoad.monotonic(), "the constructor ran before the tests did")
+        #expect(loaded <= Int64(MonotonicClock.now()))
+        // starttime counts whole clock ticks (10 ms), rounded down: still before the load.
+        #expect(try #require(ProcessStart.monotonic()) <= loaded)
+        let recorder = InMemoryRecorder(launch: LaunchRecord())
+        let moduleLoad = try #require(recorder.launch.moduleLoad)
+        let processStart = try #require(recorder.launch.processStart)
+        #expect(processStart <= moduleLoad && moduleLoad <= 0)
+        #expect(LaunchRecord(moduleLoad: 3).moduleLoad == 3)
+        #expect(InMemoryRecorder(launch: LaunchRecord(moduleLoad: -9)).launch.moduleLoad == -9, "a caller's value is kept")
+    }
+    #endif
+
+    @Test("ActivePrewarm as the constructor read it decides; read again only when the constructor did not run")
+    func prewarmAtLoad() {
+        #expect(Prewarm.isPrewarmed(atLoad: .read("1"), now: nil), "iOS removed it after launching; the load-time reading keeps it")
+        #expect(!Prewarm.isPrewarmed(atLoad: .read(nil), now: "1"))
+        #expect(!Prewarm.isPrewarmed(atLoad: .read("0"), now: nil))
+        #expect(Prewarm.isPrewarmed(atLoad: .notRead, now: "1"))
+        #expect(!Prewarm.isPrewarmed(atLoad: .notRead, now: nil))
+    }
+
     @Test("only ActivePrewarm=1 says the process was prewarmed")
     func prewarmValue() {
         #expect(Prewarm.isPrewarmed(environmentValue: "1"))

@@ -50,6 +50,27 @@ struct RecorderProcessTests {
         #expect(events >= 3 * 64, "the probe recorded before each kill")
     }
 
+    @Test(
+        "the recorder reads ActivePrewarm before main(), so removing it later loses nothing; its launch record says when it loaded",
+        arguments: [("1", "ActivePrewarm=1"), (nil, "ActivePrewarm=unset")] as [(String?, String)])
+    func readAtLoad(prewarm: String?, printed: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("load.ndjson")
+        let run = try ProcessRunner.run(
+            Self.probe, ["load", file.path, "-"], environment: prewarm.map { ["ActivePrewarm": $0] } ?? [:])
+        #expect(run.status == 0)
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == printed)
+        let trace = try TraceFile(contentsOf: file.path)
+        #expect(trace.errors.isEmpty)
+        let launch = try #require(
+            trace.records.lazy.compactMap { if case .launch(let launch) = $0 { launch } else { nil } }.first)
+        let moduleLoad = try #require(launch.moduleLoad, "the recorder writes its module load")
+        let processStart = try #require(launch.processStart)
+        let first = try #require(trace.events.first)
+        #expect(processStart <= moduleLoad && moduleLoad <= first.t)
+    }
+
     @Test("a disk that refuses writes loses events, counts them, and never tears a line")
     func failingDisk() throws {
         let directory = try temporaryDirectory()

@@ -44,9 +44,10 @@ struct RecorderTests {
         let trace = try ParsedTrace(path: file.path)
         #expect(trace.errors.isEmpty)
         #expect(!trace.unterminated)
-        // The app's record, with the process start the recorder placed on its clock (before its origin).
+        // The app's record, with the process start and module load the recorder placed on its clock (before its origin).
         var written = Self.launch
         written.processStart = recorder.launch.processStart
+        written.moduleLoad = recorder.launch.moduleLoad
         #expect(trace.launches == [written])
         #expect(recorder.launch.processStart.map { $0 <= 0 } == true)
         #expect(trace.events.count == threads * perThread)

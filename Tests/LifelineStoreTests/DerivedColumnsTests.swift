@@ -35,10 +35,11 @@ struct DerivedColumnsTests {
     }
 
     /// ``MigrationTests/snapshot(_:)`` of a database at the current schema without the columns that
-    /// later migrations added to what the v3 views show (v4's `launch.records`, v6's `launch.excerpt`, v8's `launch.app_version`, v9's `launch.process_start_ns` and `launch.prewarm`, v12's `launch.task_role`),
+    /// later migrations added to what the v3 views show (v4's `launch.records`, v6's `launch.excerpt`, v8's `launch.app_version`, v9's `launch.process_start_ns` and `launch.prewarm`, v12's `launch.task_role`, v13's `launch.module_load_ns`),
     /// to compare it with a v3 database's.
     static func snapshotSinceVersion3(_ db: Database) throws -> [String: [String]] {
-        try MigrationTests.snapshot(db, dropping: ["records", "excerpt", "app_version", "process_start_ns", "prewarm", "task_role"])
+        try MigrationTests.snapshot(
+            db, dropping: ["records", "excerpt", "app_version", "process_start_ns", "prewarm", "task_role", "module_load_ns"])
     }
 
     /// A random trace of `launches` launches: sessions and the app, nested and unfinished spans, ends

@@ -39,7 +39,7 @@ struct LaunchAnatomyStoreTests {
                 == [
                     [
                         "cold", "350000000", "pre-main and UIKit start", "unknown",
-                        #"["prewarm: not set","task role: not recorded","process start: 300.0 ms before the first event"]"#,
+                        #"["prewarm: not set","task role: not recorded","process start: 300.0 ms before the first event","module load: not recorded"]"#,
                     ]
                 ])
         #expect(

@@ -88,7 +88,8 @@ struct MigrationTests {
 
         let migrated = try TraceStore(path: oldPath)
         let after = try migrated.database.read {
-            try Self.snapshot($0, dropping: ["records", "excerpt", "app_version", "process_start_ns", "prewarm", "task_role"])
+            try Self.snapshot(
+                $0, dropping: ["records", "excerpt", "app_version", "process_start_ns", "prewarm", "task_role", "module_load_ns"])
         }
         #expect(after == before)
         let (isView, rawRows, strings) = try migrated.database.read { db in
@@ -102,7 +103,8 @@ struct MigrationTests {
         #expect(strings == 19, "one row per distinct name, session, scene and thread")
         // A database imported at v3 from the same traces gives the same rows too (the violation aside).
         var fresh = try fixture.store.database.read {
-            try Self.snapshot($0, dropping: ["records", "excerpt", "app_version", "process_start_ns", "prewarm", "task_role"])
+            try Self.snapshot(
+                $0, dropping: ["records", "excerpt", "app_version", "process_start_ns", "prewarm", "task_role", "module_load_ns"])
         }
         fresh["violation"] = after["violation"]
         #expect(fresh == after)
@@ -151,7 +153,8 @@ struct MigrationTests {
         let migrated = try TraceStore(path: oldPath)
         let (after, records) = try migrated.database.read { db in
             (
-                try Self.snapshot(db, dropping: ["records", "excerpt", "app_version", "process_start_ns", "prewarm", "task_role"]),
+                try Self.snapshot(
+                    db, dropping: ["records", "excerpt", "app_version", "process_start_ns", "prewarm", "task_role", "module_load_ns"]),
                 try Row.fetchAll(db, sql: "SELECT records FROM launch_summary")
             )
         }

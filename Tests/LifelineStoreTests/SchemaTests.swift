@@ -88,12 +88,12 @@ struct SchemaTests {
         #expect(versions == ["3.2", nil])
     }
 
-    @Test("a launch record's processStart and prewarm are stored in launch and read back with the record")
+    @Test("a launch record's processStart, moduleLoad and prewarm are stored in launch and read back with the record")
     func processStartAndPrewarm() throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         let trace = """
-            {"lifeline":1,"type":"launch","launch":"P","processStart":-350000000,"prewarm":true}
+            {"lifeline":1,"type":"launch","launch":"P","processStart":-350000000,"moduleLoad":-120000000,"prewarm":true}
             {"seq":1,"t":0,"event":"didFinishLaunching"}
             {"lifeline":1,"type":"launch","launch":"Q","prewarm":false}
             {"seq":1,"t":0,"event":"didFinishLaunching"}
@@ -103,15 +103,17 @@ struct SchemaTests {
             """
         _ = fixture.importFile(try fixture.write("prewarm.ndjson", trace))
         #expect(
-            try fixture.rows("SELECT uuid, process_start_ns, prewarm FROM launch_summary ORDER BY uuid")
-                == [["P", "-350000000", "1"], ["Q", "NULL", "0"], ["R", "NULL", "NULL"]])
+            try fixture.rows("SELECT uuid, process_start_ns, module_load_ns, prewarm FROM launch_summary ORDER BY uuid")
+                == [["P", "-350000000", "-120000000", "1"], ["Q", "NULL", "NULL", "0"], ["R", "NULL", "NULL", "NULL"]])
         var read: [String] = []
         try fixture.store.forEachRow(
             launch: { record, _, _ in
-                read.append("\(record.processStart.map(String.init) ?? "-") \(record.prewarm.map(String.init) ?? "-")")
+                read.append(
+                    "\(record.processStart.map(String.init) ?? "-") \(record.moduleLoad.map(String.init) ?? "-") \(record.prewarm.map(String.init) ?? "-")"
+                )
             },
             event: { _, _ in })
-        #expect(read == ["-350000000 true", "- false", "- -"])
+        #expect(read == ["-350000000 -120000000 true", "- - false", "- - -"])
     }
 
     @Test("the database is a plain WAL-mode SQLite file with the migration recorded")
@@ -128,7 +130,7 @@ struct SchemaTests {
                     ["v7: no time to active for a launch whose events carry no time"], ["v8: the app's version"],
                     ["v9: process start and prewarm"], ["v10: each launch's kind, phases and ending"],
                     ["v11: time to the first frame and to full display, and why a launch was slow"],
-                    ["v12: resumes from the background, and the task's role"],
+                    ["v12: resumes from the background, and the task's role"], ["v13: when the recorder's module was loaded"],
                 ])
         // Opening again migrates nothing and keeps the data.
         _ = fixture.importFile(try fixture.write("a.ndjson", sceneTrace))

@@ -14,6 +14,11 @@
 //                                            each event's "at" attribute), stored as soon as
 //                                            mark() returns, so the killer can measure what a
 //                                            kill lost; prints "ready" once recording started
+//   recorder-probe load FILE -               removes ActivePrewarm from its environment (as iOS
+//                                            does once an app finished launching), then records
+//                                            one event and prints what the recorder read of it
+//                                            before main(): "ActivePrewarm=VALUE", "=unset" or
+//                                            "not read"
 import Foundation
 import LifelineRecorder
 
@@ -29,7 +34,7 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 guard arguments.count >= 4 else {
-    fail("usage: recorder-probe loop FILE THREADS | limited FILE EVENTS BYTES | counted FILE THREADS COUNTS")
+    fail("usage: recorder-probe loop FILE THREADS | limited FILE EVENTS BYTES | counted FILE THREADS COUNTS | load FILE -")
 }
 /// CLOCK_MONOTONIC in nanoseconds: one clock for this process and the test that kills it.
 @Sendable func monotonicNanoseconds() -> Int64 {
@@ -115,6 +120,15 @@ case "counted":
     }
     FileHandle.standardOutput.write(Data("ready\n".utf8))
     while true { sleep(1) }
+case "load":
+    unsetenv("ActivePrewarm")
+    let recorder = try Recorder(file: file, launch: .current(lifecycle: .scene), configuration: configuration)
+    recorder.mark("probe.tick")
+    recorder.close()
+    switch ModuleLoad.activePrewarm {
+    case .notRead: print("not read")
+    case .read(let value): print("ActivePrewarm=\(value ?? "unset")")
+    }
 default:
     fail("unknown mode \(arguments[1])")
 }

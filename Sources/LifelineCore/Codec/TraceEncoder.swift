@@ -51,6 +51,10 @@ public enum TraceEncoder {
             raw(#","processStart":"#, &output)
             integer(value, &output)
         }
+        if let value = launch.moduleLoad {
+            raw(#","moduleLoad":"#, &output)
+            integer(value, &output)
+        }
         if let value = launch.prewarm { raw(value ? #","prewarm":true"# : #","prewarm":false"#, &output) }
         if let value = launch.taskRole {
             raw(#","taskRole":"#, &output)

@@ -137,6 +137,7 @@ extension JSONCursor {
         case .prewarm: line.prewarm = try optionalBool(for: "prewarm")
         case .taskRole: line.taskRole = try optionalString(for: "taskRole", scratch: &scratch)
         case .processStart: line.processStart = consumeNull() ? nil : try scanInteger(for: "processStart", signed: true)
+        case .moduleLoad: line.moduleLoad = consumeNull() ? nil : try scanInteger(for: "moduleLoad", signed: true)
         }
     }
 

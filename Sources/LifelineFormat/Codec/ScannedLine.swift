@@ -62,6 +62,8 @@ public struct ScannedLine: Sendable {
     public var excerpt: Bool?
     /// When the kernel started the process, on the events' clock (`processStart`), or `nil` when absent.
     public var processStart: Int64?
+    /// When the recorder's image was loaded, on the events' clock (`moduleLoad`), or `nil` when absent.
+    public var moduleLoad: Int64?
     /// Whether iOS launched the process to prewarm it (`prewarm`), or `nil` when absent.
     public var prewarm: Bool?
     /// The task's role when the recorder read it (`taskRole`), or `nil` when absent.

@@ -56,7 +56,7 @@ public struct TraceLineScanner: Sendable {
 /// The fields trace format v1 defines. Everything else is skipped.
 enum TraceField: UInt8, CaseIterable {
     case lifeline, type, launch, pid, app, appVersion, platform, os, device, lifecycle, started, part, records, excerpt
-    case processStart, prewarm, taskRole
+    case processStart, moduleLoad, prewarm, taskRole
     case seq, t, event, phase, session, scene, thread, attrs
 
     var key: StaticString {
@@ -76,6 +76,7 @@ enum TraceField: UInt8, CaseIterable {
         case .excerpt: return "excerpt"
         case .appVersion: return "appVersion"
         case .processStart: return "processStart"
+        case .moduleLoad: return "moduleLoad"
         case .prewarm: return "prewarm"
         case .taskRole: return "taskRole"
         case .seq: return "seq"
@@ -106,7 +107,7 @@ enum TraceField: UInt8, CaseIterable {
                 ?? pick(bytes, .prewarm)
         case 8: return pick(bytes, .lifeline) ?? pick(bytes, .platform) ?? pick(bytes, .taskRole)
         case 9: return pick(bytes, .lifecycle)
-        case 10: return pick(bytes, .appVersion)
+        case 10: return pick(bytes, .appVersion) ?? pick(bytes, .moduleLoad)
         case 12: return pick(bytes, .processStart)
         default: return nil
         }

@@ -124,7 +124,7 @@ extension LaunchRecord {
             appVersion: text(scanned.appVersion),
             platform: text(scanned.platform), os: text(scanned.os), device: text(scanned.device),
             lifecycle: scanned.lifecycle, started: text(scanned.started), part: scanned.part, records: scanned.records,
-            excerpt: scanned.excerpt, processStart: scanned.processStart, prewarm: scanned.prewarm,
+            excerpt: scanned.excerpt, processStart: scanned.processStart, moduleLoad: scanned.moduleLoad, prewarm: scanned.prewarm,
             taskRole: text(scanned.taskRole))
     }
 }

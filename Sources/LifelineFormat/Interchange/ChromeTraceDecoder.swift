@@ -274,7 +274,7 @@ public enum ChromeTraceDecoder {
                 lifecycle: object["lifecycle"]?.string.flatMap(Lifecycle.init(rawValue:)), started: object["started"]?.string,
                 part: object["part"]?.integer, records: records(object["records"]?.string),
                 excerpt: { if case .bool(let value) = object["excerpt"] { value } else { nil } }(),
-                processStart: object["processStart"]?.integer,
+                processStart: object["processStart"]?.integer, moduleLoad: object["moduleLoad"]?.integer,
                 prewarm: { if case .bool(let value) = object["prewarm"] { value } else { nil } }(),
                 taskRole: object["taskRole"]?.string)
         }

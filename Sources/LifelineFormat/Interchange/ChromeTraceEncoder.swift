@@ -104,6 +104,7 @@ public enum ChromeTraceEncoder {
         if let value = record.records { launchArgs["records"] = .string(value.map(\.name).joined(separator: ",")) }
         if let value = record.excerpt { launchArgs["excerpt"] = .bool(value) }
         if let value = record.processStart { launchArgs["processStart"] = .int(value) }
+        if let value = record.moduleLoad { launchArgs["moduleLoad"] = .int(value) }
         if let value = record.prewarm { launchArgs["prewarm"] = .bool(value) }
         if let value = record.taskRole { launchArgs["taskRole"] = .string(value) }
         writer.begin()

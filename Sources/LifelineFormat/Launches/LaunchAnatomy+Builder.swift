@@ -223,6 +223,7 @@ extension LaunchAnatomy {
             } else {
                 evidence.append("process start: not recorded")
             }
+            evidence.append(moduleLoadEvidence)
             if record.excerpt == true {
                 kind = .unknown
                 reason = "the trace begins after the launch did (an excerpt): how the process started is not in it"
@@ -283,9 +284,17 @@ extension LaunchAnatomy {
         /// process start (else the first event) to the first active state. A launch that waited
         /// (prewarmed, or launched in the background) has a ``waiting`` phase until the user opened it.
         private func phases(kind: Kind) -> [LaunchPhase] {
-            guard let firstActive, let start = record.processStart ?? firstEvent else { return [] }
+            let moduleLoad = self.moduleLoad
+            guard let firstActive, let start = record.processStart ?? moduleLoad ?? firstEvent else { return [] }
             var milestones: [(name: String, t: Int64)] = []
-            if record.processStart != nil { milestones.append(("pre-main and UIKit start", start)) }
+            switch (record.processStart, moduleLoad) {
+            case (.some(let processStart), .some(let moduleLoad)):
+                milestones.append((Self.preMain, processStart))
+                milestones.append((Self.uikitStart, moduleLoad))
+            case (.some(let processStart), nil): milestones.append((Self.beforeFirstEvent, processStart))
+            case (nil, .some(let moduleLoad)): milestones.append((Self.uikitStart, moduleLoad))
+            case (nil, nil): break
+            }
             if let willFinish { milestones.append(("willFinishLaunching", willFinish)) }
             if let didFinish { milestones.append(("didFinishLaunching", didFinish)) }
             if let didFinishEnd, didFinish != nil { milestones.append(("after didFinishLaunching", didFinishEnd)) }
@@ -316,6 +325,42 @@ extension LaunchAnatomy {
             }
             return phases
         }
+
+        /// The record's module load when it can split the time before the first event: not before
+        /// the process start, not after the first event (a contradiction the evidence line names).
+        private var moduleLoad: Int64? {
+            guard let moduleLoad = record.moduleLoad else { return nil }
+            if let processStart = record.processStart, moduleLoad < processStart { return nil }
+            if let firstEvent, moduleLoad > firstEvent { return nil }
+            return moduleLoad
+        }
+
+        /// The evidence line for the record's module load, and why a contradictory one is not used.
+        private var moduleLoadEvidence: String {
+            guard let recorded = record.moduleLoad else { return "module load: not recorded" }
+            if let processStart = record.processStart, recorded < processStart {
+                return
+                    "module load: \(Self.duration(processStart.saturatingSubtracting(recorded))) before the process start: contradictory, not used"
+            }
+            if let firstEvent, recorded > firstEvent {
+                return
+                    "module load: \(Self.duration(recorded.saturatingSubtracting(firstEvent))) after the first event: contradictory, not used"
+            }
+            let before = firstEvent.map { ", \(Self.duration($0.saturatingSubtracting(recorded))) before the first event" } ?? ""
+            guard let processStart = record.processStart else {
+                return "module load: recorded without the process start (pre-main not measured)\(before)"
+            }
+            return "module load: \(Self.duration(recorded.saturatingSubtracting(processStart))) after the process start\(before)"
+        }
+
+        /// The phase from the process start to the recorder's module load: dyld loading and binding
+        /// the app's images and running the initializers of the ones loaded before the recorder's.
+        package static let preMain = "pre-main"
+        /// The phase from the recorder's module load to `willFinishLaunching`: the rest of the
+        /// static initializers, `main()`, `UIApplicationMain` creating the application and its delegate.
+        package static let uikitStart = "UIKit start"
+        /// The one phase before the first event of a launch whose record has a process start but no module load.
+        package static let beforeFirstEvent = "pre-main and UIKit start"
 
         /// What a task role says of a launch, for the evidence line.
         static let roleMeaning: [String: String] = [

@@ -65,13 +65,15 @@ package enum ProcessStart {
         return Int64(now) - ago
     }
 
-    /// `launch` with its process start on the events' clock of a recorder reading `clock` from
-    /// `origin`, when it does not say one and the clock is the system's (a custom clock's origin
-    /// is not the kernel's: its caller says where the process started, as the simulator does).
+    /// `launch` with its process start and module load (``ModuleLoad``) on the events' clock of a
+    /// recorder reading `clock` from `origin`, where it does not say them and the clock is the
+    /// system's (a custom clock's origin is not the kernel's: its caller says where the process
+    /// started, as the simulator does).
     package static func placed(in launch: LaunchRecord, clock: RecorderClock, origin: UInt64) -> LaunchRecord {
-        guard launch.processStart == nil, case .monotonic = clock.source else { return launch }
+        guard case .monotonic = clock.source else { return launch }
         var launch = launch
-        launch.processStart = onEventClock(origin: origin)
+        if launch.processStart == nil { launch.processStart = onEventClock(origin: origin) }
+        if launch.moduleLoad == nil { launch.moduleLoad = ModuleLoad.onEventClock(origin: origin) }
         return launch
     }
 
@@ -108,17 +110,24 @@ package enum ProcessStart {
 ///
 /// iOS sets `ActivePrewarm=1` in a prewarmed process's environment and removes it once the app
 /// finishes launching (Apple, "About the app launch sequence"; Sentry, Datadog and Firebase read
-/// the same variable), so it is read when the app creates its launch record: from its first
-/// callback at the latest.
+/// the same variable), so the recorder reads it when its image is loaded, before `main()`
+/// (``ModuleLoad/activePrewarm``): a launch record made late, after `didFinishLaunching`, still
+/// says so. Where the constructor did not run, it is read when the app creates its launch record.
 package enum Prewarm {
     /// The launch record's `prewarm`: `nil` off the platforms that prewarm, else whether the
     /// variable said so.
     package static func current() -> Bool? {
         #if os(iOS) || os(tvOS) || os(visionOS)
-        return isPrewarmed(environmentValue: getenv("ActivePrewarm").map { String(cString: $0) })
+        return isPrewarmed(atLoad: ModuleLoad.activePrewarm, now: getenv("ActivePrewarm").map { String(cString: $0) })
         #else
         return nil
         #endif
+    }
+
+    /// Whether the variable said so: as the constructor read it, else as it is `now`.
+    package static func isPrewarmed(atLoad: ModuleLoad.Reading, now: String?) -> Bool {
+        guard case .read(let value) = atLoad else { return isPrewarmed(environmentValue: now) }
+        return isPrewarmed(environmentValue: value)
     }
 
     /// Whether the value of `ActivePrewarm` says the process was prewarmed (`1`).

@@ -615,8 +615,9 @@ function buildLaunchView(launch, model) {
   if (launch.endingReason) add(view, el('p', 'muted', 'ended ' + launch.ending + ': ' + launch.endingReason));
   if (launch.phases.length) {
     var slowestMarked = false;
+    var origin = {'pre-main': 'process start', 'pre-main and UIKit start': 'process start', 'UIKit start': 'module load'};
     add(view, el('p', 'muted', 'phases (' + dur(launch.ownTta) + ' to active from the ' +
-      (launch.phases[0].name === 'pre-main and UIKit start' ? 'process start' : 'first event') + '): ' +
+      (origin[launch.phases[0].name] || 'first event') + '): ' +
       launch.phases.map(function (p) {
         var slowest = !slowestMarked && p.name === launch.slowestPhase;
         if (slowest) slowestMarked = true;

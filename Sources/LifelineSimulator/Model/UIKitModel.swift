@@ -160,13 +160,16 @@ final class UIKitModel {
     /// for a launch the user started, `nonUI` without UI, `darwinBG` prewarmed (``TaskRole``).
     func startProcess(prewarmed: Bool, taskRole: String) throws -> SimulatedProcess {
         launches += 1
+        // From the process start to willFinishLaunching; the recorder's module loads three fifths of
+        // the way (pre-main: dyld and the initializers before it; then main() and UIApplicationMain).
+        let applicationMain = random.milliseconds(UIKitTimings.applicationMain)
         let launch = LaunchRecord(
             launch: identities.uuid(), pid: Int64(300 + identities.next() % 60_000), app: Self.bundleIdentifier,
             platform: device.hasPrefix("iPad") ? "iPadOS" : "iOS", os: os, device: device, lifecycle: lifecycle,
             started: Timestamp.format(nanosecondsSince1970: Self.epochNanoseconds + Int64(clock.now)),
             // What the recorder writes on a device: the kernel's process start on its events' clock (the
-            // recorder below starts now, at the process start: 0; pre-main follows), `ActivePrewarm` and the task's role.
-            processStart: 0, prewarm: prewarmed, taskRole: taskRole)
+            // recorder below starts now, at the process start: 0), its module load, `ActivePrewarm` and the task's role.
+            processStart: 0, moduleLoad: Int64(applicationMain / 5 * 3), prewarm: prewarmed, taskRole: taskRole)
         var configuration = RecorderConfiguration()
         configuration.clock = clock.recorderClock
         // UIKit calls every delegate method on the main thread, whatever thread this simulation runs on.
@@ -185,7 +188,7 @@ final class UIKitModel {
         let process = SimulatedProcess(
             number: launches, context: context, application: application, delegate: NotesAppDelegate(context: context))
         self.process = process
-        advance(UIKitTimings.applicationMain)
+        clock.advance(nanoseconds: applicationMain)
         return process
     }
 

@@ -5,7 +5,8 @@
 /// hundred) and give the saved queries something to measure. Each value is drawn
 /// from the simulation's seeded generator.
 enum UIKitTimings {
-    /// From the app's `main` (where it creates its recorder) to `willFinishLaunching`.
+    /// From the process start (where the simulated recorder starts) to `willFinishLaunching`: pre-main, then
+    /// `main` and `UIApplicationMain` (the recorder's module loads three fifths of the way).
     static let applicationMain = 3.0...15.0
     /// Between two callbacks of one transaction (didFinish → config → willConnect).
     static let betweenCallbacks = 0.5...4.0

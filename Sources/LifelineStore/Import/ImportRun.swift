@@ -174,8 +174,8 @@ struct ImportRun {
         let launchStatement = try db.makeStatement(
             sql: """
                 INSERT INTO launch (file_id, line, uuid, part, pid, app, platform, os, device, lifecycle, started, records, excerpt,
-                                    app_version, process_start_ns, prewarm, task_role)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                    app_version, process_start_ns, prewarm, task_role, module_load_ns)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         var launchID = resumed ?? 0
         var inserted = 0
@@ -242,7 +242,7 @@ struct ImportRun {
                 fileID, line, record.launch, record.part, record.pid, record.app, record.platform, record.os,
                 record.device, record.lifecycle?.rawValue, record.started,
                 (record.records ?? options.records).map(LaunchRecords.json), record.excerpt == true ? 1 : nil,
-                record.appVersion, record.processStart, record.prewarm.map { $0 ? 1 : 0 }, record.taskRole,
+                record.appVersion, record.processStart, record.prewarm.map { $0 ? 1 : 0 }, record.taskRole, record.moduleLoad,
             ])
             var stored = record
             stored.records = record.records ?? options.records

@@ -18,7 +18,7 @@ enum LaunchAnatomyStore {
         let launches = try Row.fetchAll(
             db,
             sql: """
-                SELECT id, uuid, part, app, app_version, os, lifecycle, records, excerpt, process_start_ns, prewarm, task_role
+                SELECT id, uuid, part, app, app_version, os, lifecycle, records, excerpt, process_start_ns, prewarm, task_role, module_load_ns
                 FROM launch WHERE file_id = ? ORDER BY line
                 """, arguments: [fileID])
         var derived: [(id: Int64, place: LaunchAnatomy.Place, anatomy: LaunchAnatomy)] = []
@@ -40,7 +40,7 @@ enum LaunchAnatomyStore {
                 rows = try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT id, uuid, part, app, app_version, os, lifecycle, records, excerpt, process_start_ns, prewarm, task_role
+                        SELECT id, uuid, part, app, app_version, os, lifecycle, records, excerpt, process_start_ns, prewarm, task_role, module_load_ns
                         FROM launch WHERE uuid = ? ORDER BY COALESCE(part, 1), id
                         """, arguments: [uuid])
             }
@@ -191,7 +191,8 @@ enum LaunchAnatomyStore {
             app: row["app"], appVersion: row["app_version"], os: row["os"],
             lifecycle: (row["lifecycle"] as String?).flatMap(Lifecycle.init(rawValue:)), part: row["part"],
             records: (row["records"] as String?).flatMap(LaunchRecords.decode), excerpt: (row["excerpt"] as Int64?).map { $0 != 0 },
-            processStart: row["process_start_ns"], prewarm: (row["prewarm"] as Int64?).map { $0 != 0 }, taskRole: row["task_role"])
+            processStart: row["process_start_ns"], moduleLoad: row["module_load_ns"],
+            prewarm: (row["prewarm"] as Int64?).map { $0 != 0 }, taskRole: row["task_role"])
     }
 }
 

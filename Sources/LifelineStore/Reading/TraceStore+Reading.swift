@@ -58,7 +58,8 @@ extension TraceStore {
                     sql: """
                         SELECT launch.id, launch.line, launch.uuid, launch.part, launch.pid, launch.app, launch.platform,
                                launch.os, launch.device, launch.lifecycle, launch.started, trace_file.path, launch.records,
-                               launch.excerpt, launch.app_version, launch.process_start_ns, launch.prewarm, launch.task_role
+                               launch.excerpt, launch.app_version, launch.process_start_ns, launch.prewarm, launch.task_role,
+                               launch.module_load_ns
                         FROM launch JOIN trace_file ON trace_file.id = launch.file_id
                         ORDER BY launch.file_id, launch.line
                         """)
@@ -91,7 +92,7 @@ extension TraceStore {
                         lifecycle: (try row.decode(atIndex: 9) as String?).flatMap(Lifecycle.init(rawValue:)),
                         started: try row.decode(atIndex: 10), part: try row.decode(atIndex: 3), records: records,
                         excerpt: (try row.decode(atIndex: 13) as Int64?).map { $0 != 0 },
-                        processStart: try row.decode(atIndex: 15),
+                        processStart: try row.decode(atIndex: 15), moduleLoad: try row.decode(atIndex: 18),
                         prewarm: (try row.decode(atIndex: 16) as Int64?).map { $0 != 0 }, taskRole: try row.decode(atIndex: 17))
                     try launch(record, file, line)
                     reader.file = file

@@ -46,9 +46,14 @@ enum StoreSchema {
             try db.execute(sql: version11)
         }
         migrator.registerMigration("v12: resumes from the background, and the task's role") { db in
+            // v13 derives every launch again, these rows with the rest.
             try db.execute(sql: version12)
+        }
+        migrator.registerMigration("v13: when the recorder's module was loaded") { db in
+            try db.execute(sql: version13)
             // Launches imported before: derived again, file by file, as the importer derives new
-            // ones, with what the derivation knows today.
+            // ones, with what the derivation knows today (a trace imported before v13 has no
+            // module load: its phases do not change, its rows are written again).
             for fileID in try Int64.fetchAll(db, sql: "SELECT id FROM trace_file ORDER BY id") {
                 try LaunchAnatomyStore.derive(fileID: fileID, db: db)
             }
@@ -510,5 +515,13 @@ enum StoreSchema {
         ) WITHOUT ROWID;
         ALTER TABLE launch_anatomy ADD COLUMN resumes_omitted INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE launch ADD COLUMN task_role TEXT;
+        """
+
+    /// `launch.module_load_ns`: the launch record's `moduleLoad`, when the recorder's image was
+    /// loaded (its C constructor ran, before `main()`), on the launch's event clock (NULL: not
+    /// recorded). With `process_start_ns` it splits the time before the first event into pre-main
+    /// and UIKit's start (docs/launches.md, "Phases").
+    static let version13 = """
+        ALTER TABLE launch ADD COLUMN module_load_ns INTEGER;
         """
 }
