@@ -2,17 +2,24 @@
 
 Nothing here reads the trace format or restates the schema. Each task imports its share of the
 files with the real `lifeline import` into a scratch database and reads the store's tables back
-(`trace_file`, `launch`, `event_raw` with its derived columns, and `string`) as Arrow batches of the
-columns the store declares; the views over them (`event`, `span`, `timeline`, `launch_summary`) are
-the store's own definitions, read from an empty database the binary creates and translated from
-SQLite's dialect by sqlglot (``queries.transpile``).
+(`trace_file`, `launch`, `event_raw` with its derived columns, `string`, and the launch anatomy:
+`launch_anatomy`, `launch_phase`, `launch_resume`) as Arrow batches of the columns the store
+declares; the views over them (`event`, `span`, `timeline`, `launch_summary`) are the store's own
+definitions, read from an empty database the binary creates and translated from SQLite's dialect by
+sqlglot (``queries.transpile``).
 
 Ids are those one `lifeline import` of the same files in the same order (sorted by name, as it sorts
 a directory) gives: files numbered from 1 (a file with the content of an earlier one is skipped, as
 the importer skips it), launches and events in file order, then line order, strings by first use.
 No window spans the whole fleet: each task numbers rows within a file, the driver adds up the
 files' counts (one row per file) into each file's first id, and strings are ranked within the file
-that first used them.
+that first used them. The anatomy's rows are keyed by their launch and take its id.
+
+A task imports whole traces: a trace's rotated parts (`notes.ndjson`, `notes.2.ndjson`, named as
+`lifeline check` reads them, ``files.rotation_key``) go to one task. The importer derives the
+anatomy of a launch a rotated part continues over the parts of it already in the database
+(LaunchAnatomyStore.derive, by the launch's identifier), so a task that held only some of a trace's
+parts would derive it over fewer parts than one import of all the files does.
 """
 
 import os
@@ -24,7 +31,12 @@ from . import files as tracefiles
 
 # The store's views, in the order they are registered, and the tables the tasks read back.
 STORE_VIEWS = ("event", "span", "timeline", "launch_summary")
-TABLES = ("trace_file", "launch", "event_raw")
+# The launch anatomy's tables (docs/schema.md, v10 and v12), each with its key, the order a task
+# reads it in: rows derived per launch, keyed by its `launch_id` (and their place in the launch,
+# `ordinal`), so they are renumbered with their launch.
+ANATOMY_TABLES = {"launch_anatomy": "launch_id", "launch_phase": "launch_id, ordinal",
+                  "launch_resume": "launch_id, ordinal"}
+TABLES = ("trace_file", "launch", "event_raw", *ANATOMY_TABLES)
 # Columns that hold ids, which a task's database numbers its own way and the driver renumbers.
 STRING_COLUMNS = ("name_id", "session_id", "scene_id", "thread_id")
 SPARK_TYPES = {"INTEGER": "bigint", "REAL": "double", "TEXT": "string", "BLOB": "binary"}
@@ -67,8 +79,8 @@ def task_columns(tables):
 
 
 def import_task(binary, columns):
-    """The `mapInArrow` function: its partition's files (rows of `position`, `name`, `uri`),
-    imported in position order by one `lifeline import` into a scratch database, read back table
+    """The `mapInArrow` function: its partition's files (rows of `position`, `name`, `uri` and
+    the `trace` they belong to), imported in position order by one `lifeline import` into a scratch database, read back table
     by table with every id made relative to its file."""
     names = [name for name, _ in columns]
 
@@ -150,7 +162,7 @@ def read_back(database, position_of, names, schema, batch_rows=8192):
             position[record["id"]] = position_of[record["path"]]
             add("trace_file", position[record["id"]], 1, record)
         # Launches and events: a file's rows are numbered from 1 within it, in id order.
-        launch_ordinal, first = {}, {}
+        launch_ordinal, launch_position, first = {}, {}, {}
         cursor = connection.execute("SELECT * FROM launch ORDER BY id")
         fields = [column[0] for column in cursor.description]
         for values in cursor:
@@ -158,7 +170,17 @@ def read_back(database, position_of, names, schema, batch_rows=8192):
             file = record["file_id"]
             first.setdefault(("launch", file), record["id"])
             launch_ordinal[record["id"]] = record["id"] - first[("launch", file)] + 1
+            launch_position[record["id"]] = position[file]
             add("launch", position[file], launch_ordinal[record["id"]], record)
+        # The anatomy: each row under its launch's file and number there, which the driver makes its
+        # launch's id (`ordinal` stays unset: launch_phase and launch_resume have one of their own).
+        for relation, key in ANATOMY_TABLES.items():
+            cursor = connection.execute(f"SELECT * FROM {relation} ORDER BY {key}")
+            fields = [column[0] for column in cursor.description]
+            for values in cursor:
+                record = dict(zip(fields, values))
+                launch = record["launch_id"]
+                add(relation, launch_position[launch], None, record, launch_ordinal=launch_ordinal[launch])
         cursor = connection.execute("SELECT * FROM event_raw ORDER BY id")
         fields = [column[0] for column in cursor.description]
         for values in cursor:
@@ -179,9 +201,10 @@ def read_back(database, position_of, names, schema, batch_rows=8192):
 
 
 def register_views(spark, paths, lifeline="lifeline", violations=None, partitions=None):
-    """Registers `trace_file`, `launch`, `string`, `event_raw` and the store's views `event`,
-    `span`, `timeline` and `launch_summary` (and `violation`, from a check's findings, when
-    `violations` is given) as temporary views over the traces `paths` name. Returns their names."""
+    """Registers `trace_file`, `launch`, `string`, `event_raw`, `launch_anatomy`, `launch_phase`,
+    `launch_resume` and the store's views `event`, `span`, `timeline` and `launch_summary` (and
+    `violation`, from a check's findings, when `violations` is given) as temporary views over the
+    traces `paths` name. Returns their names."""
     from pyspark.sql import Window
     from pyspark.sql import functions as F
 
@@ -196,14 +219,23 @@ def register_views(spark, paths, lifeline="lifeline", violations=None, partition
     ship_package(spark)
     columns = task_columns(tables)
     count = partitions or max(1, default_parallelism(spark) * 2)
-    # Contiguous positions per task (a range, not a hash): each task imports a run of files.
-    files = spark.createDataFrame([(position, name, uri) for position, (uri, name, _) in enumerate(listed)],
-                                  "position bigint, name string, uri string").repartitionByRange(count, "position")
+    # Each task imports a run of whole traces (a range, not a hash): a trace is keyed by the position
+    # of its first file in the listing, so its rotated parts, which the importer derives a launch's
+    # anatomy over, reach one task, which imports them in position order as one import would.
+    first_file = {}
+    for position, (_, name, _) in enumerate(listed):
+        first_file.setdefault(tracefiles.rotation_key(name)[0], position)
+    files = spark.createDataFrame(
+        [(position, name, uri, first_file[tracefiles.rotation_key(name)[0]])
+         for position, (uri, name, _) in enumerate(listed)],
+        "position bigint, name string, uri string, trace bigint").repartitionByRange(count, "trace")
     rows = files.mapInArrow(import_task(binary, columns), ", ".join(f"`{n}` {k}" for n, k in columns)).cache()
 
     def table(relation):
+        # The task's numbering, but for a column the table has itself (launch_phase's `ordinal`).
+        own = {name for name, _ in tables[relation]}
         return rows.filter(F.col("relation") == relation).select(
-            "position", "ordinal", "launch_ordinal", "pair_ordinal",
+            *[name for name in ("position", "ordinal", "launch_ordinal", "pair_ordinal") if name not in own],
             *[F.col(f"`{relation}__{name}`").alias(name) for name, _ in tables[relation]])
 
     # The files, one row each, on the driver: which are imported (the first of each content), their
@@ -263,12 +295,20 @@ def register_views(spark, paths, lifeline="lifeline", violations=None, partition
         lookup = string.select(F.col("id").alias(f"{column}_new"), F.col("value").alias(column))
         events = events.join(lookup, column, "left").withColumn(column, F.col(f"{column}_new"))
     event_raw = events.select(*[name for name, _ in tables["event_raw"]])
+    # The anatomy's rows go with their launch's file: a file not kept (a copy of an earlier one) takes them along.
+    anatomy = {relation: (table(relation).join(base, "position")
+                          .withColumn("launch_id", F.col("launch_base") + F.col("launch_ordinal"))
+                          .select(*[name for name, _ in tables[relation]]))
+               for relation in ANATOMY_TABLES}
 
     trace_file.cache().createOrReplaceTempView("trace_file")
     launch.cache().createOrReplaceTempView("launch")
     string.createOrReplaceTempView("string")
     event_raw.cache().createOrReplaceTempView("event_raw")
     registered = ["trace_file", "launch", "string", "event_raw"]
+    for relation, frame in anatomy.items():
+        frame.cache().createOrReplaceTempView(relation)
+        registered.append(relation)
     for name in STORE_VIEWS:
         spark.sql(transpile(views[name])).createOrReplaceTempView(name)
         registered.append(name)
