@@ -136,8 +136,10 @@ struct LaunchAnatomyStoreTests {
         #expect(try fixture.count("launch_phase") == 10)
     }
 
-    @Test("a launch a rotated file continues is derived once, on its first part, from the events of both")
-    func rotatedParts() throws {
+    @Test(
+        "a launch a rotated file continues is derived once, on its first part, from the events of both, whichever part comes first",
+        arguments: [false, true])
+    func rotatedParts(laterPartFirst: Bool) throws {
         let fixture = try StoreFixture()
         defer { fixture.remove() }
         let lines = Self.launch1.split(separator: "\n")
@@ -145,12 +147,16 @@ struct LaunchAnatomyStoreTests {
         let second =
             lines[0].replacingOccurrences(of: #""prewarm":false"#, with: #""prewarm":false,"part":2"#) + "\n"
             + lines[4...].joined(separator: "\n") + "\n"
-        _ = fixture.importFile(try fixture.write("a.ndjson", first))
-        _ = fixture.importFile(try fixture.write("a.1.ndjson", second))
+        // A directory lists a.2.ndjson before a.ndjson: the later part comes in first.
+        let files = [try fixture.write("a.ndjson", first), try fixture.write("a.2.ndjson", second)]
+        for file in laterPartFirst ? files.reversed() : files { _ = fixture.importFile(file) }
         #expect(
             try fixture.rows(
                 "SELECT COALESCE(l.part, 1), a.kind, a.time_to_active_ns FROM launch l JOIN launch_anatomy a ON a.launch_id = l.id")
                 == [["1", "cold", "350000000"]])
+        #expect(
+            try fixture.rows("SELECT COUNT(*) FROM launch_phase p JOIN launch l ON l.id = p.launch_id WHERE l.part = 2") == [["0"]],
+            "no phases left on the later part")
     }
 
     @Test("with derivation off (to measure it) no anatomy is stored")

@@ -244,10 +244,20 @@ struct ImportRun {
                 (record.records ?? options.records).map(LaunchRecords.json), record.excerpt == true ? 1 : nil,
                 record.appVersion, record.processStart, record.prewarm.map { $0 ? 1 : 0 }, record.taskRole, record.moduleLoad,
             ])
+            let id = db.lastInsertedRowID
             var stored = record
             stored.records = record.records ?? options.records
-            anatomies?.begin(launchID: db.lastInsertedRowID, record: stored)
-            return db.lastInsertedRowID
+            if anatomies != nil {
+                // Later parts of this launch imported before it: derived again over them all, from the stored events.
+                let continued =
+                    try record.launch.map {
+                        try Bool.fetchOne(
+                            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM launch WHERE uuid = ? AND part > 1 AND id != ?)"),
+                            arguments: [$0, id]) ?? false
+                    } ?? false
+                anatomies?.begin(launchID: id, record: stored, continued: continued)
+            }
+            return id
         case .diagnostic(let text):
             diagnostics(text)
             return launchID

@@ -23,6 +23,7 @@ enum LaunchAnatomyStore {
                 """, arguments: [fileID])
         var derived: [(id: Int64, place: LaunchAnatomy.Place, anatomy: LaunchAnatomy)] = []
         var seen: Set<Int64> = []
+        var superseded: [Int64] = []
         // The strings the builder asks for (the scenes of a few callbacks per launch, the names of
         // the app's kept spans), each read once.
         var strings: [Int64: String] = [:]
@@ -47,6 +48,8 @@ enum LaunchAnatomyStore {
             let head = rows[0]
             let headID: Int64 = head["id"]
             guard seen.insert(headID).inserted else { continue }
+            // A later part imported before its first one was derived on its own: its head carries the launch now.
+            for part in rows.dropFirst() where (part["part"] as Int64? ?? 1) > 1 { superseded.append(part["id"]) }
             var builder = LaunchAnatomy.Builder(record: try record(head))
             for part in rows {
                 let events = try Row.fetchCursor(
@@ -73,6 +76,11 @@ enum LaunchAnatomyStore {
             }
             let place = LaunchAnatomy.Place(trace: String(fileID), app: head["app"], appVersion: head["app_version"], os: head["os"])
             derived.append((headID, place, builder.finish()))
+        }
+        for id in superseded {
+            for table in ["launch_phase", "launch_resume", "launch_anatomy"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE launch_id = ?", arguments: [id])
+            }
         }
         try store(derived, db: db)
     }
@@ -208,10 +216,11 @@ struct StreamedAnatomies {
 
     init(fileID: Int64) { trace = String(fileID) }
 
-    /// Starts the launch whose row is `launchID`.
-    mutating func begin(launchID: Int64, record: LaunchRecord) {
+    /// Starts the launch whose row is `launchID`; `continued`: later parts of it are stored already
+    /// (a directory lists `notes.2.ndjson` before `notes.ndjson`).
+    mutating func begin(launchID: Int64, record: LaunchRecord, continued: Bool) {
         close()
-        if (record.part ?? 1) > 1 { needsStoredEvents = true }
+        if (record.part ?? 1) > 1 || continued { needsStoredEvents = true }
         let place = LaunchAnatomy.Place(trace: trace, app: record.app, appVersion: record.appVersion, os: record.os)
         current = (launchID, place, LaunchAnatomy.Builder(record: record))
     }
