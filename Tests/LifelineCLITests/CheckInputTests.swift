@@ -128,12 +128,12 @@ struct CheckInputTests {
         #expect(local.status == 1)
         #expect(
             local.stdout.contains(
-                "rules: uikit-scene (built-in, 22 rules), uikit-app (built-in, 10 rules), rules/local.rules (./rules, 1 rule)\n"))
+                "rules: uikit-scene (built-in, 23 rules), uikit-app (built-in, 11 rules), rules/local.rules (./rules, 1 rule)\n"))
         #expect(local.stdout.contains("[local.no-active]"))
 
         let builtin = try Self.run(["check", "legal.ndjson", "--no-local-rules"], directory)
         #expect(builtin.status == 0)
-        #expect(builtin.stdout.contains("rules: uikit-scene (built-in, 22 rules), uikit-app (built-in, 10 rules)\n"))
+        #expect(builtin.stdout.contains("rules: uikit-scene (built-in, 23 rules), uikit-app (built-in, 11 rules)\n"))
         #expect(!builtin.stdout.contains("local"))
 
         let object = try Self.json(try Self.run(["check", "legal.ndjson", "--format", "json"], directory))

@@ -65,10 +65,16 @@ struct DemoRunTests {
             errors.contains { $0.ruleID == "scene.connect-after-launch" && $0.primary?.file.hasSuffix("bug-wrong-order.ndjson") == true })
         #expect(errors.allSatisfy { $0.primary?.file.contains("/bug-") == true })
         // Only the bug-* scenarios are called buggy: they raise errors or warnings, every one of them, and the
-        // good ones raise info findings at most (a swipe-kill disconnects a scene from the foreground).
+        // good ones raise info findings at most (a swipe-kill disconnects a scene from the foreground), but
+        // slow-launch, whose first launch misses Apple's 400 ms target for the first frame: a warning.
         let problems = report.findings.filter { $0.severity >= .warning }
         for (name, _) in DemoScenarios.all {
             let raised = problems.filter { $0.primary?.file.hasSuffix("/\(name).ndjson") == true }
+            if name == "slow-launch" {
+                #expect(raised.map(\.ruleID) == ["scene.first-frame-within-400ms"], "\(raised.map(\.headline))")
+                #expect(raised.map(\.severity) == [.warning])
+                continue
+            }
             #expect(raised.isEmpty != name.hasPrefix("bug-"), "\(name): \(raised.map(\.headline))")
         }
         #expect(report.findings.contains { $0.ruleID == "scene.background-before-disconnect" && $0.severity == .info })

@@ -107,6 +107,19 @@ struct CatalogTests {
             ["sceneDidEnterBackground@S1/a:begin", "sceneDidEnterBackground@S1/a:end+5100"],
             "sceneDidEnterBackground(_:) (seq 1) for scene a (session S1) in launch L lasted 5.100s, at most 5s allowed"
         ),
+        // Apple's 400 ms target: a launch's first frame, counted here from its first event (no process start).
+        (
+            "scene.first-frame-within-400ms",
+            [
+                "willFinishLaunching", "didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a",
+                "sceneDidBecomeActive@S1/a", "lifeline.firstFrame",
+            ],
+            [
+                "willFinishLaunching", "didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a",
+                "sceneDidBecomeActive@S1/a+500", "lifeline.firstFrame",
+            ],
+            #"unexpected the launch's anatomy whose 'kind' is not "unknown" and whose 'launchTime' is more than 400ms in launch L: launch time 540.0 ms to the first frame (cold), slowest phase entering foreground 500.0 ms"#
+        ),
         (
             "scene.launch-within-20s", ["didFinishLaunching:begin", "didFinishLaunching:end+1000"],
             ["didFinishLaunching:begin", "didFinishLaunching:end+21000"],
@@ -148,6 +161,12 @@ struct CatalogTests {
         (
             "app.will-finish-first", ["willFinishLaunching", "didFinishLaunching"], ["didFinishLaunching", "willFinishLaunching"],
             "application(_:willFinishLaunchingWithOptions:) in launch L came after application(_:didFinishLaunchingWithOptions:) (seq 1)"
+        ),
+        (
+            "app.first-frame-within-400ms",
+            ["willFinishLaunching", "didFinishLaunching", "applicationDidBecomeActive", "lifeline.firstFrame"],
+            ["willFinishLaunching", "didFinishLaunching", "applicationDidBecomeActive+500", "lifeline.firstFrame"],
+            #"unexpected the launch's anatomy whose 'kind' is not "unknown" and whose 'launchTime' is more than 400ms in launch L: launch time 520.0 ms to the first frame (cold), slowest phase didFinishLaunching 500.0 ms"#
         ),
         (
             "app.launch-within-20s", ["didFinishLaunching:begin", "didFinishLaunching:end+19000"],
@@ -204,7 +223,8 @@ struct CatalogTests {
         var findings: [Finding] = []
         let checker = RuleChecker(rules: rules, onFinding: { findings.append($0) })
         let lifecycle: Lifecycle = ruleID.hasPrefix("app.") ? .app : .scene
-        checker.beginLaunch(LaunchRecord(launch: "L", lifecycle: lifecycle), trace: "t", file: "t", line: 1)
+        // Not prewarmed, as a device's recorder writes it (the launch budget counts from the process start).
+        checker.beginLaunch(LaunchRecord(launch: "L", lifecycle: lifecycle, prewarm: false), trace: "t", file: "t", line: 1)
         for (index, event) in events(specs).enumerated() { checker.check(event, line: index + 2) }
         _ = checker.finish()
         return findings
@@ -225,6 +245,62 @@ struct CatalogTests {
         // The one launch-spanning rule has its own two-launch test below; the machines have
         // CatalogMachineTests, which visit every cell of their tables.
         #expect(missing == ["scene.discarded-stays-gone", "scene.lifecycle", "app.lifecycle"])
+    }
+
+    /// The 400 ms budget judges what the anatomy measures: a launch that waited for the user from the
+    /// user's open, a launch the trace cannot measure (an excerpt, one never active) not at all.
+    @Test func theFirstFrameBudgetCountsFromTheOpenAndSkipsWhatItCannotMeasure() {
+        let rule = "scene.first-frame-within-400ms"
+        func findings(_ record: LaunchRecord, _ specs: [String]) -> [Finding] {
+            var found: [Finding] = []
+            let checker = RuleChecker(rules: RuleSet(BuiltinCatalog.all.rules.filter { $0.id == rule }), onFinding: { found.append($0) })
+            checker.beginLaunch(record, trace: "t", file: "t", line: 1)
+            for (index, event) in Self.events(specs).enumerated() { checker.check(event, line: index + 2) }
+            _ = checker.finish()
+            return found
+        }
+        let slow = [
+            "willFinishLaunching", "didFinishLaunching", "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a",
+            "sceneDidBecomeActive@S1/a+500",
+        ]
+        let measured = findings(LaunchRecord(launch: "L", lifecycle: .scene, prewarm: false), slow)
+        #expect(measured.map(\.status) == [.violated], "to the first active state without a first frame")
+        #expect(
+            measured.first?.explanation.hasSuffix(
+                "launch time 530.0 ms to the first active state (cold), slowest phase entering foreground 500.0 ms") == true)
+        // Neither prewarm nor the task role recorded (a console log): it may have been prewarmed, so the finding is pending.
+        let unknown = findings(LaunchRecord(launch: "L", lifecycle: .scene), slow)
+        #expect(unknown.map(\.status) == [.pending])
+        #expect(
+            unknown.first?.explanation.contains(
+                "(not proven: the launch record says neither whether iOS prewarmed the process nor its task role") == true)
+        #expect(findings(LaunchRecord(launch: "L", lifecycle: .scene, taskRole: "foreground"), slow).map(\.status) == [.violated])
+        #expect(findings(LaunchRecord(launch: "L", lifecycle: .scene, excerpt: true), slow).isEmpty, "an excerpt's kind is unknown")
+        #expect(findings(LaunchRecord(launch: "L", lifecycle: .scene), ["willFinishLaunching", "didFinishLaunching"]).isEmpty)
+        // Prewarmed 45 minutes before the user opened it: the wait is not launch time.
+        let prewarmed = [
+            "willFinishLaunching", "didFinishLaunching", "willConnectTo@S1/a+2700000", "sceneWillEnterForeground@S1/a",
+            "sceneDidBecomeActive@S1/a", "lifeline.firstFrame",
+        ]
+        #expect(findings(LaunchRecord(launch: "L", lifecycle: .scene, prewarm: true), prewarmed).isEmpty)
+        // A team's tighter budget is a rule of its own, on the same measures.
+        let tighter = try! RuleSet(
+            parsing: "rule team.fast per launch: never lifeline.anatomy[launchTime > 30ms, timeToFirstFrame >= 40ms]", file: "team.rules")
+        var found: [Finding] = []
+        let checker = RuleChecker(rules: tighter, onFinding: { found.append($0) })
+        checker.beginLaunch(LaunchRecord(launch: "L", lifecycle: .scene, prewarm: false), trace: "t", file: "t", line: 1)
+        for (index, event) in Self.events(
+            Array(prewarmed.prefix(2)) + [
+                "willConnectTo@S1/a", "sceneWillEnterForeground@S1/a", "sceneDidBecomeActive@S1/a", "lifeline.firstFrame",
+            ]
+        ).enumerated() {
+            checker.check(event, line: index + 2)
+        }
+        _ = checker.finish()
+        #expect(found.map(\.witnesses.first?.line) == [1], "located at the launch record")
+        #expect(
+            found.first?.explanation.hasSuffix("launch time 50.0 ms to the first frame (cold), slowest phase willFinishLaunching 10.0 ms")
+                == true)
     }
 
     /// The recorder identifies a scene by its address; after a disconnect UIKit frees the object, and the

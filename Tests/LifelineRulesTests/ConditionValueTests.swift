@@ -19,6 +19,18 @@ struct ConditionValueTests {
         #expect(ConditionValue.order(text: right, left) == -order)
     }
 
+    @Test func aDurationComparesWithAnAttributeThatCountsNanoseconds() throws {
+        let value = ConditionValue.duration(RuleDuration(nanoseconds: 400_000_000))
+        #expect(value.description == "400ms")
+        #expect(value.order(of: .int(400_000_001)) == 1)
+        #expect(value.order(of: .int(400_000_000)) == 0)
+        #expect(value.order(of: .double(3.5e8)) == -1)
+        #expect(value.order(of: .string("400ms")) == nil, "text is not a duration")
+        #expect(value.order(of: "anything") == nil, "nor is a launch fact")
+        let rules = try RuleSet(parsing: "rule r: never lifeline.anatomy[launchTime >= 1.5s]", file: "t.rules")
+        #expect(rules.rules.first?.message == "never lifeline.anatomy[launchTime >= 1.5s]")
+    }
+
     @Test func aLaunchConditionOnTheOSVersionComparesVersions() throws {
         let rules = try RuleSet(parsing: "rule r {\n  when os >= \"15.4\"\n  never a.b\n}", file: "t.rules")
         let rule = try #require(rules.rules.first)

@@ -76,7 +76,7 @@ struct RuleCheckerTests {
         #expect(
             findings.map(\.headline) == [
                 "t.ndjson:3: error[named]: unexpected application(_:configurationForConnecting:options:) in launch L1",
-                "t.ndjson:5: error[sized]: unexpected db.write with a 'bytes' whose thread is \"main\" in launch L1",
+                "t.ndjson:5: error[sized]: unexpected db.write with a 'bytes' and whose thread is \"main\" in launch L1",
             ])
     }
 

@@ -263,6 +263,8 @@ struct RuleParserTests {
             "a transition of 'm' cannot be reported by the machine itself; give it a severity"
         ),
         ("machine m {\n  a -> b on a.b { severity info\n", 3, 1, "expected '}' to close the transition opened at 2:3"),
+        ("rule r: never lifeline.anatomy[launchTime > 0ms]", 1, 45, "a duration must be greater than zero"),
+        ("rule r: never lifeline.anatomy[launchTime > 400mss]", 1, 45, "unknown duration unit 'mss' (expected ns, us, ms, s or min)"),
     ]
 
     @Test(arguments: errors)

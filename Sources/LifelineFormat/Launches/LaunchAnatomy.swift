@@ -185,10 +185,7 @@ package struct LaunchAnatomy: Sendable, Equatable {
     /// A launch that waited for the user (prewarmed, or launched in the background) is counted from
     /// the end of the wait, when the user opened it: what ran before happened out of sight.
     package var slowReason: String? {
-        let waited = phases.lastIndex { $0.name == Builder.waiting }
-        let seen = waited.map { Array(phases[($0 + 1)...]) } ?? phases
-        let toFrame = seen.contains { $0.name == Builder.firstFramePhase }
-        let measured = seen.reduce(Int64(0)) { $1.name == Builder.fullyDisplayedPhase ? $0 : $0.saturatingAdding($1.duration) }
+        let (waited, seen, toFrame, measured) = measuredLaunch
         guard measured > Self.firstFrameTarget, let slowest = Self.slowest(of: seen) else { return nil }
         let share = slowest.duration.multipliedReportingOverflow(by: 100)
         let percent = share.overflow ? "" : " (\(share.partialValue / measured)%)"
@@ -200,6 +197,50 @@ package struct LaunchAnatomy: Sendable, Equatable {
         }
         return
             "\(Builder.duration(measured)) \(span), over Apple's 400 ms target for the first frame: \(slowest.name) took \(Builder.duration(slowest.duration))\(percent)\(inside)"
+    }
+
+    /// The time ``firstFrameTarget`` measures: to the first frame (else the first active state, which
+    /// comes before it), from the process start or, for a launch that waited for the user, from the
+    /// user's open. Nil when the launch's phases are unknown (it never became active in the trace).
+    package var launchTime: Int64? { phases.isEmpty ? nil : measuredLaunch.measured }
+
+    /// The phases ``launchTime`` counts (after the wait, when there was one), whether they reach the
+    /// first frame, and their time but the app's content after the first frame.
+    private var measuredLaunch: (waited: Int?, seen: [LaunchPhase], toFrame: Bool, measured: Int64) {
+        let waited = phases.lastIndex { $0.name == Builder.waiting }
+        let seen = waited.map { Array(phases[($0 + 1)...]) } ?? phases
+        let toFrame = seen.contains { $0.name == Builder.firstFramePhase }
+        let measured = seen.reduce(Int64(0)) { $1.name == Builder.fullyDisplayedPhase ? $0 : $0.saturatingAdding($1.duration) }
+        return (waited, seen, toFrame, measured)
+    }
+
+    /// The measures a budget rule judges, in words, for its finding's explanation: `launch time
+    /// 1.07 s to the first frame (cold), slowest phase didFinishLaunching 929.0 ms`.
+    package var measuresInWords: String {
+        let (waited, _, toFrame, measured) = measuredLaunch
+        guard !phases.isEmpty else { return "\(kind.rawValue) launch, never active in the trace" }
+        let span = (waited == nil ? "" : "from the user's open ") + (toFrame ? "to the first frame" : "to the first active state")
+        let slowest = slowestPhase.map { ", slowest phase \($0.name) \(Builder.duration($0.duration))" } ?? ""
+        return "launch time \(Builder.duration(measured)) \(span) (\(kind.rawValue))\(slowest)"
+    }
+
+    /// The launch's measures as the attributes of the checker's `lifeline.anatomy` event, for
+    /// budgets written as rules (docs/rules.md, "Launch budgets"): `kind`; in nanoseconds, `launchTime`,
+    /// `timeToActive`, `timeToFirstFrame`, `timeToFullyDisplayed`, the `slowestPhase`'s name and
+    /// `slowestPhaseTime`; `resumes` and the slowest one's `slowestResume` (to active again). A
+    /// measure the trace does not give is absent, which a condition other than `!=` does not match.
+    package var ruleAttributes: Attributes {
+        var attributes: Attributes = ["kind": .string(kind.rawValue), "resumes": .int(Int64(resumes.count + resumesOmitted))]
+        if let value = launchTime { attributes["launchTime"] = .int(value) }
+        if let value = timeToActive { attributes["timeToActive"] = .int(value) }
+        if let value = timeToFirstFrame { attributes["timeToFirstFrame"] = .int(value) }
+        if let value = timeToFullyDisplayed { attributes["timeToFullyDisplayed"] = .int(value) }
+        if let phase = slowestPhase {
+            attributes["slowestPhase"] = .string(phase.name)
+            attributes["slowestPhaseTime"] = .int(phase.duration)
+        }
+        if let value = slowestResume?.toActive { attributes["slowestResume"] = .int(value) }
+        return attributes
     }
 
     /// The app's span that ran longest within `phase` and for how long, when one ran for a tenth of it or more.

@@ -152,6 +152,13 @@ extension BuiltinCatalog {
           applicationDidEnterBackground lasts at most 5s
         }
 
+        rule app.first-frame-within-400ms warning per launch {
+          when lifecycle = app
+          message "a launch reaches its first frame within Apple's 400 ms target (from the process start, or from the user's open after a prewarm or a background launch; to the first active state when no first frame is recorded)"
+          reference "https://developer.apple.com/videos/play/wwdc2019/423/: '400ms to render first frame' (docs/launches.md, 'First frame, full display and the 400 ms target')"
+          never lifeline.anatomy[kind != unknown, launchTime > 400ms]
+        }
+
         rule app.launch-within-20s warning per launch {
           when lifecycle = app
           message "didFinishLaunching returns well within the 20 s launch watchdog"

@@ -50,7 +50,7 @@ struct FindingExplainer {
             let conditions = (matched?.conditions ?? []).filter { condition in
                 condition.field != "phase" && !(condition.comparison == .present && ["session", "scene"].contains(condition.field))
             }
-            let what = ([offending] + conditions.map(Self.phrase)).joined(separator: " ")
+            let what = Self.phrase(offending, conditions)
             return absence(scope, raw, place: place, offending: what)
         case (.universality(let allowed), _):
             return "\(offending) \(place)\(segment.map { " came " + $0 } ?? ""), where only \(Self.phrase(allowed)) may happen"
@@ -138,7 +138,7 @@ struct FindingExplainer {
 
     /// An event of the trace: `the end of application(_:didFinishLaunchingWithOptions:) (seq 8)`.
     private func event(_ ref: EventRef, seq: Bool = true) -> String {
-        guard ref.seq >= 0 else { return "the launch record" }
+        guard ref.seq >= 0 else { return names[ref.name] == EventName.anatomy.name ? "the launch's anatomy" : "the launch record" }
         let name = (ref.phase == .end ? "the end of " : "") + names[ref.name]
         return seq ? "\(name) (seq \(ref.seq))" : name
     }
@@ -160,7 +160,12 @@ struct FindingExplainer {
             name = (phase == Phase.end.rawValue ? "the end of " : "the start of ") + name
             conditions.remove(at: index)
         }
-        return ([name] + conditions.map(phrase)).joined(separator: " ")
+        return phrase(name, conditions)
+    }
+
+    /// An event and its conditions: `db.write whose thread is "main" and whose 'bytes' is at least 1024`.
+    private static func phrase(_ event: String, _ conditions: [EventCondition]) -> String {
+        conditions.isEmpty ? event : event + " " + conditions.map(phrase).joined(separator: " and ")
     }
 
     private static func phrase(_ condition: EventCondition) -> String {

@@ -15,6 +15,10 @@ final class FindingSink {
     /// In the current launch, the first place where a scene connected while the launch's unnamed
     /// scene was connected (``IdentityNote``): from there its callbacks may be two scenes'.
     var ambiguity: (seq: Int64, line: Int)?
+    /// While the checker delivers a launch's `lifeline.anatomy` event: its symbol, the measures in
+    /// words, which a finding it offends adds to its explanation, and why such a finding is not
+    /// proven (it is then pending), when it is not.
+    var anatomy: (symbol: Int32, measures: String, unproven: String?)?
 
     init(
         names: SymbolTable, onFinding: @escaping (Finding) -> Void, onInstance: @escaping (InstanceResult) -> Void,
@@ -72,6 +76,13 @@ final class FindingSink {
         }
         // Explained as what the trace shows (a violation, were it one scene), then said not proven.
         var explanation = FindingExplainer(rule: rule.rule, names: names).explain(raw, slice: slice)
+        if let anatomy, let offending = raw.offending, offending.seq < 0, offending.name == anatomy.symbol {
+            explanation += ": " + anatomy.measures
+            if let unproven = anatomy.unproven {
+                raw.status = .pending
+                explanation += " (not proven: \(unproven))"
+            }
+        }
         if ambiguous != nil { raw.status = .pending }
         if raw.status == .violated {
             tally[rule.rule.id, default: RuleTally()].violations += 1
@@ -102,7 +113,8 @@ final class FindingSink {
 
     private func witness(_ ref: EventRef, _ role: Witness.Role) -> Witness {
         Witness(
-            role: role, seq: ref.seq < 0 ? nil : ref.seq, t: ref.t, event: ref.seq < 0 ? "launch" : names[ref.name], phase: ref.phase,
+            role: role, seq: ref.seq < 0 ? nil : ref.seq, t: ref.t,
+            event: ref.seq < 0 && names[ref.name] != EventName.anatomy.name ? "launch" : names[ref.name], phase: ref.phase,
             file: sources.isEmpty ? "" : sources[Int(ref.source)], line: ref.line > 0 ? Int(ref.line) : nil)
     }
 }

@@ -23,6 +23,9 @@ public final class RuleChecker {
     private let context: UnsafeMutablePointer<LaunchContext>
     private let state: UnsafeMutablePointer<CheckerState>
     private let launchSymbol: Int32?
+    /// The symbol of `lifeline.anatomy` when a rule names it: the checker then derives each
+    /// launch's anatomy and delivers it as that event when the launch ends.
+    private let anatomySymbol: Int32?
     private let onLaunch: (SliceKey, LaunchRecord) -> Void
     private let onNotApplicable: (Inapplicability) -> Void
     private let onIdentity: (IdentityNote) -> Void
@@ -73,6 +76,7 @@ public final class RuleChecker {
         runtimes.initialize(from: compiled.map(RuleRuntime.init), count: compiled.count)
         table = DispatchTable(rules: compiled, symbolCount: symbols.names.count)
         launchSymbol = symbols.lookup(EventName.launch.name)
+        anatomySymbol = symbols.lookup(EventName.anatomy.name)
         sink = FindingSink(names: symbols, onFinding: onFinding, onInstance: onInstance, onNotApplicable: onNotApplicable)
         context = .allocate(capacity: 1)
         context.initialize(to: LaunchContext())
@@ -118,7 +122,7 @@ public final class RuleChecker {
         state.pointee.launches += 1
         state.pointee.launch = record
         state.pointee.hasLaunch = true
-        if collectsAnatomy { state.pointee.anatomy = LaunchAnatomy.Builder(record: record) }
+        if collectsAnatomy || anatomySymbol != nil { state.pointee.anatomy = LaunchAnatomy.Builder(record: record) }
         state.pointee.lastLaunchEvent = nil
         let key = record.launch ?? "\(file):\(line)"
         context.pointee.reset(trace: trace, launch: key)
@@ -372,6 +376,27 @@ public final class RuleChecker {
         deliver(event, table.entries(of: symbol), fields: nil)
     }
 
+    /// Delivers the launch's anatomy as `lifeline.anatomy` (``EventName/anatomy``), at its last
+    /// event's time, located at its launch record, to the rules that name it.
+    private func injectAnatomyEvent(_ anatomy: LaunchAnatomy) {
+        guard let symbol = anatomySymbol else { return }
+        let t = state.pointee.lastLaunchEvent?.t ?? 0
+        let ref = EventRef(
+            seq: -1, t: t, line: state.pointee.launchLine, source: state.pointee.launchSource, name: symbol, phase: .instant)
+        let record = EventRecord(seq: -1, t: t, event: EventName.anatomy, attrs: anatomy.ruleAttributes)
+        let event = CheckerEvent(ref: ref, sessionSlot: -1, sceneSlot: -1, discarded: false)
+        // A cold launch whose record says neither prewarm nor the task role may have been prewarmed:
+        // its wait for the user would count as launch time, so what it offends is not proven.
+        let launch = state.pointee.launch
+        let unproven =
+            anatomy.kind == .cold && launch?.prewarm == nil && launch?.taskRole == nil
+            ? "the launch record says neither whether iOS prewarmed the process nor its task role, and a prewarmed launch's wait for the user would count as launch time"
+            : nil
+        sink.anatomy = (symbol, anatomy.measuresInWords, unproven)
+        withUnsafePointer(to: record) { deliver(event, table.entries(of: symbol), fields: $0) }
+        sink.anatomy = nil
+    }
+
     /// Ends the input: resolves open obligations and returns the summary.
     public func finish() -> CheckSummary {
         endLaunch()
@@ -417,13 +442,14 @@ public final class RuleChecker {
         state.pointee.ambiguousLines = []
         state.pointee.connectedStandIns = []
         if state.pointee.launchEventPending { injectLaunchEvent(at: 0) }
+        state.pointee.finishedAnatomy = state.pointee.anatomy?.finish()
+        state.pointee.anatomy = nil
+        if let anatomy = state.pointee.finishedAnatomy { injectAnatomyEvent(anatomy) }
         let lastEvent = state.pointee.lastLaunchEvent
         for index in 0..<runtimeCount where !runtimes[index].compiled.rule.slicing.spansLaunches {
             runtimes[index].finishInstances(lastEvent: lastEvent, context: context, sink: sink)
         }
         sink.ambiguity = nil
-        state.pointee.finishedAnatomy = state.pointee.anatomy?.finish()
-        state.pointee.anatomy = nil
         state.pointee.launch = nil
         state.pointee.hasLaunch = false
     }
@@ -449,4 +475,9 @@ extension EventName {
     /// The synthetic event the checker delivers at each launch record, for rules
     /// that speak about launches (`between lifeline.launch and …`).
     public static let launch = EventName("lifeline.launch")
+
+    /// The synthetic event the checker delivers when a launch ends, carrying its anatomy's measures
+    /// as attributes (``LaunchAnatomy/ruleAttributes``), for budgets written as rules
+    /// (`never lifeline.anatomy[launchTime > 400ms]`; docs/rules.md, "Launch budgets").
+    public static let anatomy = EventName("lifeline.anatomy")
 }

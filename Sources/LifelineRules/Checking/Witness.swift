@@ -41,7 +41,9 @@ public struct Witness: Sendable, Hashable, CustomStringConvertible {
     public var location: String { line.map { "\(file):\($0)" } ?? file }
 
     public var description: String {
-        let what = seq.map { "\(event)\(phase == .instant ? "" : " \(phase.rawValue)") seq \($0)" } ?? "launch record"
+        let what =
+            seq.map { "\(event)\(phase == .instant ? "" : " \(phase.rawValue)") seq \($0)" }
+            ?? (event == EventName.anatomy.name ? "the launch's anatomy, of the launch record" : "launch record")
         return "\(role.rawValue): \(what) at \(location)"
     }
 }

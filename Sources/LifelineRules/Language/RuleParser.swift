@@ -312,6 +312,8 @@ struct RuleParser {
             position += 1
             return .string(token.text)
         case .number:
+            // A number with a unit is a duration, compared in nanoseconds (`launchTime > 400ms`).
+            if token.text.last.map({ !("0"..."9").contains($0) && $0 != "." }) == true { return .duration(try parseDuration()) }
             guard let number = Double(token.text) else { throw fail(.invalidValue, "'\(token.text)' is not a number") }
             position += 1
             return .number(number)

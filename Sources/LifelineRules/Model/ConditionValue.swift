@@ -1,13 +1,15 @@
 import LifelineFormat
 
-/// The right-hand side of a condition: a string, a number or a boolean.
+/// The right-hand side of a condition: a string, a number, a boolean or a duration.
 ///
 /// Strings compare as versions when both sides look like versions
-/// (`os >= "15.4"` holds for `"17.0"`), otherwise as text.
+/// (`os >= "15.4"` holds for `"17.0"`), otherwise as text. A duration (`400ms`) compares with an
+/// attribute that counts nanoseconds (`lifeline.anatomy[launchTime > 400ms]`).
 package enum ConditionValue: Sendable, Hashable, CustomStringConvertible {
     case string(String)
     case number(Double)
     case bool(Bool)
+    case duration(RuleDuration)
 
     package var description: String {
         switch self {
@@ -15,6 +17,7 @@ package enum ConditionValue: Sendable, Hashable, CustomStringConvertible {
         case .number(let value):
             return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         case .bool(let value): return String(value)
+        case .duration(let value): return value.description
         }
     }
 
@@ -27,6 +30,8 @@ package enum ConditionValue: Sendable, Hashable, CustomStringConvertible {
             return Self.order(number, right)
         case (.int, .number(let right)), (.double, .number(let right)):
             return Self.order(attribute.numberValue!, right)
+        case (.int(let left), .duration(let right)): return left < right.nanoseconds ? -1 : (left > right.nanoseconds ? 1 : 0)
+        case (.double(let left), .duration(let right)): return Self.order(left, Double(right.nanoseconds))
         case (.int, .string(let right)), (.double, .string(let right)):
             guard let number = Double(right) else { return nil }
             return Self.order(attribute.numberValue!, number)
@@ -45,6 +50,7 @@ package enum ConditionValue: Sendable, Hashable, CustomStringConvertible {
             guard let number = Double(text) else { return nil }
             return Self.order(number, right)
         case .bool(let right): return text == String(right) ? 0 : nil
+        case .duration: return nil
         }
     }
 
