@@ -223,7 +223,7 @@ extension LaunchAnatomy {
             } else {
                 evidence.append("process start: not recorded")
             }
-            evidence.append(moduleLoadEvidence)
+            evidence.append(moduleLoad.evidence)
             if record.excerpt == true {
                 kind = .unknown
                 reason = "the trace begins after the launch did (an excerpt): how the process started is not in it"
@@ -284,7 +284,7 @@ extension LaunchAnatomy {
         /// process start (else the first event) to the first active state. A launch that waited
         /// (prewarmed, or launched in the background) has a ``waiting`` phase until the user opened it.
         private func phases(kind: Kind) -> [LaunchPhase] {
-            let moduleLoad = self.moduleLoad
+            let moduleLoad = self.moduleLoad.usable
             guard let firstActive, let start = record.processStart ?? moduleLoad ?? firstEvent else { return [] }
             var milestones: [(name: String, t: Int64)] = []
             switch (record.processStart, moduleLoad) {
@@ -326,31 +326,30 @@ extension LaunchAnatomy {
             return phases
         }
 
-        /// The record's module load when it can split the time before the first event: not before
-        /// the process start, not after the first event (a contradiction the evidence line names).
-        private var moduleLoad: Int64? {
-            guard let moduleLoad = record.moduleLoad else { return nil }
-            if let processStart = record.processStart, moduleLoad < processStart { return nil }
-            if let firstEvent, moduleLoad > firstEvent { return nil }
-            return moduleLoad
-        }
-
-        /// The evidence line for the record's module load, and why a contradictory one is not used.
-        private var moduleLoadEvidence: String {
-            guard let recorded = record.moduleLoad else { return "module load: not recorded" }
+        /// The record's module load, `usable` when it can split the time before the first event (not
+        /// before the process start, not after the first event), and the evidence line that says so
+        /// or why a contradictory one is not used.
+        private var moduleLoad: (usable: Int64?, evidence: String) {
+            guard let recorded = record.moduleLoad else { return (nil, "module load: not recorded") }
             if let processStart = record.processStart, recorded < processStart {
-                return
+                return (
+                    nil,
                     "module load: \(Self.duration(processStart.saturatingSubtracting(recorded))) before the process start: contradictory, not used"
+                )
             }
             if let firstEvent, recorded > firstEvent {
-                return
+                return (
+                    nil,
                     "module load: \(Self.duration(recorded.saturatingSubtracting(firstEvent))) after the first event: contradictory, not used"
+                )
             }
             let before = firstEvent.map { ", \(Self.duration($0.saturatingSubtracting(recorded))) before the first event" } ?? ""
             guard let processStart = record.processStart else {
-                return "module load: recorded without the process start (pre-main not measured)\(before)"
+                return (recorded, "module load: recorded without the process start (pre-main not measured)\(before)")
             }
-            return "module load: \(Self.duration(recorded.saturatingSubtracting(processStart))) after the process start\(before)"
+            return (
+                recorded, "module load: \(Self.duration(recorded.saturatingSubtracting(processStart))) after the process start\(before)"
+            )
         }
 
         /// The phase from the process start to the recorder's module load: dyld loading and binding

@@ -189,8 +189,7 @@ package struct LaunchAnatomy: Sendable, Equatable {
         guard measured > Self.firstFrameTarget, let slowest = Self.slowest(of: seen) else { return nil }
         let share = slowest.duration.multipliedReportingOverflow(by: 100)
         let percent = share.overflow ? "" : " (\(share.partialValue / measured)%)"
-        let span =
-            (waited == nil ? "" : "from the user's open ") + (toFrame ? "to the first frame" : "to the first active state")
+        let span = Self.span(waited: waited != nil, toFrame: toFrame)
         var inside = ""
         if let (app, overlap) = longestAppSpan(in: slowest) {
             inside = ", \(Builder.duration(overlap)) of it in \(app.name)"
@@ -214,12 +213,26 @@ package struct LaunchAnatomy: Sendable, Equatable {
         return (waited, seen, toFrame, measured)
     }
 
+    /// What ``launchTime`` spans, in words: `from the user's open to the first frame`.
+    private static func span(waited: Bool, toFrame: Bool) -> String {
+        (waited ? "from the user's open " : "") + (toFrame ? "to the first frame" : "to the first active state")
+    }
+
+    /// Why a finding on ``launchTime`` is not proven, when it is not: a cold launch whose `record`
+    /// says neither prewarm nor the task role may have been prewarmed, and a prewarm's wait for the
+    /// user would count as launch time.
+    package func launchTimeDoubt(record: LaunchRecord) -> String? {
+        guard kind == .cold, record.prewarm == nil, record.taskRole == nil else { return nil }
+        return
+            "the launch record says neither whether iOS prewarmed the process nor its task role, and a prewarmed launch's wait for the user would count as launch time"
+    }
+
     /// The measures a budget rule judges, in words, for its finding's explanation: `launch time
     /// 1.07 s to the first frame (cold), slowest phase didFinishLaunching 929.0 ms`.
     package var measuresInWords: String {
         let (waited, _, toFrame, measured) = measuredLaunch
         guard !phases.isEmpty else { return "\(kind.rawValue) launch, never active in the trace" }
-        let span = (waited == nil ? "" : "from the user's open ") + (toFrame ? "to the first frame" : "to the first active state")
+        let span = Self.span(waited: waited != nil, toFrame: toFrame)
         let slowest = slowestPhase.map { ", slowest phase \($0.name) \(Builder.duration($0.duration))" } ?? ""
         return "launch time \(Builder.duration(measured)) \(span) (\(kind.rawValue))\(slowest)"
     }

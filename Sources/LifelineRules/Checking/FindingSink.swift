@@ -15,10 +15,10 @@ final class FindingSink {
     /// In the current launch, the first place where a scene connected while the launch's unnamed
     /// scene was connected (``IdentityNote``): from there its callbacks may be two scenes'.
     var ambiguity: (seq: Int64, line: Int)?
-    /// While the checker delivers a launch's `lifeline.anatomy` event: its symbol, the measures in
-    /// words, which a finding it offends adds to its explanation, and why such a finding is not
-    /// proven (it is then pending), when it is not.
-    var anatomy: (symbol: Int32, measures: String, unproven: String?)?
+    /// While the checker delivers a launch's `lifeline.anatomy` event: its symbol, the anatomy and
+    /// the launch's record. A finding the event offends adds the measures to its explanation, and
+    /// is pending when the record leaves them in doubt (``LaunchAnatomy/launchTimeDoubt(record:)``).
+    var anatomy: (symbol: Int32, anatomy: LaunchAnatomy, record: LaunchRecord)?
 
     init(
         names: SymbolTable, onFinding: @escaping (Finding) -> Void, onInstance: @escaping (InstanceResult) -> Void,
@@ -77,10 +77,10 @@ final class FindingSink {
         // Explained as what the trace shows (a violation, were it one scene), then said not proven.
         var explanation = FindingExplainer(rule: rule.rule, names: names).explain(raw, slice: slice)
         if let anatomy, let offending = raw.offending, offending.seq < 0, offending.name == anatomy.symbol {
-            explanation += ": " + anatomy.measures
-            if let unproven = anatomy.unproven {
+            explanation += ": " + anatomy.anatomy.measuresInWords
+            if let doubt = anatomy.anatomy.launchTimeDoubt(record: anatomy.record) {
                 raw.status = .pending
-                explanation += " (not proven: \(unproven))"
+                explanation += " (not proven: \(doubt))"
             }
         }
         if ambiguous != nil { raw.status = .pending }

@@ -385,14 +385,7 @@ public final class RuleChecker {
             seq: -1, t: t, line: state.pointee.launchLine, source: state.pointee.launchSource, name: symbol, phase: .instant)
         let record = EventRecord(seq: -1, t: t, event: EventName.anatomy, attrs: anatomy.ruleAttributes)
         let event = CheckerEvent(ref: ref, sessionSlot: -1, sceneSlot: -1, discarded: false)
-        // A cold launch whose record says neither prewarm nor the task role may have been prewarmed:
-        // its wait for the user would count as launch time, so what it offends is not proven.
-        let launch = state.pointee.launch
-        let unproven =
-            anatomy.kind == .cold && launch?.prewarm == nil && launch?.taskRole == nil
-            ? "the launch record says neither whether iOS prewarmed the process nor its task role, and a prewarmed launch's wait for the user would count as launch time"
-            : nil
-        sink.anatomy = (symbol, anatomy.measuresInWords, unproven)
+        sink.anatomy = (symbol, anatomy, state.pointee.launch ?? LaunchRecord())
         withUnsafePointer(to: record) { deliver(event, table.entries(of: symbol), fields: $0) }
         sink.anatomy = nil
     }
