@@ -10,7 +10,7 @@ import LifelineReports
 /// reports only render what it returns.
 ///
 /// ```swift
-/// let loaded = try CheckRun.load([])                 // both catalogs + ./rules/*.rules
+/// let loaded = try CheckRun.load([])                 // the catalogs + ./rules/*.rules
 /// let report = CheckRun.check(["traces/"], rules: loaded.rules, sources: loaded.sources)
 /// print(ReportFormat.text.render(report, gate: .standard))
 /// exit(report.status(.standard).exitCode)

@@ -52,7 +52,8 @@ package struct NotApplicableSummary: Sendable, Hashable {
         let launchCount = launches > 1 ? " (\(launches) launches)" : ""
         if beforeTheTrace {
             return
-                "\(count) what may have come before the trace began (it starts after its launch did)\(launchCount): \(wanted); "
+                "\(count) what may have come before the trace began (it starts after its launch did)\(launchCount)"
+                + (callbacks.isEmpty ? "; " : ": \(wanted); ")
                 + "nothing before its first line is taken to have happened or not"
         }
         return

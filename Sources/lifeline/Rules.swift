@@ -8,7 +8,7 @@ struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the built-in rule catalogs and the rules a check would use.",
         discussion: """
-            With --rules, lists those catalogs and files instead of the defaults (both catalogs plus \
+            With --rules, lists those catalogs and files instead of the defaults (the built-in catalogs plus \
             ./rules/*.rules, which --no-local-rules leaves out). Exits 2 when rules do not load.
             """)
 

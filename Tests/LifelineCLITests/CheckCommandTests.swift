@@ -45,7 +45,7 @@ struct CheckCommandTests {
         let directory = try Self.fixture()
         let result = try Self.run(["check", "legal.ndjson"], directory)
         #expect(result.status == 0)
-        #expect(result.stdout.hasSuffix("checked 1 trace (1 launch, 4 events) against 34 rules: 0 errors, 0 warnings, 0 info, 0 pending\n"))
+        #expect(result.stdout.hasSuffix("checked 1 trace (1 launch, 4 events) against 37 rules: 0 errors, 0 warnings, 0 info, 0 pending\n"))
     }
 
     @Test func violationsExitOneWithLocatedExplanations() throws {
@@ -64,7 +64,7 @@ struct CheckCommandTests {
                 """))
         #expect(!result.stdout.contains("must never happen") && !result.stdout.contains("(E2)") && !result.stdout.contains("(W8)"))
         #expect(result.stdout.contains("bad.ndjson:5: warning[scene.background-within-5s]"))
-        #expect(result.stdout.contains("2 traces (2 launches, 8 events) against 34 rules: 1 error, 1 warning, 0 info, 0 pending"))
+        #expect(result.stdout.contains("2 traces (2 launches, 8 events) against 37 rules: 1 error, 1 warning, 0 info, 0 pending"))
         // The machine formats keep the rule's reference as written, with its evidence ID.
         let json = try Self.run(["check", "bad.ndjson", "--format", "json"], directory)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -121,7 +121,7 @@ struct CheckCommandTests {
         #expect(missingJSON.stderr == "nope.ndjson: error: no such file or directory\n")
         let catalog = try Self.run(["check", "legal.ndjson", "--rules", "uikit-scenes"], directory)
         #expect(catalog.status == 2)
-        #expect(catalog.stderr.contains("uikit-scenes: error: no such rules file or catalog (catalogs: uikit-scene, uikit-app)"))
+        #expect(catalog.stderr.contains("uikit-scenes: error: no such rules file or catalog (catalogs: uikit-scene, uikit-app, swiftui)"))
         let yaml = try Self.run(["check", "legal.ndjson", "--format", "yaml"], directory)
         #expect(yaml.status == 2)
         #expect(yaml.stderr.hasPrefix("Error: The value 'yaml' is invalid for '--format <format>'"))
@@ -158,14 +158,14 @@ struct CheckCommandTests {
         let document = try XMLDocument(contentsOf: directory.appendingPathComponent("report.xml"))
         let root = try #require(document.rootElement())
         #expect(root.name == "testsuites")
-        #expect(root.attribute(forName: "tests")?.stringValue == "48")
+        #expect(root.attribute(forName: "tests")?.stringValue == "54")
         // Under the default --fail-on error only the error fails: the warning is reported, not failed.
         #expect(root.attribute(forName: "failures")?.stringValue == "1")
         let suites = root.elements(forName: "testsuite")
         #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["bad.ndjson", "legal.ndjson"])
         for suite in suites {
             let cases = suite.elements(forName: "testcase")
-            #expect(cases.count == 24, "the 23 scene rules, and one case for the rules not judged")
+            #expect(cases.count == 27, "the 23 scene rules and the 3 swiftui ones, and one case for the rules not judged")
             #expect(cases.allSatisfy { $0.attribute(forName: "name") != nil && $0.attribute(forName: "classname") != nil })
             // Both traces are scene-based: the legacy app-delegate rules never applied, so they are skipped, not
             // passed: one case for the ten, which names them.
@@ -213,7 +213,7 @@ struct CheckCommandTests {
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "lifeline")
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.count == 34)
+        #expect(rules.count == 37)
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.count == 2)
         for result in results {

@@ -128,18 +128,21 @@ struct CheckInputTests {
         #expect(local.status == 1)
         #expect(
             local.stdout.contains(
-                "rules: uikit-scene (built-in, 23 rules), uikit-app (built-in, 11 rules), rules/local.rules (./rules, 1 rule)\n"))
+                "rules: uikit-scene (built-in, 23 rules), uikit-app (built-in, 11 rules), swiftui (built-in, 3 rules), rules/local.rules (./rules, 1 rule)\n"
+            ))
         #expect(local.stdout.contains("[local.no-active]"))
 
         let builtin = try Self.run(["check", "legal.ndjson", "--no-local-rules"], directory)
         #expect(builtin.status == 0)
-        #expect(builtin.stdout.contains("rules: uikit-scene (built-in, 23 rules), uikit-app (built-in, 11 rules)\n"))
+        #expect(
+            builtin.stdout.contains(
+                "rules: uikit-scene (built-in, 23 rules), uikit-app (built-in, 11 rules), swiftui (built-in, 3 rules)\n"))
         #expect(!builtin.stdout.contains("local"))
 
         let object = try Self.json(try Self.run(["check", "legal.ndjson", "--format", "json"], directory))
         let sources = try #require(object["ruleSources"] as? [[String: Any]])
-        #expect(sources.map { $0["name"] as? String } == ["uikit-scene", "uikit-app", "rules/local.rules"])
-        #expect(sources.map { $0["kind"] as? String } == ["builtin", "builtin", "local"])
+        #expect(sources.map { $0["name"] as? String } == ["uikit-scene", "uikit-app", "swiftui", "rules/local.rules"])
+        #expect(sources.map { $0["kind"] as? String } == ["builtin", "builtin", "builtin", "local"])
         #expect(sources.last?["rules"] as? Int == 1)
 
         let listed = try Self.run(["rules", "--no-local-rules"], directory)

@@ -41,7 +41,7 @@ struct PartialInstrumentationCommandTests {
         #expect(!run.stdout.contains("not applicable[scene.foreground-before-active]"), "a rule over recorded callbacks is judged")
         #expect(
             run.stdout.hasSuffix(
-                "checked 1 trace (1 launch, 9 events) against 34 rules: 0 errors, 0 warnings, 0 info, 0 pending; "
+                "checked 1 trace (1 launch, 9 events) against 37 rules: 0 errors, 0 warnings, 0 info, 0 pending; "
                     + "15 rules not applicable (they need callbacks not recorded)\n"))
     }
 
@@ -75,7 +75,7 @@ struct PartialInstrumentationCommandTests {
         #expect(run.status == 1)
         #expect(!run.stdout.contains("not applicable"))
         #expect(run.stdout.contains("full.ndjson:2: pending[scene.callbacks-after-connect]: sceneWillEnterForeground(_:)"))
-        #expect(run.stdout.hasSuffix("against 34 rules: 0 errors, 0 warnings, 0 info, 9 pending\n"))
+        #expect(run.stdout.hasSuffix("against 37 rules: 0 errors, 0 warnings, 0 info, 9 pending\n"))
         // --records declares for the trace what its launch record does not say.
         let declared = try Self.run(
             ["check", "full.ndjson", "--no-local-rules", "--pending", "fail", "--records", Self.declared], directory)

@@ -95,7 +95,7 @@ struct ReplCommandTests {
         #expect(lines.first == "#  severity  rule                                launch  explanation")
         #expect(lines.contains { $0.hasPrefix("1  info      scene.background-before-disconnect       1  sceneDidDisconnect(_:)") })
         #expect(lines.contains { $0.hasPrefix("2  error     scene.connect-after-launch               2  scene(_:willConnectTo:options:)") })
-        #expect(lines.contains("checked 1 trace (2 launches, 37 events) against 34 rules: 3 errors, 0 warnings, 1 info, 0 pending"))
+        #expect(lines.contains("checked 1 trace (2 launches, 37 events) against 37 rules: 3 errors, 0 warnings, 1 info, 0 pending"))
         #expect(lines.contains { $0.hasPrefix("bug.ndjson:19: info[scene.background-before-disconnect]: sceneDidDisconnect(_:)") })
         #expect(lines.contains("  offending: sceneDidDisconnect(_:) begin seq 18 at bug.ndjson:19"))
         #expect(lines.contains { $0.hasPrefix("launch 1 · C22AE1D5-04CC-452C-A5AB-E5A444422C5A · com.example.Notes") })

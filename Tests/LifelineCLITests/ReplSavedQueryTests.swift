@@ -18,7 +18,7 @@ struct ReplSavedQueryTests {
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // One line per shipped query, each marked built in, with its description.
         let listed = lines.filter { $0.contains("  built in  ") }
-        #expect(listed.count == 17)
+        #expect(listed.count == 18)
         #expect(
             listed.contains {
                 $0.hasPrefix("unfinished-callbacks ")
@@ -48,7 +48,7 @@ struct ReplSavedQueryTests {
         #expect(run.status == 1)
         #expect(run.stderr == "<stdin>:7:1: error: no saved query 'nope', shipped or in queries/; .queries lists them\n")
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.filter { $0.contains("  built in  ") }.count == 16)
+        #expect(lines.filter { $0.contains("  built in  ") }.count == 17)
         let replaced = try #require(lines.first { $0.hasPrefix("slowest-callbacks ") })
         #expect(replaced.contains("  queries/slowest-callbacks.sql (over the built-in one)  Ours: launches only"))
         let added = try #require(lines.first { $0.hasPrefix("per-launch ") })

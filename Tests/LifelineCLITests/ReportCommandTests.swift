@@ -22,7 +22,7 @@ struct ReportCommandTests {
         #expect(result.status == 0, "the report shows findings; it does not fail on them")
         #expect(
             result.stdout == """
-                checked 2 traces (2 launches, 8 events) against 34 rules: 1 error, 1 warning, 0 info, 0 pending
+                checked 2 traces (2 launches, 8 events) against 37 rules: 1 error, 1 warning, 0 info, 0 pending
                 wrote report.html (2 launch timelines)
 
                 """)

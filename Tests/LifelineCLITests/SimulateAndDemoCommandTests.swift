@@ -109,7 +109,7 @@ struct SimulateAndDemoCommandTests {
         #expect(run.stdout.contains("background-launch.ndjson:10    warm        137.3 ms   144.4 ms"))
         #expect(run.stdout.contains("5. Query: queries/time-to-active.sql"))
         #expect(run.stdout.contains("demo-traces/bug-wrong-order.ndjson:33: error[scene.connect-after-launch]"))
-        #expect(run.stdout.contains("checked 9 traces (15 launches, 372 events) against 34 rules: 3 errors"))
+        #expect(run.stdout.contains("checked 9 traces (15 launches, 372 events) against 37 rules: 3 errors"))
         #expect(
             run.stdout.contains(
                 "the bugs are in demo-traces/bug-*; a launch over Apple's 400 ms target for the first frame: a warning (step 4 says where the time went)"

@@ -36,8 +36,9 @@ struct SavedQueryTests {
     }
 
     /// Queries about what no sample trace shows (no sample recorder dropped events, no sample app died
-    /// inside a callback): their goldens come from the samples plus `Fixtures/traces`, so they hold rows.
-    static let fixtureQueries: Set<String> = ["dropped-events", "unfinished-callbacks"]
+    /// inside a callback, no sample is a SwiftUI app's): their goldens come from the samples plus
+    /// `Fixtures/traces`, so they hold rows.
+    static let fixtureQueries: Set<String> = ["dropped-events", "unfinished-callbacks", "scene-phase-order"]
 
     /// The sample traces and `Fixtures/traces` (labelled `fixtures/<name>.ndjson`), imported once.
     static let storeWithFixtures: Result<TraceStore, any Error> = Result {
@@ -76,6 +77,23 @@ struct SavedQueryTests {
         #expect(rows.map { $0["event"] } == ["sceneDidEnterBackground(_:)", "sync.upload"])
         #expect(rows.map { $0["begin_line"] } == ["10", "11"])
         #expect(rows.allSatisfy { $0["session"] == "S1" })
+    }
+
+    /// `Fixtures/traces/swiftui-phase-order.ndjson` is written by hand to exercise the query: its orders
+    /// between phases and callbacks are arbitrary (each outcome once), not a claim about iOS.
+    @Test("scene phase order: each change paired with its step's nearest callback, per OS; a view's first reading left out")
+    func scenePhaseOrder() throws {
+        let rows = try run("scene-phase-order").records.map { row in
+            ["os", "scope", "phase", "callback", "first", "changes", "mean_gap_ms"].map { row[$0] ?? "(null)" }
+        }
+        #expect(
+            rows == [
+                ["17.5", "app", "inactive", "sceneWillResignActive(_:)", "callback", "1", "1.0"],
+                ["17.5", "app", "active", "sceneDidBecomeActive(_:)", "callback", "1", "2.0"],
+                ["17.5", "app", "background", "sceneDidEnterBackground(_:)", "phase", "1", "4.0"],
+                ["18.2", "app", "inactive", "(none within 1 s)", "-", "1", "(null)"],
+                ["18.2", "app", "active", "sceneDidBecomeActive(_:)", "phase", "1", "2.0"],
+            ])
     }
 
     @Test("there are at least ten queries, each starting with a one-line '-- description'")

@@ -138,6 +138,12 @@ struct ConsoleLineShapeTests {
         ("ScenePhase.active", "active"),
         ("swiftui.scenePhase phase=background", "background"),
         ("scenePhase changed from inactive to active", "active"),
+        // Real-logs 15 and 16 and Jesse Squires' print (jessesquires.com/blog/2024/06/29/swiftui-scene-phase):
+        // the app's own words after the phase end it.
+        (" onChange(of: scenePhase): scenePhase=active, colorScheme=light", "active"),
+        ("14:33:41.817 [scenePhase] scenePhase: active → inactive", "inactive"),
+        ("14:33:44.806 [scenePhase] scenePhase active: gate open (prevPhase=inactive)", "active"),
+        ("ScenePhase: inactive -> active", "active"),
     ])
     func scenePhaseChangesAreAppEvents(_ line: String, _ phase: String) throws {
         let event = try #require(Self.decode(line + "\n").launches.first?.events.first, "\(line)")

@@ -80,6 +80,29 @@ struct RuleCheckerTests {
             ])
     }
 
+    /// `swiftui.scenePhase` carries its phase as the attribute `phase`, which the record's own field shadows.
+    @Test func attrsDotNamesTheAttributeARecordFieldShadows() throws {
+        let (findings, _) = try check(
+            """
+            rule shadowed per launch: never swiftui.scenePhase[phase = instant]
+            rule attribute per launch: never swiftui.scenePhase[attrs.phase = background, attrs.scope != scene]
+            """,
+            """
+            {"lifeline":1,"type":"launch","launch":"L1","lifecycle":"scene"}
+            {"seq":1,"t":10,"event":"swiftui.scenePhase","phase":"instant","attrs":{"phase":"background","scope":"scene"}}
+            {"seq":2,"t":20,"event":"swiftui.scenePhase","phase":"instant","attrs":{"phase":"background","scope":"app"}}
+            {"seq":3,"t":30,"event":"swiftui.scenePhase","phase":"instant","attrs":{"phase":"active"}}
+
+            """)
+        #expect(
+            findings.map(\.headline) == [
+                "t.ndjson:2: error[shadowed]: unexpected swiftui.scenePhase in launch L1",
+                "t.ndjson:3: error[shadowed]: unexpected swiftui.scenePhase in launch L1",
+                "t.ndjson:3: error[attribute]: unexpected swiftui.scenePhase whose 'phase' is \"background\" and whose 'scope' is not \"scene\" in launch L1",
+                "t.ndjson:4: error[shadowed]: unexpected swiftui.scenePhase in launch L1",
+            ])
+    }
+
     @Test func violationsNameTheRuleTheSliceAndLocatedWitnesses() throws {
         let (findings, summary) = try check(
             "rule scene.connect-after-launch per session: didFinishLaunching precedes willConnectTo",

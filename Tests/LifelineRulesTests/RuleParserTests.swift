@@ -231,6 +231,7 @@ struct RuleParserTests {
         ("rule x: between a.b c.d: never e.f", 1, 21, "expected 'and', found 'c.d'"),
         ("rule x: after a.b never c.d", 1, 19, "expected ':' after the scope, found 'never'"),
         ("rule x: a.b[phase = middle] precedes c.d", 1, 21, "unknown phase 'middle' (expected begin, end or instant)"),
+        ("rule x: a.b[attrs. = 1] precedes c.d", 1, 13, "expected an attribute name after 'attrs.'"),
         ("rule x: a.b[k ~ 1] precedes c.d", 1, 15, "unexpected character '~'"),
         ("rule x: never \"unterminated", 1, 15, "unterminated string"),
         (

@@ -106,6 +106,44 @@ struct LaunchAnatomyStoreTests {
         #expect(try fixture.rows("SELECT resumes_omitted FROM launch_anatomy") == [["0"]])
     }
 
+    @Test(
+        "a SwiftUI app's scene phases stand in for the callbacks it does not get, streamed or read back from a file that grew",
+        arguments: [false, true])
+    func swiftUIScenePhases(grown: Bool) throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let launch = """
+            {"lifeline":1,"type":"launch","launch":"L1","app":"A","lifecycle":"scene","processStart":-100000000,"prewarm":false}
+            {"seq":1,"t":10000000,"event":"didFinishLaunching"}
+            {"seq":2,"t":60000000,"event":"swiftui.scenePhase","attrs":{"phase":"inactive","scope":"scene","initial":true}}
+
+            """
+        let later = """
+            {"seq":3,"t":90000000,"event":"swiftui.scenePhase","attrs":{"phase":"active","scope":"app"}}
+            {"seq":4,"t":1000000000,"event":"swiftui.scenePhase","attrs":{"phase":"inactive","scope":"app"}}
+            {"seq":5,"t":1500000000,"event":"swiftui.scenePhase","attrs":{"phase":"background","scope":"app"}}
+            {"seq":6,"t":31500000000,"event":"swiftui.scenePhase","attrs":{"phase":"inactive","scope":"app"}}
+            {"seq":7,"t":31520000000,"event":"swiftui.scenePhase","attrs":{"phase":"active","scope":"app"}}
+            {"seq":8,"t":40400000000,"event":"swiftui.scenePhase","attrs":{"phase":"background","scope":"app"}}
+
+            """
+        let path = try fixture.write("a.ndjson", grown ? launch : launch + later)
+        _ = fixture.importFile(path)
+        if grown {
+            try fixture.append("a.ndjson", later)
+            _ = fixture.importFile(path)
+        }
+        #expect(
+            try fixture.rows("SELECT kind, time_to_active_ns, ending FROM launch_anatomy") == [["cold", "190000000", "background"]])
+        #expect(
+            try fixture.rows("SELECT name, duration_ns FROM launch_phase ORDER BY ordinal") == [
+                ["pre-main and UIKit start", "110000000"], ["didFinishLaunching", "50000000"], ["entering foreground", "30000000"],
+            ])
+        #expect(
+            try fixture.rows("SELECT scene, background_ns, foreground_ns, active_ns FROM launch_resume")
+                == [["NULL", "1500000000", "31500000000", "31520000000"]])
+    }
+
     @Test("a scene named by an empty string stays an empty string, not NULL (the app)")
     func emptySceneName() throws {
         let fixture = try StoreFixture()

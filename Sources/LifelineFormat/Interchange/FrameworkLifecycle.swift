@@ -20,8 +20,12 @@ enum FrameworkLifecycle {
             let parts = word.split(whereSeparator: { !ConsoleTextDecoder.isLetter($0) && !isDigit($0) && $0 != UInt8(ascii: "_") })
             for (part, name) in parts.enumerated() {
                 if name.elementsEqual("scenePhase".utf8) || name.elementsEqual("ScenePhase".utf8) {
-                    // The last phase named after it: `scenePhase changed from inactive to active` is `active`.
-                    let after = Array(parts[(part + 1)...]) + words[(index + 1)...].flatMap(tokens)
+                    // The last phase of the words right after it: `scenePhase changed from inactive to
+                    // active` and `scenePhase: inactive → active` are `active`; the app's own words end
+                    // them (`scenePhase active: gate open (prevPhase=inactive)` is `active`).
+                    let after = (Array(parts[(part + 1)...]) + words[(index + 1)...].flatMap(tokens)).prefix {
+                        scenePhases.contains(where: $0.elementsEqual) || phaseConnectives.contains(where: $0.elementsEqual)
+                    }
                     guard let phase = after.last(where: { scenePhases.contains(where: $0.elementsEqual) }) else { continue }
                     return event("swiftui.scenePhase", ["phase": .string(String(decoding: phase, as: UTF8.self))])
                 }
@@ -46,6 +50,10 @@ enum FrameworkLifecycle {
     static let names: Set<String> = ["swiftui.scenePhase", "flutter.lifecycle", "unity.focus", "unity.pause", "unity.quit"]
 
     private static let scenePhases = ["active", "inactive", "background"].map { Array($0.utf8) }
+    /// Words between `scenePhase` and its phases: `changed from inactive to active`, `is now active`.
+    private static let phaseConnectives = ["changed", "change", "from", "to", "is", "now", "new", "old", "phase", "became"].map {
+        Array($0.utf8)
+    }
     private static let flutterStates = ["resumed", "inactive", "paused", "detached", "hidden"].map { Array($0.utf8) }
     private static let unityMessages: [(message: String, event: (String, String?))] = [
         ("OnApplicationFocus", ("unity.focus", "hasFocus")),

@@ -37,6 +37,12 @@ extension LaunchAnatomy {
         private var resuming: [String?: Int] = [:]
         private var resumes: [Resume] = []
         private var resumesOmitted = 0
+        /// Whether a delegate callback moved the launch between the foreground and the background: then
+        /// SwiftUI's phases are only recorded beside them, not read.
+        private var sawStateCallback = false
+        /// SwiftUI's phases: the app's aggregate, and the rest (a view's window's, a log's).
+        private var appPhases = PhaseTrack()
+        private var otherPhases = PhaseTrack()
 
         package init(record: LaunchRecord) { self.record = record }
 
@@ -65,23 +71,30 @@ extension LaunchAnatomy {
                 }
             case .sceneWillEnterForeground, .applicationWillEnterForeground:
                 if firstForeground == nil { firstForeground = (t, callback) }
+                sawStateCallback = true
                 remember(callback)
                 if let owner = owner(callback, scene()) { enterForeground(owner, t: t) }
             case .sceneDidBecomeActive, .applicationDidBecomeActive:
                 if firstForeground == nil { firstForeground = (t, callback) }
                 if firstActive == nil { firstActive = t }
+                sawStateCallback = true
                 remember(callback)
                 if !resuming.isEmpty, let owner = owner(callback, scene()), let index = resuming.removeValue(forKey: owner) {
                     resumes[index].active = t
                 }
-            case .sceneWillResignActive, .applicationWillResignActive, .applicationWillTerminate:
+            case .sceneWillResignActive, .applicationWillResignActive:
+                sawStateCallback = true
+                remember(callback)
+            case .applicationWillTerminate:
                 remember(callback)
             case .sceneDidDisconnect:
+                sawStateCallback = true
                 remember(callback)
                 // A released scene comes back as a new connection: its resume starts there.
                 if let owner = owner(callback, scene()) { leaveForeground(owner, t: t, toBackground: false) }
             case .sceneDidEnterBackground, .applicationDidEnterBackground:
                 if firstForeground == nil, backgroundEntry == nil { backgroundEntry = (t, callback) }
+                sawStateCallback = true
                 remember(callback)
                 if let owner = owner(callback, scene()) { leaveForeground(owner, t: t, toBackground: true) }
             case .applicationPerformFetch, .applicationHandleBackgroundURLSession, .applicationDidReceiveRemoteNotification:
@@ -100,6 +113,8 @@ extension LaunchAnatomy {
                 note(callback, t: event.t, phase: event.phase, scene: event.scene)
             } else if let mark = Mark(name: event.event.name) {
                 note(mark, t: event.t)
+            } else if event.event == EventName.scenePhase {
+                if let reading = ScenePhaseReading(attrs: event.attrs) { note(reading, t: event.t) }
             } else if event.phase != .instant {
                 noteApp(key: event.event.name.hashValue, t: event.t, phase: event.phase) { event.event.name }
             }
@@ -112,9 +127,22 @@ extension LaunchAnatomy {
             switch mark {
             case .firstFrame:
                 // The first frame after the first active state: a frame before it is not the launch's end.
-                if firstActive != nil, firstFrame == nil { firstFrame = t }
+                if firstFrame == nil, firstActive != nil || appPhases.firstActive != nil || otherPhases.firstActive != nil {
+                    firstFrame = t
+                }
             case .fullyDisplayed:
                 if fullyDisplayed == nil { fullyDisplayed = t }
+            }
+        }
+
+        /// Notes one of SwiftUI's scene phases (`swiftui.scenePhase`) at `t`.
+        package mutating func note(_ reading: ScenePhaseReading, t: Int64) {
+            if firstEvent == nil { firstEvent = t }
+            if t != firstEvent { sawTime = true }
+            if reading.scope == .app {
+                appPhases.note(reading.phase, t: t)
+            } else {
+                otherPhases.note(reading.phase, t: t)
             }
         }
 
@@ -205,8 +233,61 @@ extension LaunchAnatomy {
             tail = (tail.1, tail.2, tail.3, callback)
         }
 
+        /// What moved a launch to the foreground or the background first: a callback, or a SwiftUI phase.
+        private enum Signal {
+            case callback(Callback)
+            case scenePhase(ScenePhaseReading.Phase)
+
+            var description: String {
+                switch self {
+                case .callback(let callback): return callback.description
+                case .scenePhase(let phase): return "scenePhase \(phase.rawValue)"
+                }
+            }
+        }
+
+        /// The launch's way to the foreground and the background as ``finish()`` reads it: the delegate
+        /// callbacks, or, when none records them, SwiftUI's phases (the app's, else a view's or a log's).
+        private struct Signals {
+            var firstForeground: (t: Int64, signal: Signal)?
+            var firstActive: Int64?
+            var backgroundEntry: (t: Int64, signal: Signal)?
+            /// The phases read, and whose they are in words; nil when the callbacks are read.
+            var phases: (track: PhaseTrack, whose: String)?
+        }
+
+        private var signals: Signals {
+            let phases: (track: PhaseTrack, whose: String)? =
+                sawStateCallback
+                ? nil
+                : appPhases.seen
+                    ? (appPhases, "the app's (scope app)") : otherPhases.seen ? (otherPhases, "a view's (scope scene) or a log's") : nil
+            var entry = backgroundEntry.map { (t: $0.t, signal: Signal.callback($0.callback)) }
+            guard let phases else {
+                return Signals(
+                    firstForeground: firstForeground.map { ($0.t, .callback($0.callback)) }, firstActive: firstActive,
+                    backgroundEntry: entry, phases: nil)
+            }
+            // The launch's way in from both streams, whichever saw it first (the app's phase records
+            // only changes, a view its first reading too); its resumes and ending from the one read.
+            let foreground = [appPhases.firstForeground, otherPhases.firstForeground].compactMap { $0 }.min { $0.t < $1.t }.map {
+                (t: $0.t, signal: Signal.scenePhase($0.phase))
+            }
+            let active = [appPhases.firstActive, otherPhases.firstActive].compactMap { $0 }.min()
+            // A background callback (a push the adaptor got) once the app was in the foreground is not how it launched.
+            if let callback = entry, let foreground, foreground.t < callback.t { entry = nil }
+            if let t = [appPhases.backgroundEntry, otherPhases.backgroundEntry].compactMap({ $0 }).min(),
+                t < entry?.t ?? .max, t < foreground?.t ?? .max
+            {
+                entry = (t, .scenePhase(.background))
+            }
+            return Signals(firstForeground: foreground, firstActive: active, backgroundEntry: entry, phases: phases)
+        }
+
         /// The anatomy of the launch noted so far.
         package func finish() -> LaunchAnatomy {
+            let signals = self.signals
+            let (firstForeground, backgroundEntry) = (signals.firstForeground, signals.backgroundEntry)
             var evidence: [String] = []
             let kind: Kind
             let reason: String
@@ -224,6 +305,11 @@ extension LaunchAnatomy {
                 evidence.append("process start: not recorded")
             }
             evidence.append(moduleLoad.evidence)
+            if let phases = signals.phases {
+                evidence.append(
+                    "scene phases: SwiftUI's scenePhase, \(phases.whose), shows the foreground and the background: no delegate callback records them"
+                )
+            }
             if record.excerpt == true {
                 kind = .unknown
                 reason = "the trace begins after the launch did (an excerpt): how the process started is not in it"
@@ -246,10 +332,10 @@ extension LaunchAnatomy {
                 if let firstForeground {
                     kind = .warm
                     reason =
-                        "launched in the background (\(backgroundEntry.callback.description) first), then opened by the user \(Self.duration(firstForeground.t.saturatingSubtracting(backgroundEntry.t))) later"
+                        "launched in the background (\(backgroundEntry.signal.description) first), then opened by the user \(Self.duration(firstForeground.t.saturatingSubtracting(backgroundEntry.t))) later"
                 } else {
                     kind = .background
-                    reason = "launched in the background: \(backgroundEntry.callback.description) came before any foreground callback"
+                    reason = "launched in the background: \(backgroundEntry.signal.description) came before any foreground callback"
                 }
             } else if launchedWithoutUI, let launched {
                 // No callback of the app shows it (a location update, a BGTask, a silent push handled
@@ -267,25 +353,26 @@ extension LaunchAnatomy {
                 kind = .cold
                 reason =
                     record.prewarm == nil
-                    ? "the process started and came to the foreground (\(firstForeground.callback.description)) first; prewarm is not recorded, so a prewarmed launch would look the same"
-                    : "the process started for this launch and came to the foreground (\(firstForeground.callback.description)) first"
+                    ? "the process started and came to the foreground (\(firstForeground.signal.description)) first; prewarm is not recorded, so a prewarmed launch would look the same"
+                    : "the process started for this launch and came to the foreground (\(firstForeground.signal.description)) first"
             } else {
                 kind = .unknown
                 reason = "the process finished launching but no foreground or background callback follows"
             }
-            let (ending, endingReason) = ownEnding()
+            let (ending, endingReason) = ownEnding(signals)
             return LaunchAnatomy(
-                kind: kind, reason: reason, evidence: evidence, phases: sawTime ? phases(kind: kind) : [], ending: ending,
-                endingReason: endingReason, appSpans: spans.sorted { ($0.start, $0.end) < ($1.start, $1.end) }, resumes: resumes,
-                resumesOmitted: resumesOmitted)
+                kind: kind, reason: reason, evidence: evidence, phases: sawTime ? phases(kind: kind, signals) : [], ending: ending,
+                endingReason: endingReason, appSpans: spans.sorted { ($0.start, $0.end) < ($1.start, $1.end) },
+                resumes: signals.phases?.track.resumes ?? resumes, resumesOmitted: signals.phases?.track.resumesOmitted ?? resumesOmitted)
         }
 
         /// Consecutive phases between the milestones the launch reached, in time order, from the
         /// process start (else the first event) to the first active state. A launch that waited
         /// (prewarmed, or launched in the background) has a ``waiting`` phase until the user opened it.
-        private func phases(kind: Kind) -> [LaunchPhase] {
+        private func phases(kind: Kind, _ signals: Signals) -> [LaunchPhase] {
             let moduleLoad = self.moduleLoad.usable
-            guard let firstActive, let start = record.processStart ?? moduleLoad ?? firstEvent else { return [] }
+            let (firstForeground, backgroundEntry) = (signals.firstForeground, signals.backgroundEntry)
+            guard let firstActive = signals.firstActive, let start = record.processStart ?? moduleLoad ?? firstEvent else { return [] }
             var milestones: [(name: String, t: Int64)] = []
             switch (record.processStart, moduleLoad) {
             case (.some(let processStart), .some(let moduleLoad)):
@@ -378,9 +465,19 @@ extension LaunchAnatomy {
 
         /// The ending the launch's own callbacks show; ``LaunchAnatomy/settleEndings(_:)`` decides a
         /// foreground end with the launches that follow.
-        private func ownEnding() -> (Ending, String) {
+        private func ownEnding(_ signals: Signals) -> (Ending, String) {
+            if let phases = signals.phases, tail.3 != .applicationWillTerminate, let last = phases.track.last {
+                if last == .background {
+                    // No phase comes when an app in the background is force-quit (jessesquires.com/blog/2024/06/29/swiftui-scene-phase).
+                    return (
+                        .background,
+                        "scenePhase background came last: SwiftUI changes no phase when an app in the background is force-quit or ended by iOS (jetsam), so the trace cannot tell which"
+                    )
+                }
+                return (.unknown, Self.foregroundStop + " (scenePhase \(last.rawValue) last)")
+            }
             guard let last = tail.3 else {
-                if firstForeground == nil, backgroundEntry != nil || record.prewarm == true {
+                if signals.firstForeground == nil, signals.backgroundEntry != nil || record.prewarm == true {
                     return (.background, "it never came to the foreground: iOS suspends such a process and may end it without a callback")
                 }
                 return (.unknown, "no state change is recorded")

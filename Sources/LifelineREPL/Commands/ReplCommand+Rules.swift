@@ -11,7 +11,7 @@ extension ReplCommand {
     static let check = ReplCommand(
         name: ".check", usage: "[RULE|CATALOG|FILE]...", summary: "Check the database against rules; list the violations",
         discussion: """
-            With no arguments, the loaded rules (.rules lists them): both catalogs, rules/*.rules and what
+            With no arguments, the loaded rules (.rules lists them): the built-in catalogs, rules/*.rules and what
             .load added, as 'lifeline check' would. Otherwise only the rules named: a rule id, a catalog
             (uikit-scene, uikit-app) or a .rules file, in any mix. Violations and pending findings (an
             obligation still open when the trace ended) are numbered for .explain. The findings replace the
@@ -82,7 +82,7 @@ extension ReplCommand {
         name: ".rules", summary: "List the loaded rules: ids, severities, slicing, messages",
         discussion: """
             The catalogs, then each file's rules, as 'lifeline rules' prints them. At start the shell loads
-            both catalogs and rules/*.rules; .load adds more. docs/rules.md describes the rule language.
+            the built-in catalogs and rules/*.rules; .load adds more. docs/rules.md describes the rule language.
             """,
         topic: .rules
     ) { shell, arguments in

@@ -1,7 +1,7 @@
 /// The rule catalogs shipped with Lifeline.
 ///
 /// Each rule applies only to launches of its life cycle (`when lifecycle = …`),
-/// so loading both catalogs checks every launch against the one that matches it.
+/// so loading every catalog checks each launch against the ones that match it.
 ///
 /// ```swift
 /// let rules = try BuiltinCatalog.uikitScene.rules
@@ -11,12 +11,15 @@ public enum BuiltinCatalog: String, CaseIterable, Sendable {
     case uikitScene = "uikit-scene"
     /// The legacy app-delegate life cycle.
     case uikitApp = "uikit-app"
+    /// SwiftUI's scene phases.
+    case swiftUI = "swiftui"
 
     /// A one-line description for `lifeline rules`.
     public var summary: String {
         switch self {
         case .uikitScene: return "scene-based life cycle (iOS 13+): launch, sessions, scene states, time limits"
         case .uikitApp: return "legacy app-delegate life cycle: launch, app states, time limits"
+        case .swiftUI: return "SwiftUI's scene phases (iOS 14+): at launch, to and from the background"
         }
     }
 
@@ -25,6 +28,7 @@ public enum BuiltinCatalog: String, CaseIterable, Sendable {
         switch self {
         case .uikitScene: return Self.uikitSceneText
         case .uikitApp: return Self.uikitAppText
+        case .swiftUI: return Self.swiftUIText
         }
     }
 
@@ -40,7 +44,7 @@ public enum BuiltinCatalog: String, CaseIterable, Sendable {
         }
     }
 
-    /// Both catalogs together.
+    /// All the catalogs together.
     public static var all: RuleSet {
         var rules = RuleSet()
         for catalog in allCases { rules.rules += catalog.rules.rules }

@@ -75,8 +75,8 @@ extension BuiltinCatalog {
 
         rule scene.no-app-state-callbacks per launch {
           when lifecycle = scene
-          message "a scene-based app's delegate gets no app-level state callbacks (the notifications are still posted)"
-          reference "applicationDidBecomeActive(_:) and siblings: 'If your app uses scenes, UIKit does not call this method'; WWDC19 258 (E6)"
+          message "a scene-based app's delegate (a SwiftUI app's @UIApplicationDelegateAdaptor too) gets no app-level state callbacks (the notifications are still posted)"
+          reference "applicationDidBecomeActive(_:) and siblings: 'If your app uses scenes, UIKit does not call this method'; WWDC19 258 (E6); a SwiftUI app's adaptor gets only didFinishLaunching and applicationWillTerminate, scene delegate or not: https://jessesquires.com/blog/2024/06/29/swiftui-scene-phase/ (S4)"
           never applicationDidBecomeActive[via != notification] | applicationWillResignActive[via != notification] | applicationDidEnterBackground[via != notification] | applicationWillEnterForeground[via != notification]
         }
 

@@ -169,7 +169,7 @@ struct FindingExplainer {
     }
 
     private static func phrase(_ condition: EventCondition) -> String {
-        let field = EventCondition.recordFields.contains(condition.field) ? condition.field : "'\(condition.field)'"
+        let field = condition.readsRecordField ? condition.field : "'\(condition.attribute)'"
         switch condition.comparison {
         case .present: return "with a \(field)"
         case .equal: return "whose \(field) is \(condition.value)"

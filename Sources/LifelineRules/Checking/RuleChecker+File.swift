@@ -147,7 +147,8 @@ extension RuleChecker {
         }
         let ref = advance(
             symbol: symbol, seq: scanned.seq, t: scanned.t, line: line, phase: scanned.phase,
-            scene: scanned.scene.bytes(line: bytes, scratch: scratch).map { String(decoding: $0, as: UTF8.self) })
+            scene: scanned.scene.bytes(line: bytes, scratch: scratch).map { String(decoding: $0, as: UTF8.self) },
+            scenePhase: LaunchAnatomy.ScenePhaseReading(attrs: EventRecord(scanned, line: bytes, scratch: scratch).attrs))
         let (entries, wanted) = interest(in: symbol)
         if !wanted { return }
         var record: EventRecord?

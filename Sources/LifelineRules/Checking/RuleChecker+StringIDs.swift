@@ -44,7 +44,8 @@ extension RuleChecker {
         // A scene id the table cannot answer reads as no scene (the anatomy's resumes only).
         let ref = advance(
             symbol: symbol, seq: event.seq, t: event.t, line: line, phase: event.phase,
-            scene: event.scene.flatMap { try? string($0) })
+            scene: event.scene.flatMap { try? string($0) },
+            scenePhase: (try? record()).flatMap { LaunchAnatomy.ScenePhaseReading(attrs: $0.attrs) })
         let (entries, wanted) = interest(in: symbol)
         if !wanted { return }
         let fields = wantsRecord ? try record() : nil

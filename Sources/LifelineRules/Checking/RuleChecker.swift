@@ -172,7 +172,9 @@ public final class RuleChecker {
         } else {
             symbol = appSymbol(event.event.name)
         }
-        let ref = advance(symbol: symbol, seq: event.seq, t: event.t, line: line, phase: event.phase, scene: event.scene)
+        let ref = advance(
+            symbol: symbol, seq: event.seq, t: event.t, line: line, phase: event.phase, scene: event.scene,
+            scenePhase: LaunchAnatomy.ScenePhaseReading(attrs: event.attrs))
         let entries = table.entries(of: symbol)
         if entries.isEmpty && table.universalCount == 0 { return }
         var checkerEvent = CheckerEvent(ref: ref, sessionSlot: -1, sceneSlot: -1, discarded: false)
@@ -187,9 +189,13 @@ public final class RuleChecker {
     }
 
     /// Counts an event of the current launch (starting one if there is none) and makes its reference.
-    /// `scene` is asked only of the few callbacks a launch's anatomy follows per scene.
+    /// `scene` is asked only of the few callbacks a launch's anatomy follows per scene, `scenePhase`
+    /// only of `swiftui.scenePhase`.
     @inline(__always)
-    func advance(symbol: Int32, seq: Int64, t: Int64, line: Int, phase: Phase, scene: @autoclosure () -> String?) -> EventRef {
+    func advance(
+        symbol: Int32, seq: Int64, t: Int64, line: Int, phase: Phase, scene: @autoclosure () -> String?,
+        scenePhase: @autoclosure () -> LaunchAnatomy.ScenePhaseReading?
+    ) -> EventRef {
         if !state.pointee.hasLaunch {
             beginLaunch(LaunchRecord(), trace: state.pointee.traceLabel ?? "<input>", file: "<input>", line: 0)
         }
@@ -202,6 +208,8 @@ public final class RuleChecker {
                 state.pointee.anatomy?.note(.firstFrame, t: t)
             } else if symbol == SymbolTable.fullyDisplayed {
                 state.pointee.anatomy?.note(.fullyDisplayed, t: t)
+            } else if symbol == SymbolTable.scenePhase {
+                if let reading = scenePhase() { state.pointee.anatomy?.note(reading, t: t) }
             } else if phase != .instant {
                 // The app's own spans: what ran in a slow phase.
                 state.pointee.anatomy?.noteApp(key: Int(symbol), t: t, phase: phase) { sink.names[symbol] }

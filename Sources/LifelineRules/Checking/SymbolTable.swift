@@ -10,12 +10,15 @@ struct SymbolTable {
         // The recorder's marks a launch anatomy reads come next, so their symbols are known.
         _ = intern(EventName.firstFrame.name)
         _ = intern(EventName.fullyDisplayed.name)
+        _ = intern(EventName.scenePhase.name)
     }
 
     /// The symbol of `lifeline.firstFrame`.
     static let firstFrame = Int32(Callback.allCases.count)
     /// The symbol of `lifeline.fullyDisplayed`.
     static let fullyDisplayed = Int32(Callback.allCases.count + 1)
+    /// The symbol of `swiftui.scenePhase`.
+    static let scenePhase = Int32(Callback.allCases.count + 2)
 
     mutating func intern(_ name: EventName) -> Int32 {
         if let callback = name.callback { return Int32(callback.rawValue) }

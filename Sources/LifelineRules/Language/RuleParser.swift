@@ -519,6 +519,9 @@ struct RuleParser {
             repeat {
                 let field = current
                 guard field.kind == .name || field.kind == .string else { throw expected("an attribute name") }
+                if field.kind == .name, field.text == EventCondition.attributePrefix {
+                    throw fail(.unexpectedToken, "expected an attribute name after 'attrs.'", at: field.location)
+                }
                 position += 1
                 if current.kind == .symbol, current.text == "," || current.text == "]" {
                     // A bare field: the event has it (`configurationForConnecting[session]`).

@@ -4,16 +4,21 @@ import LifelineFormat
 /// `willConnectTo[role = "UIWindowSceneSessionRoleApplication"]`.
 ///
 /// The field is an attribute key, or one of the record's own fields:
-/// `phase`, `thread`, `session`, `scene`. A missing attribute satisfies only `!=`. A bare field
-/// (`configurationForConnecting[session]`) holds when the event has it, whatever its value.
+/// `phase`, `thread`, `session`, `scene`; `attrs.KEY` names the attribute even when a record field
+/// has its name (`swiftui.scenePhase[attrs.phase = active]`). A missing attribute satisfies only
+/// `!=`. A bare field (`configurationForConnecting[session]`) holds when the event has it, whatever its value.
 package struct EventCondition: Sendable, Hashable, CustomStringConvertible {
+    /// As written: a record field, an attribute key, or `attrs.` and an attribute key.
     package var field: String
+    /// The attribute the condition reads when ``field`` is not a record field: `field` without its `attrs.`.
+    package let attribute: String
     package var comparison: ComparisonOperator
     package var value: ConditionValue
     package var location: SourceLocation
 
     package init(field: String, comparison: ComparisonOperator, value: ConditionValue, location: SourceLocation) {
         self.field = field
+        self.attribute = field.hasPrefix(Self.attributePrefix) ? String(field.dropFirst(Self.attributePrefix.count)) : field
         self.comparison = comparison
         self.value = value
         self.location = location
@@ -33,6 +38,12 @@ package struct EventCondition: Sendable, Hashable, CustomStringConvertible {
     /// The record fields a condition can name besides attributes.
     package static let recordFields: Set<String> = ["phase", "thread", "session", "scene"]
 
+    /// What names an attribute whatever its key: `attrs.phase` is the attribute `phase`, not the record's phase.
+    package static let attributePrefix = "attrs."
+
+    /// Whether the condition reads one of the record's own fields, not an attribute.
+    package var readsRecordField: Bool { Self.recordFields.contains(field) }
+
     package var description: String { comparison == .present ? field : "\(field) \(comparison.rawValue) \(value)" }
 
     /// Whether the event satisfies the condition.
@@ -43,7 +54,7 @@ package struct EventCondition: Sendable, Hashable, CustomStringConvertible {
             case "thread": return thread != nil
             case "session": return session != nil
             case "scene": return scene != nil
-            default: return attrs[field] != nil
+            default: return attrs[attribute] != nil
             }
         }
         let order: Int?
@@ -52,7 +63,7 @@ package struct EventCondition: Sendable, Hashable, CustomStringConvertible {
         case "thread": order = thread.flatMap { value.order(of: $0) }
         case "session": order = session.flatMap { value.order(of: $0) }
         case "scene": order = scene.flatMap { value.order(of: $0) }
-        default: order = attrs[field].flatMap { value.order(of: $0) }
+        default: order = attrs[attribute].flatMap { value.order(of: $0) }
         }
         guard let order else { return comparison == .notEqual }
         return comparison.holds(order)

@@ -203,10 +203,13 @@ struct ImportRun {
                             scene: scene.count < 0
                                 ? nil : String(decoding: bytes[Int(scene.start)..<Int(scene.start + scene.count)], as: UTF8.self))
                     } else if anatomies != nil, events[index].name.count > 0 {
-                        let name = events[index].name
+                        let (name, attrs) = (events[index].name, events[index].attrs)
                         anatomies?.note(
                             appEvent: UnsafeRawBufferPointer(rebasing: bytes[Int(name.start)..<Int(name.start + name.count)]),
-                            t: events[index].t, phase: events[index].phase)
+                            t: events[index].t, phase: events[index].phase,
+                            attrs: attrs.count < 0
+                                ? UnsafeRawBufferPointer(start: nil, count: 0)
+                                : UnsafeRawBufferPointer(rebasing: bytes[Int(attrs.start)..<Int(attrs.start + attrs.count)]))
                     }
                     try inserter.add(events[index], bytes: bytes, launchID: launchID)
                 }

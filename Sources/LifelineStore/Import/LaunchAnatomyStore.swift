@@ -14,7 +14,7 @@ import LifelineFormat
 enum LaunchAnatomyStore {
     /// Derives and stores the anatomy of every launch of the file `fileID`, replacing what was stored.
     static func derive(fileID: Int64, db: Database) throws {
-        let (callbacks, marks) = try names(db)
+        let (callbacks, marks, scenePhase) = try names(db)
         let launches = try Row.fetchAll(
             db,
             sql: """
@@ -55,10 +55,10 @@ enum LaunchAnatomyStore {
                 let events = try Row.fetchCursor(
                     db,
                     sql: """
-                        SELECT name_id, t, phase, scene_id FROM event_raw
-                        WHERE launch_id = ? AND (phase != 0 OR name_id IN (\((Array(callbacks.keys) + Array(marks.keys)).map(String.init).joined(separator: ","))))
+                        SELECT name_id, t, phase, scene_id, CASE WHEN name_id = ? THEN attrs END FROM event_raw
+                        WHERE launch_id = ? AND (phase != 0 OR name_id IN (\((Array(callbacks.keys) + Array(marks.keys) + [scenePhase ?? 0]).map(String.init).joined(separator: ","))))
                         ORDER BY seq
-                        """, arguments: [part["id"] as Int64])
+                        """, arguments: [scenePhase ?? 0, part["id"] as Int64])
                 while let event = try events.next() {
                     let nameID: Int64 = event[0]
                     let phase = EventInserter.phase(ofCode: event[2])
@@ -66,6 +66,13 @@ enum LaunchAnatomyStore {
                         builder.note(callback, t: event[1], phase: phase, scene: try? string(event[3]))
                     } else if let mark = marks[nameID] {
                         builder.note(mark, t: event[1])
+                    } else if nameID == scenePhase {
+                        let json: String? = event[4]
+                        if let attrs = json.flatMap({ try? AttributeValue.decodeObject($0) }),
+                            let reading = LaunchAnatomy.ScenePhaseReading(attrs: attrs)
+                        {
+                            builder.note(reading, t: event[1])
+                        }
                     } else {
                         // The app's spans: their names are read only for the few kept.
                         builder.noteApp(key: Int(truncatingIfNeeded: nameID), t: event[1], phase: phase) {
@@ -174,12 +181,18 @@ enum LaunchAnatomyStore {
         }
     }
 
-    /// The string ids of the catalog's canonical names and of the recorder's marks this database holds.
-    private static func names(_ db: Database) throws -> (callbacks: [Int64: Callback], marks: [Int64: LaunchAnatomy.Mark]) {
+    /// The string ids of the catalog's canonical names, of the recorder's marks and of `swiftui.scenePhase`
+    /// this database holds.
+    private static func names(
+        _ db: Database
+    ) throws -> (
+        callbacks: [Int64: Callback], marks: [Int64: LaunchAnatomy.Mark], scenePhase: Int64?
+    ) {
         var callbacks: [Int64: Callback] = [:]
         var marks: [Int64: LaunchAnatomy.Mark] = [:]
+        var scenePhase: Int64?
         let byName = Dictionary(uniqueKeysWithValues: Callback.allCases.map { ($0.name, $0) })
-        let wanted = Callback.allCases.map(\.name) + [EventName.firstFrame.name, EventName.fullyDisplayed.name]
+        let wanted = Callback.allCases.map(\.name) + [EventName.firstFrame.name, EventName.fullyDisplayed.name, EventName.scenePhase.name]
         let rows = try Row.fetchCursor(
             db, sql: "SELECT id, value FROM string WHERE value IN (\(wanted.map { _ in "?" }.joined(separator: ",")))",
             arguments: StatementArguments(wanted))
@@ -188,9 +201,11 @@ enum LaunchAnatomyStore {
                 callbacks[row[0]] = callback
             } else if let mark = LaunchAnatomy.Mark(name: row[1]) {
                 marks[row[0]] = mark
+            } else if row[1] == EventName.scenePhase.name {
+                scenePhase = row[0]
             }
         }
-        return (callbacks, marks)
+        return (callbacks, marks, scenePhase)
     }
 
     /// What the builder reads of a stored launch record.
@@ -231,12 +246,14 @@ struct StreamedAnatomies {
         current?.builder.note(callback, t: t, phase: phase, scene: scene())
     }
 
-    /// Notes an event that is not a callback, by its name's bytes: one of the recorder's marks, or
-    /// the begin or end of one of the app's spans.
+    /// Notes an event that is not a callback, by its name's bytes: one of the recorder's marks, one of
+    /// SwiftUI's scene phases (its `attrs`, JSON text, read then), or the begin or end of one of the app's spans.
     @inline(__always)
-    mutating func note(appEvent name: UnsafeRawBufferPointer, t: Int64, phase: Phase) {
+    mutating func note(appEvent name: UnsafeRawBufferPointer, t: Int64, phase: Phase, attrs: @autoclosure () -> UnsafeRawBufferPointer) {
         if let mark = LaunchAnatomy.Mark(bytes: name) {
             current?.builder.note(mark, t: t)
+        } else if LaunchAnatomy.ScenePhaseReading.isScenePhase(name) {
+            if let reading = LaunchAnatomy.ScenePhaseReading(json: attrs()) { current?.builder.note(reading, t: t) }
         } else if phase != .instant {
             current?.builder.noteApp(key: Self.key(name), t: t, phase: phase) { String(decoding: name, as: UTF8.self) }
         }
