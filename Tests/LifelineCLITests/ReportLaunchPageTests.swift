@@ -282,4 +282,29 @@ struct ReportLaunchPageTests {
         #expect(relaunch.map { $0[0] } == ["app", "window"], "\(relaunch)")
         #expect(results[6].value == nil, "the page recorded errors: \(String(describing: results[6].value))")
     }
+
+    /// A SwiftUI app without a scene delegate has no scene lane: its app lane shows its states from its
+    /// phases (the app's, and a view's first reading before them), as its anatomy reads them.
+    @Test func aSwiftUIAppsLaneShowsItsStatesFromItsScenePhases() throws {
+        let directory = try LifelineCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = directory.appendingPathComponent("swiftui.ndjson")
+        try SwiftUICommandTests.trace.write(to: trace, atomically: true, encoding: .utf8)
+        let (page, _) = try Self.report([trace.path], in: directory)
+        let bands: [String: Any] = [
+            "eval": """
+            Array.prototype.map.call(document.querySelectorAll('svg.lanes rect.band'), function (r) { return r.getAttribute('data-state'); })
+            """
+        ]
+        let results = try Page.drive(page, fragment: "#launch=1", Page.scrolled + [bands, Self.lanes, Page.errors], directory: directory)
+        // Inactive (the view's first reading), active, straight to the background (the app's phase skips
+        // inactive: the trace's warning), back through inactive to active, inactive; the last background
+        // begins at the trace's last event and has no width.
+        #expect(
+            results[2].value as? [String] == [
+                "foregroundInactive", "foregroundActive", "background", "foregroundInactive", "foregroundActive", "foregroundInactive",
+            ], "\(String(describing: results[2].value))")
+        #expect((results[3].value as? [[String]])?.map { $0[0] } == ["app"])
+        #expect(results[4].value == nil, "the page recorded errors: \(String(describing: results[4].value))")
+    }
 }

@@ -359,6 +359,9 @@ var APP_STATES = {
   'applicationDidEnterBackground(_:)': 'background', 'applicationWillEnterForeground(_:)': 'foregroundInactive',
   'applicationWillTerminate(_:)': 'ended'
 };
+// SwiftUI's phases, drawn on the app's lane of a launch that has no scene lane (a SwiftUI app without a
+// scene delegate: its phases are all the trace shows of its states, as its anatomy reads them).
+var PHASE_STATES = { active: 'foregroundActive', inactive: 'foregroundInactive', background: 'background' };
 var STATE_NAMES = { unattached: 'unattached', foregroundInactive: 'foreground inactive', foregroundActive: 'foreground active',
                     background: 'background', suspended: 'suspended', ended: 'ended', launching: 'launching' };
 var DISCARD = 'application(_:didDiscardSceneSessions:)';
@@ -393,6 +396,14 @@ function loadLaunch(launch) {
     e.lane = lane;
     lane.events.push(e);
   });
+  // The app's phase when there is one (scope app), else every reading; a view's first reading before it counts too.
+  var phases = lanes.length === 1 && launch.lifecycle !== 'app' ? events.filter(function (e) {
+    return e.name === 'swiftui.scenePhase' && e.attrs && PHASE_STATES[e.attrs.phase];
+  }) : [];
+  var firstAppPhase = phases.find(function (e) { return e.attrs.scope === 'app'; });
+  function drawsPhase(e) {
+    return phases.indexOf(e) >= 0 && (!firstAppPhase || e.attrs.scope === 'app' || e.t < firstAppPhase.t);
+  }
   // Spans: begin/end pairs by name, session and scene; nested ones stack in rows.
   lanes.forEach(function (lane) {
     var open = {}, depth = 0, state = null, since = 0, lastScene = null;
@@ -407,6 +418,7 @@ function loadLaunch(launch) {
         if (lane.scenes.indexOf(e.scene) < 0) lane.scenes.push(e.scene);
         lastScene = e.scene;
       }
+      if (lane.key === null && drawsPhase(e)) setState(PHASE_STATES[e.attrs.phase], e.t);
       var table = lane.key === null ? APP_STATES : SCENE_STATES;
       var launched = lane.key === null && e.phase !== 'begin' && e.name === 'application(_:didFinishLaunchingWithOptions:)';
       if (e.phase !== 'end' && table[e.name] && !launched) {
