@@ -42,6 +42,8 @@ final class LiveLogCheck {
         var checked = 0
         var callbacks = Set<Callback>()
         var lifecycle: Lifecycle?
+        /// The strongest evidence of its life cycle so far (only a scene callback's cannot change).
+        var evidence = LaunchInference.Evidence.none
         /// Whether the launch has shown no launch callback yet, so is an excerpt so far.
         var excerpt = true
         var checker: RuleChecker
@@ -117,17 +119,14 @@ final class LiveLogCheck {
         if open?.line != current.line { open = start(current, lifecycle: nil, excerpt: true) }
         guard var launch = open else { return }
         var learned = false
-        var lifecycle = launch.lifecycle
+        var evidence = launch.evidence
         var excerpt = launch.excerpt
         for event in current.events[launch.checked...] {
             if let callback = event.event.callback, launch.callbacks.insert(callback).inserted { learned = true }
             if event.event.callback == .willFinishLaunching || event.event.callback == .didFinishLaunching { excerpt = false }
-            switch LaunchInference.lifecycle(of: [event]) {
-            case .scene?: lifecycle = .scene
-            case .app? where lifecycle == nil: lifecycle = .app
-            default: break
-            }
+            evidence = max(evidence, LaunchInference.evidence(of: event))
         }
+        let lifecycle = evidence.lifecycle
         if lifecycle != launch.lifecycle || excerpt != launch.excerpt {
             // The life cycle the rules' `when` sees changed, or a launch callback showed that the log
             // covers the launch's start (not an excerpt, as the closed launch's record will say): check
@@ -140,6 +139,9 @@ final class LiveLogCheck {
             launch = restarted
             learned = true
         }
+        // Stronger evidence may settle what was held.
+        if evidence != launch.evidence { learned = true }
+        launch.evidence = evidence
         let from = launch.checked
         launch.checked = current.events.count
         open = launch
@@ -191,7 +193,9 @@ final class LiveLogCheck {
     /// Whether the final record will let the finding's rule judge the launch as the early check did.
     private func settled(_ finding: Finding) -> Bool {
         guard let launch = open, let rule = earlyRules.rules.first(where: { $0.id == finding.ruleID }) else { return false }
-        if rule.conditions.contains(where: { $0.field == "lifecycle" }) && launch.lifecycle != .scene { return false }
+        // Only a scene callback settles the life cycle: SwiftUI's events show a scene launch unless an
+        // app-level callback comes later, and those show an app launch unless a scene callback does.
+        if rule.conditions.contains(where: { $0.field == "lifecycle" }) && launch.evidence != .sceneCallback { return false }
         if declared != nil { return true }
         return rule.callbacks.subtracting(CallbackSet(launch.callbacks)).isEmpty
     }
