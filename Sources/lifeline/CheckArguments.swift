@@ -9,7 +9,7 @@ import LifelineReports
 /// One group, as ``InterchangeArguments`` is for the decoders' options, so both commands spell,
 /// document and validate them the same way.
 struct CheckArguments: ParsableArguments {
-    @Option(name: .customLong("rules"), help: "A catalog (uikit-scene, uikit-app) or a .rules file or directory; repeatable.")
+    @Option(name: .customLong("rules"), help: "A catalog (uikit-scene, uikit-app, swiftui) or a .rules file or directory; repeatable.")
     var rules: [String] = []
 
     @Flag(help: "Do not load ./rules/*.rules: only the built-in catalogs, or what --rules names.")

@@ -13,7 +13,7 @@ extension ReplCommand {
         discussion: """
             With no arguments, the loaded rules (.rules lists them): the built-in catalogs, rules/*.rules and what
             .load added, as 'lifeline check' would. Otherwise only the rules named: a rule id, a catalog
-            (uikit-scene, uikit-app) or a .rules file, in any mix. Violations and pending findings (an
+            (uikit-scene, uikit-app, swiftui) or a .rules file, in any mix. Violations and pending findings (an
             obligation still open when the trace ended) are numbered for .explain. The findings replace the
             database's violation table (row id N is violation N), so the database is writable for this command.
             """,

@@ -18,7 +18,7 @@ def parser():
     check.add_argument("--lifeline", default="lifeline", metavar="BINARY",
                        help="the lifeline binary (default: lifeline on PATH)")
     check.add_argument("--rules", action="append", default=[], metavar="FILE|CATALOG",
-                       help="a catalog or a .rules file or directory, repeatable (default: both catalogs and ./rules/*.rules)")
+                       help="a catalog or a .rules file or directory, repeatable (default: the built-in catalogs and ./rules/*.rules)")
     check.add_argument("--fail-on", default="error", choices=("error", "warning", "info", "never"),
                        help="the lowest severity that fails the check, as for lifeline check (default: error)")
     check.add_argument("--pending", default="report", choices=("fail", "report"),

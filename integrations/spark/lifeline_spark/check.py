@@ -79,8 +79,9 @@ class RuleFiles:
     def __init__(self, specs, local_rules_directory="rules"):
         self.catalogs, self.files, self.extra = [], [], []
         if not specs:
-            # What `lifeline check` loads with no --rules: both catalogs and ./rules/*.rules.
-            specs = ["uikit-scene", "uikit-app"]
+            # What `lifeline check` loads with no --rules: the built-in catalogs (`lifeline rules` lists
+            # them; the test against `lifeline check` compares the rule counts) and ./rules/*.rules.
+            specs = ["uikit-scene", "uikit-app", "swiftui"]
             if local_rules_directory and os.path.isdir(local_rules_directory):
                 specs += [os.path.join(local_rules_directory, name)
                           for name in sorted(os.listdir(local_rules_directory)) if name.endswith(".rules")]
@@ -472,7 +473,7 @@ def check(spark, paths, lifeline="lifeline", rules=(), partitions=None, allow_sk
 
     `lifeline` is a path on every executor, or a local file shipped to them. `rules` are catalog
     names and `.rules` files or directories, as for `lifeline check --rules`; none means what
-    `lifeline check` loads by default (both catalogs and ./rules/*.rules of the driver's working
+    `lifeline check` loads by default (the built-in catalogs and ./rules/*.rules of the driver's working
     directory). `fail_on` and `pending` are the gate, as `lifeline check --fail-on` and `--pending`
     take it: which findings fail the check (each row's `fails`, and so ``CheckResult.exit_status``).
     `partitions` is the number of check tasks (default: twice the default parallelism).
