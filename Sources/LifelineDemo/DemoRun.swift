@@ -93,7 +93,10 @@ package struct DemoRun: Sendable {
         }
         output("\n")
 
-        output("3. Check the rules (built-in catalogs uikit-scene and uikit-app, plus ./rules/*.rules)\n")
+        let catalogs = BuiltinCatalog.allCases.map(\.rawValue)
+        output(
+            "3. Check the rules (built-in catalogs \(catalogs.dropLast().joined(separator: ", ")) and \(catalogs.last ?? ""), plus ./rules/*.rules)\n"
+        )
         let rules = try CheckRun.load([])
         let check = CheckRun.check([databasePath], rules: rules.rules, sources: rules.sources)
         if !check.errors.isEmpty {

@@ -41,7 +41,7 @@ struct DemoRunTests {
         #expect(report.imported.launches == report.traces.reduce(0) { $0 + $1.launches })
         #expect(report.table.columns.last == "time_to_active_ms")
         #expect(report.table.rows.count == 13)  // 15 launches; two background push launches never became active
-        #expect(first.contains("3. Check the rules"))
+        #expect(first.contains("3. Check the rules (built-in catalogs uikit-scene, uikit-app and swiftui, plus ./rules/*.rules)"))
         #expect(first.contains("5. Query: queries/time-to-active.sql"))
         // Every launch has its kind and ending, and the scenarios show each kind a simulation makes.
         #expect(report.launches.count == 15)
