@@ -401,9 +401,10 @@ function loadLaunch(launch) {
     return e.name === 'swiftui.scenePhase' && e.attrs && PHASE_STATES[e.attrs.phase];
   }) : [];
   var firstAppPhase = phases.find(function (e) { return e.attrs.scope === 'app'; });
-  function drawsPhase(e) {
-    return phases.indexOf(e) >= 0 && (!firstAppPhase || e.attrs.scope === 'app' || e.t < firstAppPhase.t);
-  }
+  // Marked once here, so the lanes' pass asks each event one flag (not a search of the phases).
+  phases.forEach(function (e) {
+    e.drawsPhase = !firstAppPhase || e.attrs.scope === 'app' || e.t < firstAppPhase.t;
+  });
   // Spans: begin/end pairs by name, session and scene; nested ones stack in rows.
   lanes.forEach(function (lane) {
     var open = {}, depth = 0, state = null, since = 0, lastScene = null;
@@ -418,7 +419,7 @@ function loadLaunch(launch) {
         if (lane.scenes.indexOf(e.scene) < 0) lane.scenes.push(e.scene);
         lastScene = e.scene;
       }
-      if (lane.key === null && drawsPhase(e)) setState(PHASE_STATES[e.attrs.phase], e.t);
+      if (lane.key === null && e.drawsPhase) setState(PHASE_STATES[e.attrs.phase], e.t);
       var table = lane.key === null ? APP_STATES : SCENE_STATES;
       var launched = lane.key === null && e.phase !== 'begin' && e.name === 'application(_:didFinishLaunchingWithOptions:)';
       if (e.phase !== 'end' && table[e.name] && !launched) {
