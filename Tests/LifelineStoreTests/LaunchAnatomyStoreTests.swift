@@ -144,6 +144,75 @@ struct LaunchAnatomyStoreTests {
                 == [["NULL", "1500000000", "31500000000", "31520000000"]])
     }
 
+    /// Two launches: the first resumes its two scenes 20 times each, one after the other, the second
+    /// resumes one scene 3 times; with the resumes the test expects, in order.
+    static func manyResumes() -> (trace: String, expected: [[String]]) {
+        var lines: [String] = []
+        var expected: [[String]] = []
+        for (launch, cycles, scenes) in [("L1", 20, ["s1", "s2"]), ("L2", 3, ["s1"])] {
+            lines.append(#"{"lifeline":1,"type":"launch","launch":"\#(launch)","app":"A","lifecycle":"scene"}"#)
+            var seq = 0
+            func event(_ t: Int64, _ name: String, _ scene: String) {
+                seq += 1
+                lines.append(#"{"seq":\#(seq),"t":\#(t),"event":"\#(name)","session":"S-\#(scene)","scene":"\#(scene)"}"#)
+            }
+            event(0, "didFinishLaunching", scenes[0])
+            for scene in scenes {
+                event(10_000_000, "willConnectTo", scene)
+                event(20_000_000, "sceneWillEnterForeground", scene)
+                event(30_000_000, "sceneDidBecomeActive", scene)
+            }
+            var t: Int64 = 1_000_000_000
+            for cycle in 0..<cycles {
+                for scene in scenes {
+                    event(t, "sceneWillResignActive", scene)
+                    event(t + 1_000_000, "sceneDidEnterBackground", scene)
+                    event(t + 2_000_000_000, "sceneWillEnterForeground", scene)
+                    event(t + 2_025_000_000, "sceneDidBecomeActive", scene)
+                    expected.append([
+                        launch, String(expected.filter { $0[0] == launch }.count + 1), scene, String(t + 1_000_000),
+                        String(t + 2_000_000_000), String(t + 2_025_000_000), "1999000000", "25000000", "0",
+                    ])
+                    t += 3_000_000_000 + Int64(cycle)
+                }
+            }
+        }
+        return (lines.joined(separator: "\n") + "\n", expected)
+    }
+
+    @Test(
+        "many resumes over several launches are stored in order, streamed in one import or derived again when the file grew",
+        arguments: [false, true])
+    func manyResumesStored(grown: Bool) throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (trace, expected) = Self.manyResumes()
+        let lines = trace.split(separator: "\n", omittingEmptySubsequences: false)
+        // Grown: the file first holds half the first launch, then the rest.
+        let cut = grown ? lines.count / 4 : lines.count - 1
+        let path = try fixture.write("a.ndjson", lines[..<cut].joined(separator: "\n") + "\n")
+        _ = fixture.importFile(path)
+        if grown {
+            try fixture.append("a.ndjson", lines[cut...].joined(separator: "\n"))
+            _ = fixture.importFile(path)
+        }
+        #expect(expected.count == 43)
+        #expect(
+            try fixture.rows(
+                """
+                SELECT l.uuid, r.ordinal, r.scene, r.background_ns, r.foreground_ns, r.active_ns, r.in_background_ns, r.to_active_ns,
+                       r.reconnected
+                FROM launch_resume r JOIN launch l ON l.id = r.launch_id ORDER BY l.id, r.ordinal
+                """) == expected)
+        #expect(
+            try fixture.rows("SELECT l.uuid, COUNT(*) FROM launch_phase p JOIN launch l ON l.id = p.launch_id GROUP BY l.id ORDER BY l.id")
+                == [["L1", "3"], ["L2", "3"]])
+        // The first launch stopped in the foreground and the app launched again: settled across the two.
+        #expect(
+            try fixture.rows("SELECT kind, ending FROM launch_anatomy ORDER BY launch_id")
+                == [["cold", "foreground-exit"], ["cold", "unknown"]])
+    }
+
     @Test("a scene named by an empty string stays an empty string, not NULL (the app)")
     func emptySceneName() throws {
         let fixture = try StoreFixture()

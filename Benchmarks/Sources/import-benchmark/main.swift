@@ -20,7 +20,9 @@
 // why the events go through a staging table: NULLIF turns the empty fields back into NULL.
 // Memory: peak RSS of `lifeline import`'s importer at N/10 and N events, each in a fresh process.
 // The database thread: the CPU of the thread that ran the import, without the parser thread, against the ceiling.
-// Run: swift run -c release --package-path Benchmarks import-benchmark [--events N] [--rounds N] [--no-memory]
+// `--only anatomy` runs the two lifeline imports alone, alternating, and prints the anatomy's cost per round
+// and best of the rounds, with the database thread's CPU (the import's pace) beside the wall-clock time.
+// Run: swift run -c release --package-path Benchmarks import-benchmark [--events N] [--rounds N] [--no-memory] [--only anatomy]
 import BenchmarkSupport
 import Foundation
 import GRDB
@@ -32,6 +34,7 @@ var events = 1_000_000
 var rounds = 3
 var measureMemory = true
 var memoryFile: String?
+var onlyAnatomy = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -39,8 +42,9 @@ while let argument = arguments.next() {
     case "--rounds": rounds = Int(arguments.next() ?? "") ?? rounds
     case "--no-memory": measureMemory = false
     case "--memory": memoryFile = arguments.next()
+    case "--only" where arguments.next() == "anatomy": onlyAnatomy = true
     default:
-        print("usage: import-benchmark [--events N] [--rounds N] [--no-memory]")
+        print("usage: import-benchmark [--events N] [--rounds N] [--no-memory] [--only anatomy]")
         exit(2)
     }
 }
@@ -132,7 +136,7 @@ let ndjson = directory.appendingPathComponent("trace.ndjson").path
 let textCSV = directory.appendingPathComponent("events.csv").path
 let idsCSV = directory.appendingPathComponent("event-ids.csv").path
 let stringsCSV = directory.appendingPathComponent("strings.csv").path
-let (eventCount, launches) = try generate(events, ndjson: ndjson, csv: (textCSV, idsCSV, stringsCSV))
+let (eventCount, launches) = try generate(events, ndjson: ndjson, csv: onlyAnatomy ? nil : (textCSV, idsCSV, stringsCSV))
 let ndjsonSize = (try FileManager.default.attributesOfItem(atPath: ndjson)[.size] as? Int) ?? 0
 print("import-benchmark: \(eventCount) events in \(launches.count) launches; NDJSON \(ndjsonSize / 1_000_000) MB; best of \(rounds) rounds")
 
@@ -182,6 +186,44 @@ func timeLifeline(expected: Int, anatomy: Bool = true) throws -> (Timing, databa
     let timing = Timing(seconds: Date().timeIntervalSince(start), cpu: cpuSeconds(children: false) - cpu)
     guard result.events == expected else { fatalError("lifeline imported \(result.events) of \(expected): \(result.outcome)") }
     return (timing, databaseThread)
+}
+
+// `--only anatomy`: the launch anatomy's cost alone, the two imports alternating (which runs first swaps
+// every round: the second of a pair finds the page cache warmer).
+if onlyAnatomy {
+    var (with, without) = (Timing.none, Timing.none)
+    var (withThread, withoutThread) = (Double.infinity, Double.infinity)
+    var costs: [Double] = []
+    for round in 1...rounds {
+        let a: (Timing, databaseThread: Double)
+        let b: (Timing, databaseThread: Double)
+        if round % 2 == 1 {
+            a = try timeLifeline(expected: eventCount)
+            b = try timeLifeline(expected: eventCount, anatomy: false)
+        } else {
+            b = try timeLifeline(expected: eventCount, anatomy: false)
+            a = try timeLifeline(expected: eventCount)
+        }
+        if a.0.seconds < with.seconds { with = a.0 }
+        if b.0.seconds < without.seconds { without = b.0 }
+        (withThread, withoutThread) = (min(withThread, a.databaseThread), min(withoutThread, b.databaseThread))
+        costs.append(100 * (a.0.seconds / b.0.seconds - 1))
+        print(
+            String(
+                format:
+                    "round %d: lifeline %.2f s (cpu %.2f s, database thread %.2f s), without launch anatomy %.2f s (cpu %.2f s, database thread %.2f s): %+.1f%%",
+                round, a.0.seconds, a.0.cpu, a.databaseThread, b.0.seconds, b.0.cpu, b.databaseThread, 100 * (a.0.seconds / b.0.seconds - 1)
+            ))
+    }
+    print(
+        String(
+            format:
+                "launch anatomy (kinds, phases, endings) costs import %.1f%% (cpu %.1f%%, database thread %.1f%%): lifeline %.2f s / without it %.2f s, best of %d",
+            100 * (with.seconds / without.seconds - 1), 100 * (with.cpu / without.cpu - 1), 100 * (withThread / withoutThread - 1),
+            with.seconds, without.seconds, rounds))
+    print(String(format: "the rounds' own ratios: median %+.1f%%", costs.sorted()[costs.count / 2]))
+    if !keep { try? FileManager.default.removeItem(at: directory) }
+    exit(0)
 }
 
 /// The shell loading strings as text: stage, intern, insert.

@@ -14,6 +14,8 @@ struct DecodedBatches: Sendable {
     /// The callbacks `--records` declares; nil: what each launch's own record says or, for a log
     /// (console text, unified log), the callbacks the launch shows (``launchRecord(_:)``).
     let declared: CallbackSet?
+    /// The launches' anatomies, built as their events are handed over (nil: not derived).
+    var anatomies: StreamedAnatomies?
 
     /// The launch record to store for `launch` (``InterchangeLaunch/checkedRecord(declaring:shape:)``:
     /// `--records`, else its own record, else for a log the callbacks it shows).
@@ -26,11 +28,14 @@ struct DecodedBatches: Sendable {
         var outcome = ImportParser.Outcome(lastLine: decoded.lineCount, bytesRead: size, terminatedOffset: size)
         outcome.tornLineImported = true
         outcome.malformed = decoded.malformed
-        fill(queue, &outcome)
+        var anatomies = self.anatomies
+        fill(queue, &outcome, &anatomies)
+        anatomies?.finish()
+        outcome.anatomies = anatomies
         queue.finish(outcome)
     }
 
-    private func fill(_ queue: ImportBatchQueue, _ outcome: inout ImportParser.Outcome) {
+    private func fill(_ queue: ImportBatchQueue, _ outcome: inout ImportParser.Outcome, _ anatomies: inout StreamedAnatomies?) {
         guard var batch = queue.emptyBatch() else { return }
         // Diagnostics are reported in line order, before the events of the same line.
         let diagnostics = decoded.diagnostics.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
@@ -56,7 +61,9 @@ struct DecodedBatches: Sendable {
         var order = TraceOrderChecker()
         for launch in decoded.launches {
             report(upTo: launch.line)
-            batch.interludes.append((batch.events.count, .launch(launchRecord(launch), line: launch.line)))
+            let record = launchRecord(launch)
+            batch.interludes.append((batch.events.count, .launch(record, line: launch.line)))
+            anatomies?.begin(record)
             order.beginLaunch(part: launch.record.part)
             outcome.launches += 1
             for (event, line) in zip(launch.events, launch.lines) {
@@ -80,6 +87,9 @@ struct DecodedBatches: Sendable {
                         name: event.event.callback == nil ? batch.append(event.event.name) : .none, phase: event.phase,
                         session: batch.append(event.session), scene: batch.append(event.scene), thread: batch.append(event.thread),
                         attrs: batch.append(event.attrs)))
+                if anatomies != nil, let event = batch.events.last {
+                    batch.bytes.withUnsafeBytes { anatomies?.note(event, bytes: $0) }
+                }
                 outcome.events += 1
                 if event.event == EventName.dropped, let count = event.attrs["count"]?.numberValue, count.isFinite,
                     count >= 0, count < 1e15

@@ -29,6 +29,8 @@ struct ImportParser: Sendable {
         var readError: TraceFileError?
         /// The hashes of the bytes read, when the parser was asked for them (``ImportParser/hashes``).
         var hashes: FileHashes?
+        /// Every launch's anatomy, when the reader was asked to build them (``ImportParser/anatomies``).
+        var anatomies: StreamedAnatomies?
     }
 
     let path: String
@@ -43,6 +45,8 @@ struct ImportParser: Sendable {
     var inLaunch: Bool
     /// Whether to hash the bytes as they are read (a new file, not hashed before its import; read from its start).
     var hashes = false
+    /// The launches' anatomies, built as their events are read (nil: not derived, or derived from the stored events).
+    var anatomies: StreamedAnatomies?
 
     /// Parses the whole file into `queue`, then finishes it with the outcome.
     func run(into queue: ImportBatchQueue) {
@@ -64,6 +68,8 @@ struct ImportParser: Sendable {
             outcome.readError = error
         }
         outcome.hashes = hashing?.finish()
+        anatomies?.finish()
+        outcome.anatomies = anatomies
         return outcome
     }
 
@@ -121,6 +127,7 @@ struct ImportParser: Sendable {
             case .launch:
                 let record = LaunchRecord(scanned, line: bytes, scanner: scanner)
                 batch.interludes.append((batch.events.count, .launch(record, line: number)))
+                anatomies?.begin(record)
                 order.beginLaunch(part: scanned.part)
                 inLaunch = true
                 outcome.launches += 1
@@ -153,6 +160,9 @@ struct ImportParser: Sendable {
                             scene: batch.append(scanned.scene, line: bytes, scratch: scratch),
                             thread: batch.append(scanned.thread, line: bytes, scratch: scratch),
                             attrs: batch.append(scanned.attrs, line: bytes)))
+                }
+                if anatomies != nil, let event = batch.events.last {
+                    batch.bytes.withUnsafeBytes { anatomies?.note(event, bytes: $0) }
                 }
                 outcome.events += 1
                 if scanned.callback == nil, scanned.event.count == 16,

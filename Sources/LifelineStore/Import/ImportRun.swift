@@ -97,9 +97,13 @@ struct ImportRun {
         let left = content.size - startOffset
         let inline = left <= Self.parsedInline
         let queue = inline ? ImportBatchQueue(limit: .max, expectedBytes: left) : ImportBatchQueue(expectedBytes: left)
+        // Each launch's anatomy is built by the reader as it reads the events; a file that grew is
+        // derived again from what is stored.
+        let streamsAnatomies = options.derivesLaunchAnatomy && launchID == nil
         if let decoded {
             let batches = DecodedBatches(
-                decoded: decoded, label: label, strict: options.strict, size: content.size, declared: options.records)
+                decoded: decoded, label: label, strict: options.strict, size: content.size, declared: options.records,
+                anatomies: streamsAnatomies ? StreamedAnatomies(fileID: fileID, declared: options.records) : nil)
             if inline { batches.run(into: queue) } else { Thread { batches.run(into: queue) }.start() }
             result.shape = decoded.shape
             result.ignored = decoded.ignored
@@ -111,15 +115,17 @@ struct ImportRun {
         } else {
             let parser = ImportParser(
                 path: path, label: label, strict: options.strict, endOffset: content.size, startOffset: startOffset,
-                firstLine: firstLine, order: order, inLaunch: launchID != nil, hashes: content.hashes == nil)
+                firstLine: firstLine, order: order, inLaunch: launchID != nil, hashes: content.hashes == nil,
+                anatomies: streamsAnatomies ? StreamedAnatomies(fileID: fileID, declared: options.records) : nil)
             if inline {
                 parser.run(into: queue)
             } else {
                 Thread { parser.run(into: queue) }.start()
             }
         }
+        let inserted: InsertedLaunches
         do {
-            try insertBatches(from: queue, launchID: launchID, fileID: fileID, expectedBytes: left)
+            inserted = try insertBatches(from: queue, launchID: launchID, fileID: fileID, expectedBytes: left)
         } catch {
             queue.cancel()
             _ = queue.outcome()
@@ -128,6 +134,7 @@ struct ImportRun {
         let parsed = queue.outcome()
         if let abort = parsed.abort { throw abort }
         if let error = parsed.readError { throw error }
+        if options.derivesLaunchAnatomy { try storeAnatomies(parsed.anatomies, of: inserted, fileID: fileID) }
         result.launches = parsed.launches
         result.events = parsed.events
         result.malformed = parsed.malformed
@@ -168,8 +175,41 @@ struct ImportRun {
         return result
     }
 
+    /// The launches a file's import inserted, in file order, and whether their events went in out of `seq` order.
+    private struct InsertedLaunches {
+        var ids: [Int64] = []
+        var recomputed = false
+    }
+
+    /// Stores the anatomies the reader built for the launches inserted (``StreamedAnatomies``), or
+    /// derives them from the stored events: for a grown file, a rotated part, a launch whose later
+    /// parts were imported before it, and events out of `seq` order.
+    private func storeAnatomies(_ streamed: StreamedAnatomies?, of inserted: InsertedLaunches, fileID: Int64) throws {
+        if let streamed, !streamed.needsStoredEvents, !inserted.recomputed, streamed.launches.count == inserted.ids.count,
+            try !continuesOtherFiles(fileID)
+        {
+            try LaunchAnatomyStore.store(
+                zip(inserted.ids, streamed.launches).map { ($0, $1.place, $1.anatomy) }, replacing: false, db: db)
+        } else {
+            try LaunchAnatomyStore.derive(fileID: fileID, db: db)
+        }
+    }
+
+    /// Whether a launch of the file has later parts another file holds (imported before it, as a
+    /// directory lists `notes.2.ndjson` before `notes.ndjson`): one question for the whole file.
+    private func continuesOtherFiles(_ fileID: Int64) throws -> Bool {
+        try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM launch l JOIN launch later ON later.uuid = l.uuid
+                               WHERE l.file_id = ? AND later.part > 1 AND later.id != l.id)
+                """, arguments: [fileID]) ?? false
+    }
+
     /// Inserts the parser's batches as they come: launches, events, and the diagnostics between them in order.
-    private func insertBatches(from queue: ImportBatchQueue, launchID resumed: Int64?, fileID: Int64, expectedBytes: Int) throws {
+    private func insertBatches(
+        from queue: ImportBatchQueue, launchID resumed: Int64?, fileID: Int64, expectedBytes: Int
+    ) throws -> InsertedLaunches {
         var inserter = try EventInserter(db, expectedBytes: expectedBytes, resumedLaunch: resumed)
         let launchStatement = try db.makeStatement(
             sql: """
@@ -179,8 +219,7 @@ struct ImportRun {
                 """)
         var launchID = resumed ?? 0
         var inserted = 0
-        // Each launch's anatomy as its events go in; a file that grew is derived again from what is stored.
-        var anatomies = options.derivesLaunchAnatomy && resumed == nil ? StreamedAnatomies(fileID: fileID) : nil
+        var launches = InsertedLaunches()
         while let batch = queue.receive() {
             if let isCancelled = options.isCancelled, isCancelled() {
                 throw ImportError(.cancelled, Diagnostic(.error, file: label, "interrupted"))
@@ -193,30 +232,15 @@ struct ImportRun {
                 for index in events.indices {
                     while next < interludes.count && interludes[next].before == index {
                         launchID = try apply(
-                            interludes[next].1, launchID: launchID, statement: launchStatement, fileID: fileID, anatomies: &anatomies)
+                            interludes[next].1, launchID: launchID, statement: launchStatement, fileID: fileID, launches: &launches)
                         next += 1
-                    }
-                    if let callback = events[index].callback {
-                        let scene = events[index].scene
-                        anatomies?.note(
-                            callback, t: events[index].t, phase: events[index].phase,
-                            scene: scene.count < 0
-                                ? nil : String(decoding: bytes[Int(scene.start)..<Int(scene.start + scene.count)], as: UTF8.self))
-                    } else if anatomies != nil, events[index].name.count > 0 {
-                        let (name, attrs) = (events[index].name, events[index].attrs)
-                        anatomies?.note(
-                            appEvent: UnsafeRawBufferPointer(rebasing: bytes[Int(name.start)..<Int(name.start + name.count)]),
-                            t: events[index].t, phase: events[index].phase,
-                            attrs: attrs.count < 0
-                                ? UnsafeRawBufferPointer(start: nil, count: 0)
-                                : UnsafeRawBufferPointer(rebasing: bytes[Int(attrs.start)..<Int(attrs.start + attrs.count)]))
                     }
                     try inserter.add(events[index], bytes: bytes, launchID: launchID)
                 }
                 try inserter.flush(bytes: bytes, fileID: fileID, db: db)
             }
             for (_, interlude) in interludes[next...] {
-                launchID = try apply(interlude, launchID: launchID, statement: launchStatement, fileID: fileID, anatomies: &anatomies)
+                launchID = try apply(interlude, launchID: launchID, statement: launchStatement, fileID: fileID, launches: &launches)
             }
             inserted += events.count
             progress?(label, batch.bytesRead, content.size, inserted)
@@ -226,18 +250,14 @@ struct ImportRun {
         for launch in inserter.launchesToRecompute.sorted() {
             try db.execute(sql: StoreSchema.recompute(launchFilter: "e.launch_id = ?1"), arguments: [launch])
         }
-        if var anatomies, !anatomies.needsStoredEvents, inserter.launchesToRecompute.isEmpty {
-            try LaunchAnatomyStore.store(anatomies.finish(), db: db)
-        } else if options.derivesLaunchAnatomy {
-            // A grown file, a rotated part or events out of seq order: from the stored events, in seq order.
-            try LaunchAnatomyStore.derive(fileID: fileID, db: db)
-        }
+        launches.recomputed = !inserter.launchesToRecompute.isEmpty
+        return launches
     }
 
     /// Inserts a launch (returning its id) or reports a diagnostic (returning `launchID`).
     private func apply(
         _ interlude: ImportBatch.Interlude, launchID: Int64, statement: Statement, fileID: Int64,
-        anatomies: inout StreamedAnatomies?
+        launches: inout InsertedLaunches
     ) throws -> Int64 {
         switch interlude {
         case .launch(let record, let line):
@@ -248,18 +268,7 @@ struct ImportRun {
                 record.appVersion, record.processStart, record.prewarm.map { $0 ? 1 : 0 }, record.taskRole, record.moduleLoad,
             ])
             let id = db.lastInsertedRowID
-            var stored = record
-            stored.records = record.records ?? options.records
-            if anatomies != nil {
-                // Later parts of this launch imported before it: derived again over them all, from the stored events.
-                let continued =
-                    try record.launch.map {
-                        try Bool.fetchOne(
-                            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM launch WHERE uuid = ? AND part > 1 AND id != ?)"),
-                            arguments: [$0, id]) ?? false
-                    } ?? false
-                anatomies?.begin(launchID: id, record: stored, continued: continued)
-            }
+            launches.ids.append(id)
             return id
         case .diagnostic(let text):
             diagnostics(text)

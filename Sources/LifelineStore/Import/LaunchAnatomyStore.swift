@@ -92,89 +92,163 @@ enum LaunchAnatomyStore {
         try store(derived, db: db)
     }
 
-    /// Settles the endings of a file's launches (in file order) and stores their anatomies, replacing what was stored.
-    static func store(_ derived: [(id: Int64, place: LaunchAnatomy.Place, anatomy: LaunchAnatomy)], db: Database) throws {
+    /// Settles the endings of a file's launches (in file order) and stores their anatomies.
+    ///
+    /// - Parameter replacing: Whether the launches may have anatomies stored already, to be replaced;
+    ///   false for launches this transaction inserted (deleting a launch deletes its anatomy).
+    static func store(
+        _ derived: [(id: Int64, place: LaunchAnatomy.Place, anatomy: LaunchAnatomy)], replacing: Bool = true, db: Database
+    ) throws {
         var placed = derived.map { (place: $0.place, anatomy: $0.anatomy) }
         LaunchAnatomy.settleEndings(&placed)
-        let insertLaunch = try db.cachedStatement(
-            sql: """
-                INSERT OR REPLACE INTO launch_anatomy
-                    (launch_id, kind, reason, evidence, time_to_active_ns, slowest_phase, ending, ending_reason,
-                     time_to_first_frame_ns, time_to_fully_displayed_ns, slow_reason, resumes_omitted)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-        let deletePhases = try db.cachedStatement(sql: "DELETE FROM launch_phase WHERE launch_id = ?")
-        let insertPhase = try db.cachedStatement(
-            sql: "INSERT INTO launch_phase (launch_id, ordinal, name, start_ns, end_ns, duration_ns) VALUES (?, ?, ?, ?, ?, ?)")
-        let deleteResumes = try db.cachedStatement(sql: "DELETE FROM launch_resume WHERE launch_id = ?")
-        let insertResume = try db.cachedStatement(
-            sql: """
-                INSERT INTO launch_resume
-                    (launch_id, ordinal, scene, background_ns, foreground_ns, active_ns, in_background_ns, to_active_ns, reconnected)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+        if replacing {
+            let deletePhases = try db.cachedStatement(sql: "DELETE FROM launch_phase WHERE launch_id = ?")
+            let deleteResumes = try db.cachedStatement(sql: "DELETE FROM launch_resume WHERE launch_id = ?")
+            for launch in derived {
+                try deletePhases.execute(arguments: [launch.id])
+                try deleteResumes.execute(arguments: [launch.id])
+            }
+        }
+        // Bound with SQLite's C API, many rows per statement run: a busy app returns from the background
+        // many times (the 1M-event benchmark's traces have 133,000 resumes), and GRDB's arguments box every value.
+        var launches = try RowsWriter<(id: Int64, anatomy: LaunchAnatomy)>(
+            db, "INSERT OR REPLACE INTO launch_anatomy",
+            columns: [
+                "launch_id", "kind", "reason", "evidence", "time_to_active_ns", "slowest_phase", "ending", "ending_reason",
+                "time_to_first_frame_ns", "time_to_fully_displayed_ns", "slow_reason", "resumes_omitted",
+            ]
+        ) { row, launch in
+            row.bind(launch.id)
+            row.bind(launch.anatomy.kind.rawValue)
+            row.bind(launch.anatomy.reason)
+            row.bind(LaunchRecords.jsonArray(launch.anatomy.evidence))
+            row.bind(launch.anatomy.timeToActive)
+            row.bind(launch.anatomy.slowestPhase?.name)
+            row.bind(launch.anatomy.ending.rawValue)
+            row.bind(launch.anatomy.endingReason)
+            row.bind(launch.anatomy.timeToFirstFrame)
+            row.bind(launch.anatomy.timeToFullyDisplayed)
+            row.bind(launch.anatomy.slowReason)
+            row.bind(Int64(launch.anatomy.resumesOmitted))
+        }
+        var phases = try RowsWriter<(id: Int64, ordinal: Int, phase: LaunchAnatomy.LaunchPhase)>(
+            db, "INSERT INTO launch_phase", columns: ["launch_id", "ordinal", "name", "start_ns", "end_ns", "duration_ns"]
+        ) { row, phase in
+            row.bind(phase.id)
+            row.bind(Int64(phase.ordinal))
+            row.bind(phase.phase.name)
+            row.bind(phase.phase.start)
+            row.bind(phase.phase.end)
+            row.bind(phase.phase.duration)
+        }
+        var resumes = try RowsWriter<(id: Int64, ordinal: Int, resume: LaunchAnatomy.Resume)>(
+            db, "INSERT INTO launch_resume",
+            columns: [
+                "launch_id", "ordinal", "scene", "background_ns", "foreground_ns", "active_ns", "in_background_ns", "to_active_ns",
+                "reconnected",
+            ]
+        ) { row, resume in
+            row.bind(resume.id)
+            row.bind(Int64(resume.ordinal))
+            row.bind(resume.resume.scene)
+            row.bind(resume.resume.background)
+            row.bind(resume.resume.foreground)
+            row.bind(resume.resume.active)
+            row.bind(resume.resume.inBackground)
+            row.bind(resume.resume.toActive)
+            row.bind(resume.resume.reconnected ? 1 : 0)
+        }
         for (index, launch) in derived.enumerated() {
             let anatomy = placed[index].anatomy
-            try deletePhases.execute(arguments: [launch.id])
-            try deleteResumes.execute(arguments: [launch.id])
-            try insertLaunch.execute(arguments: [
-                launch.id, anatomy.kind.rawValue, anatomy.reason, LaunchRecords.jsonArray(anatomy.evidence), anatomy.timeToActive,
-                anatomy.slowestPhase?.name, anatomy.ending.rawValue, anatomy.endingReason, anatomy.timeToFirstFrame,
-                anatomy.timeToFullyDisplayed, anatomy.slowReason, anatomy.resumesOmitted,
-            ])
-            // Bound with SQLite's C API: a busy app returns from the background many times (the 1M-event
-            // benchmark's traces have 133,000 resumes), and GRDB's arguments box every value.
-            let phaseRow = RowWriter(insertPhase, db)
-            for (ordinal, phase) in anatomy.phases.enumerated() {
-                phaseRow.bind(1, launch.id)
-                phaseRow.bind(2, Int64(ordinal + 1))
-                phaseRow.bind(4, phase.start)
-                phaseRow.bind(5, phase.end)
-                phaseRow.bind(6, phase.duration)
-                try phaseRow.step(text: phase.name, at: 3)
-            }
-            let resumeRow = RowWriter(insertResume, db)
-            for (ordinal, resume) in anatomy.resumes.enumerated() {
-                resumeRow.bind(1, launch.id)
-                resumeRow.bind(2, Int64(ordinal + 1))
-                resumeRow.bind(4, resume.background)
-                resumeRow.bind(5, resume.foreground)
-                resumeRow.bind(6, resume.active)
-                resumeRow.bind(7, resume.inBackground)
-                resumeRow.bind(8, resume.toActive)
-                resumeRow.bind(9, resume.reconnected ? 1 : 0)
-                try resumeRow.step(text: resume.scene, at: 3)
-            }
+            try launches.add((launch.id, anatomy))
+            for (ordinal, phase) in anatomy.phases.enumerated() { try phases.add((launch.id, ordinal + 1, phase)) }
+            for (ordinal, resume) in anatomy.resumes.enumerated() { try resumes.add((launch.id, ordinal + 1, resume)) }
         }
+        try launches.finish()
+        try phases.finish()
+        try resumes.finish()
     }
 
-    /// Binds one row's values to a prepared statement and steps it with SQLite's C API.
-    private struct RowWriter {
-        let handle: SQLiteStatement
-        let db: Database
+    /// Inserts rows into one table ``rowsPerRun`` at a time with one statement run (each run opens
+    /// the table's cursors and checks the transaction anew: a cost paid per run, not per row, as in
+    /// ``EventInserter``), the rows left over one at a time, binding with SQLite's C API.
+    private struct RowsWriter<Row> {
+        /// Binds one row's values, in column order, from the parameter the row begins at.
+        struct Binder {
+            let statement: SQLiteStatement
+            var index: Int32
 
-        init(_ statement: Statement, _ db: Database) { (handle, self.db) = (statement.sqliteStatement, db) }
+            mutating func bind(_ value: Int64?) {
+                if let value { sqlite3_bind_int64(statement, index, value) } else { sqlite3_bind_null(statement, index) }
+                index += 1
+            }
 
-        func bind(_ index: Int32, _ value: Int64?) {
-            if let value { sqlite3_bind_int64(handle, index, value) } else { sqlite3_bind_null(handle, index) }
+            mutating func bind(_ value: String?) {
+                if var value {
+                    value.withUTF8 { bytes in
+                        // A null pointer binds NULL: an empty string points at a static empty one.
+                        let start = UnsafeRawPointer(bytes.baseAddress ?? ("" as StaticString).utf8Start)
+                        // `SQLITE_TRANSIENT`, which Swift does not import: SQLite copies the text.
+                        let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+                        _ = sqlite3_bind_text(statement, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient)
+                    }
+                } else {
+                    sqlite3_bind_null(statement, index)
+                }
+                index += 1
+            }
         }
 
-        /// Binds the row's one text value at `index` (NULL for nil) and inserts the row.
-        func step(text: String?, at index: Int32) throws {
-            var status: Int32
-            if var text {
-                status = text.withUTF8 { bytes in
-                    // A null pointer binds NULL: an empty string points at a static empty one.
-                    let start = UnsafeRawPointer(bytes.baseAddress ?? ("" as StaticString).utf8Start)
-                    sqlite3_bind_text(handle, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)
-                    return sqlite3_step(handle)
-                }
-            } else {
-                sqlite3_bind_null(handle, index)
-                status = sqlite3_step(handle)
+        static var rowsPerRun: Int { 16 }
+        private let db: Database
+        private let columns: Int32
+        private let one: SQLiteStatement
+        private let many: SQLiteStatement
+        private let bind: (inout Binder, Row) -> Void
+        private var pending: [Row] = []
+
+        /// - Parameters:
+        ///   - insert: The statement's verb and table, `INSERT INTO launch_phase`.
+        ///   - bind: Binds a row's values, one per column in order.
+        init(_ db: Database, _ insert: String, columns: [String], bind: @escaping (inout Binder, Row) -> Void) throws {
+            func statement(rows: Int) throws -> SQLiteStatement {
+                let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+                let values = Array(repeating: row, count: rows).joined(separator: ", ")
+                return try db.cachedStatement(sql: "\(insert) (\(columns.joined(separator: ", "))) VALUES \(values)").sqliteStatement
             }
-            sqlite3_reset(handle)
-            sqlite3_clear_bindings(handle)
+            self.db = db
+            self.columns = Int32(columns.count)
+            self.bind = bind
+            one = try statement(rows: 1)
+            many = try statement(rows: Self.rowsPerRun)
+            pending.reserveCapacity(Self.rowsPerRun)
+        }
+
+        /// Adds a row; inserts the pending rows when they fill a run.
+        mutating func add(_ row: Row) throws {
+            pending.append(row)
+            guard pending.count == Self.rowsPerRun else { return }
+            var binder = Binder(statement: many, index: 1)
+            for row in pending { bind(&binder, row) }
+            precondition(binder.index == columns * Int32(Self.rowsPerRun) + 1, "a row binds one value per column")
+            try step(many)
+            pending.removeAll(keepingCapacity: true)
+        }
+
+        /// Inserts the rows left over.
+        mutating func finish() throws {
+            for row in pending {
+                var binder = Binder(statement: one, index: 1)
+                bind(&binder, row)
+                precondition(binder.index == columns + 1, "a row binds one value per column")
+                try step(one)
+            }
+            pending.removeAll(keepingCapacity: true)
+        }
+
+        private func step(_ statement: SQLiteStatement) throws {
+            let status = sqlite3_step(statement)
+            sqlite3_reset(statement)
             guard status == SQLITE_DONE else {
                 throw DatabaseError(resultCode: ResultCode(rawValue: status), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
             }
@@ -219,44 +293,61 @@ enum LaunchAnatomyStore {
     }
 }
 
-/// The anatomies of a file's launches built as the importer inserts their events, in file order:
-/// no second read of the events. A rotated part (a launch other files hold the rest of) needs
-/// the stored events instead (``needsStoredEvents``).
-struct StreamedAnatomies {
+/// The anatomies of a file's launches built as its lines are read, in file order, on the reading
+/// thread (``ImportParser``, ``DecodedBatches``): the database thread, which sets the pace of an
+/// import, only stores them, and no event is read twice. A rotated part (a launch other files hold
+/// the rest of) needs the stored events instead (``needsStoredEvents``).
+struct StreamedAnatomies: Sendable {
     private let trace: String
-    private var launches: [(id: Int64, place: LaunchAnatomy.Place, anatomy: LaunchAnatomy)] = []
-    private var current: (id: Int64, place: LaunchAnatomy.Place, builder: LaunchAnatomy.Builder)?
+    /// The callbacks `--records` declares, for a launch whose record does not say (as the stored row).
+    private let declared: CallbackSet?
+    private var current: (place: LaunchAnatomy.Place, builder: LaunchAnatomy.Builder)?
+    /// Every finished launch's anatomy, in file order: one per launch record read.
+    private(set) var launches: [(place: LaunchAnatomy.Place, anatomy: LaunchAnatomy)] = []
     /// Whether a launch continues one that another file started: derive the file from its stored events.
     private(set) var needsStoredEvents = false
 
-    init(fileID: Int64) { trace = String(fileID) }
+    init(fileID: Int64, declared: CallbackSet?) { (trace, self.declared) = (String(fileID), declared) }
 
-    /// Starts the launch whose row is `launchID`; `continued`: later parts of it are stored already
-    /// (a directory lists `notes.2.ndjson` before `notes.ndjson`).
-    mutating func begin(launchID: Int64, record: LaunchRecord, continued: Bool) {
+    /// Starts the launch `record` begins.
+    mutating func begin(_ record: LaunchRecord) {
         close()
-        if (record.part ?? 1) > 1 || continued { needsStoredEvents = true }
+        if (record.part ?? 1) > 1 { needsStoredEvents = true }
+        var record = record
+        record.records = record.records ?? declared
         let place = LaunchAnatomy.Place(trace: trace, app: record.app, appVersion: record.appVersion, os: record.os)
-        current = (launchID, place, LaunchAnatomy.Builder(record: record))
+        current = (place, LaunchAnatomy.Builder(record: record))
     }
 
-    /// Notes a callback of the current launch and the scene it names (made only for the few the builder follows).
+    /// Notes an event of the current launch, its strings in `bytes` (the batch's).
+    ///
+    /// A callback's scene is made into a string only for the few the builder follows; an app event
+    /// is one of the recorder's marks, one of SwiftUI's scene phases (its `attrs`, JSON text, read
+    /// then), or the begin or end of one of the app's spans.
     @inline(__always)
-    mutating func note(_ callback: Callback, t: Int64, phase: Phase, scene: @autoclosure () -> String?) {
-        current?.builder.note(callback, t: t, phase: phase, scene: scene())
-    }
-
-    /// Notes an event that is not a callback, by its name's bytes: one of the recorder's marks, one of
-    /// SwiftUI's scene phases (its `attrs`, JSON text, read then), or the begin or end of one of the app's spans.
-    @inline(__always)
-    mutating func note(appEvent name: UnsafeRawBufferPointer, t: Int64, phase: Phase, attrs: @autoclosure () -> UnsafeRawBufferPointer) {
-        if let mark = LaunchAnatomy.Mark(bytes: name) {
-            current?.builder.note(mark, t: t)
-        } else if LaunchAnatomy.ScenePhaseReading.isScenePhase(name) {
-            if let reading = LaunchAnatomy.ScenePhaseReading(json: attrs()) { current?.builder.note(reading, t: t) }
-        } else if phase != .instant {
-            current?.builder.noteApp(key: Self.key(name), t: t, phase: phase) { String(decoding: name, as: UTF8.self) }
+    mutating func note(_ event: ImportBatch.Event, bytes: UnsafeRawBufferPointer) {
+        guard current != nil else { return }
+        if let callback = event.callback {
+            let scene = event.scene
+            current?.builder.note(
+                callback, t: event.t, phase: event.phase,
+                scene: scene.count < 0 ? nil : String(decoding: Self.slice(scene, bytes), as: UTF8.self))
+        } else if event.name.count > 0 {
+            let name = Self.slice(event.name, bytes)
+            if let mark = LaunchAnatomy.Mark(bytes: name) {
+                current?.builder.note(mark, t: event.t)
+            } else if LaunchAnatomy.ScenePhaseReading.isScenePhase(name) {
+                if event.attrs.count >= 0, let reading = LaunchAnatomy.ScenePhaseReading(json: Self.slice(event.attrs, bytes)) {
+                    current?.builder.note(reading, t: event.t)
+                }
+            } else if event.phase != .instant {
+                current?.builder.noteApp(key: Self.key(name), t: event.t, phase: event.phase) { String(decoding: name, as: UTF8.self) }
+            }
         }
+    }
+
+    private static func slice(_ slice: ImportBatch.Slice, _ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[Int(slice.start)..<Int(slice.start + slice.count)])
     }
 
     /// A name's identity for pairing a span's begin and end: FNV-1a of its bytes.
@@ -266,15 +357,12 @@ struct StreamedAnatomies {
         return Int(truncatingIfNeeded: hash)
     }
 
-    /// Every launch's anatomy, in file order.
-    mutating func finish() -> [(id: Int64, place: LaunchAnatomy.Place, anatomy: LaunchAnatomy)] {
-        close()
-        return launches
-    }
+    /// Finishes the last launch: ``launches`` holds them all.
+    mutating func finish() { close() }
 
     private mutating func close() {
         guard let current else { return }
-        launches.append((current.id, current.place, current.builder.finish()))
+        launches.append((current.place, current.builder.finish()))
         self.current = nil
     }
 }
