@@ -99,6 +99,53 @@ struct ConsoleLineShapeTests {
         }
     }
 
+    /// Fixture 16: an app's own logger prints the time of day (`14:33:41.817`): the events' times, no
+    /// date for the launch; a handler's later words about the same phase are the same event however late.
+    @Test func aTimeOfDayGivesTheEventsTimesButNoDate() throws {
+        let decoded = try Self.decodeFixture("16-swiftui-ipad-scenephase-raw-log.txt")
+        let launch = try #require(decoded.launches.first)
+        #expect(launch.record.started == nil)
+        let second: Int64 = 1_000_000_000
+        let events = launch.events.map { ($0.t, $0.attrs["phase"]) }
+        #expect(events.count == 8)
+        #expect(events.first?.0 == ((14 * 60 + 33) * 60 + 41) * second + 817_000_000)
+        #expect(events.first?.1 == .string("inactive"))
+        // `scenePhase: inactive → active` at 14:34:18.694, `scenePhase active: gate open` 537 ms later: one event.
+        #expect(events.map(\.0).contains(((14 * 60 + 34) * 60 + 18) * second + 694_000_000))
+        #expect(!events.map(\.0).contains(((14 * 60 + 34) * 60 + 19) * second + 231_000_000))
+    }
+
+    @Test(arguments: [
+        // Past midnight: the next day's time of day, not a clock that steps back.
+        (
+            "23:59:59.900 [scenePhase] scenePhase: active\n00:00:00.150 [scenePhase] scenePhase: inactive\n",
+            [86_399_900_000_000, 86_400_150_000_000]
+        ),
+        (
+            "09:05:01 [scenePhase] scenePhase: active\n09:05:02.5 [scenePhase] scenePhase: inactive\n",
+            [32_701_000_000_000, 32_702_500_000_000]
+        ),
+    ])
+    func timesOfDayAreRead(_ text: String, _ times: [Int64]) {
+        #expect(Self.decode(text).launches.flatMap(\.events).map(\.t) == times)
+    }
+
+    @Test func aTimeOfDayBeforeAProcessColumnKeepsThePid() throws {
+        let launch = try #require(Self.decode("10:00:00.250 Notes[4711:88] -[AppDelegate applicationDidBecomeActive:]\n").launches.first)
+        #expect(launch.record.pid == 4711)
+        #expect(launch.record.started == nil)
+        #expect(launch.events.map(\.t) == [36_000_250_000_000])
+    }
+
+    @Test(arguments: [
+        "24:00:00.000 [scenePhase] scenePhase: active\n", "12:61:00 [scenePhase] scenePhase: active\n",
+        "12:00:00.1234567890 [scenePhase] scenePhase: active\n", "12:00:00. [scenePhase] scenePhase: active\n",
+        "12:00:00:[scenePhase] scenePhase: active\n",
+    ])
+    func whatIsNotATimeOfDayGivesNoTime(_ text: String) {
+        #expect(Self.decode(text).launches.flatMap(\.events).map(\.t) == [0])
+    }
+
     /// Fixture 11: the device's syslog line inside the Flutter tool's columns gives the time and the pid.
     @Test func aDeviceLogLineGivesTimeAndPid() throws {
         let decoded = try Self.decodeFixture("11-flutter-device-log-background-relaunch.txt")

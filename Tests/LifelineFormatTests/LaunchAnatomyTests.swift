@@ -382,6 +382,22 @@ struct LaunchAnatomyTests {
         #expect(anatomy.phases.map(\.name) == ["scene connection", "didFinishLaunching"])
     }
 
+    @Test("an excerpt (a trace that begins after its launch did) has no launch phases and no time to active, but its resumes")
+    func excerptHasNoPhases() throws {
+        let anatomy = try Self.anatomy(
+            """
+            {"lifeline":1,"type":"launch","excerpt":true}
+            {"seq":1,"t":0,"event":"sceneWillEnterForeground","session":"S1"}
+            {"seq":2,"t":300000000,"event":"sceneDidBecomeActive","session":"S1"}
+            {"seq":3,"t":900000000,"event":"sceneDidEnterBackground","session":"S1"}
+            {"seq":4,"t":5000000000,"event":"sceneWillEnterForeground","session":"S1"}
+            {"seq":5,"t":5040000000,"event":"sceneDidBecomeActive","session":"S1"}
+            """)
+        #expect(anatomy.kind == .unknown)
+        #expect(anatomy.phases.isEmpty && anatomy.timeToActive == nil)
+        #expect(anatomy.resumes.map(\.toActive) == [40_000_000])
+    }
+
     @Test("events that all carry one time (a log without timestamps) have no phases")
     func noTimes() throws {
         let anatomy = try Self.anatomy(

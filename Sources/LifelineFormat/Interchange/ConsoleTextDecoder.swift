@@ -163,7 +163,9 @@ public enum ConsoleTextDecoder {
     /// - a leading time, `YYYY-MM-DD HH:MM:SS[.ffffff][±ZZZZ]` (NSLog, Xcode, `log show`) or
     ///   `YYYY/MM/DD HH:MM:SS:SSS` (a logger's own, as Signal's), with a log file's line counter
     ///   before it (`42884 2018-06-08 10:21:15.453 …`, a line copied out of a numbered file);
-    /// - after the time, a `Name[pid:thread]` or syslog `Name[pid]:` column, after `log show --style
+    /// - a leading time of day, `HH:MM:SS[.fff]` (an app's own logger, real-logs 16): the events'
+    ///   times, but no date for the launch's start;
+    /// - after either, a `Name[pid:thread]` or syslog `Name[pid]:` column, after `log show --style
     ///   compact`'s type column or a syslog host name (`localhost Runner[31898]: …`);
     /// - without a time, `Name[pid:thread]` (an NSLog line whose time was trimmed): both numbers, so
     ///   that a message such as `Array[3] is empty` is not taken for a process;
@@ -171,6 +173,8 @@ public enum ConsoleTextDecoder {
     ///   tag, which wrap the device's own line.
     static func prefix(_ line: ArraySlice<UInt8>, into fields: inout LineFields, cache: inout TimestampCache) -> ArraySlice<UInt8> {
         var rest = flutterColumns(line)
+        // A time of day without a date (an app's own logger) gives the events' times, no date to start the launch at.
+        var wallClock = true
         if let counted = lineCounter(rest), let time = leadingTime(counted, cache: &cache) {
             rest = counted
             fields.time = time.nanoseconds
@@ -178,6 +182,10 @@ public enum ConsoleTextDecoder {
         } else if let time = leadingTime(rest, cache: &cache) {
             fields.time = time.nanoseconds
             rest = time.rest
+        } else if let time = leadingTimeOfDay(rest, cache: &cache) {
+            fields.time = time.nanoseconds
+            rest = time.rest
+            wallClock = false
         } else {
             if let (process, pid, thread, after) = processColumn(rest), thread != nil {
                 fields.process = process
@@ -187,7 +195,7 @@ public enum ConsoleTextDecoder {
             }
             return rest
         }
-        fields.wallClock = true
+        fields.wallClock = wallClock
         rest = rest.drop { $0 == 0x20 }
         // `log show --style compact` puts a type column (`Df`, `E `, `I `, `Db`, `F `) before the process,
         // a syslog line its host name (`localhost Runner[31898]: …`).
@@ -255,6 +263,41 @@ public enum ConsoleTextDecoder {
         if text.count > 20, text[19] == UInt8(ascii: ":"), text[20...].allSatisfy(isDigit) { text[19] = UInt8(ascii: ".") }
         guard let time = cache.nanoseconds(text[...]) else { return nil }
         return (time, line[end...])
+    }
+
+    /// A leading time of day, `HH:MM:SS` with up to nine digits of a fraction (`14:33:41.817`, as an
+    /// app's own logger prints it), then a space: its nanoseconds since the log's first midnight
+    /// (``TimestampCache/timeOfDay(_:)``) and the rest of the line.
+    private static func leadingTimeOfDay(
+        _ line: ArraySlice<UInt8>, cache: inout TimestampCache
+    ) -> (nanoseconds: Int64, rest: ArraySlice<UInt8>)? {
+        let start = line.startIndex
+        guard line.count >= 9, line[start + 2] == UInt8(ascii: ":"), line[start + 5] == UInt8(ascii: ":") else { return nil }
+        func twoDigits(at offset: Int) -> Int64? {
+            let (tens, ones) = (line[start + offset], line[start + offset + 1])
+            guard isDigit(tens), isDigit(ones) else { return nil }
+            return Int64(tens - UInt8(ascii: "0")) * 10 + Int64(ones - UInt8(ascii: "0"))
+        }
+        guard let hours = twoDigits(at: 0), hours < 24, let minutes = twoDigits(at: 3), minutes < 60,
+            let seconds = twoDigits(at: 6), seconds <= 60
+        else { return nil }
+        var index = start + 8
+        var fraction: Int64 = 0
+        if line[index] == UInt8(ascii: ".") {
+            index += 1
+            var scale: Int64 = 100_000_000
+            let digits = index
+            while index < line.endIndex, isDigit(line[index]) {
+                guard index - digits < 9 else { return nil }
+                fraction += Int64(line[index] - UInt8(ascii: "0")) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > digits else { return nil }
+        }
+        guard index < line.endIndex, line[index] == 0x20 else { return nil }
+        let nanoseconds = ((hours * 60 + minutes) * 60 + seconds) * 1_000_000_000 + fraction
+        return (cache.timeOfDay(nanoseconds), line[index...])
     }
 
     /// `Notes[4711:123456] rest` or `Notes(UIKitCore)[4711:1a2b] rest`.
@@ -508,6 +551,18 @@ public enum ConsoleTextDecoder {
 struct TimestampCache {
     private var key: [UInt8] = []
     private var base: Int64 = 0
+    /// Days a log of times of day has gone past midnight, and its last time of day.
+    private var days: Int64 = 0
+    private var lastTimeOfDay: Int64?
+
+    /// A time of day (nanoseconds since midnight) as nanoseconds since the log's first midnight: a
+    /// time more than 12 hours before the last one is the next day's (a log that runs past midnight).
+    mutating func timeOfDay(_ nanoseconds: Int64) -> Int64 {
+        let halfDay: Int64 = 12 * 3600 * 1_000_000_000
+        if let last = lastTimeOfDay, nanoseconds < last - halfDay { days += 1 }
+        lastTimeOfDay = nanoseconds
+        return days * 2 * halfDay + nanoseconds
+    }
 
     /// `YYYY-MM-DD HH:MM:SS[.f…][zone]`, else whatever ``ConsoleTextDecoder/timestamp(_:)`` reads.
     mutating func nanoseconds(_ text: ArraySlice<UInt8>) -> Int64? {

@@ -14,7 +14,10 @@
 /// event's first line, with a message that invocation has not printed yet, is merged into it and
 /// its line kept in ``InterchangeLaunch/mergedLines``. The same message again is the same log
 /// statement run again: a second invocation, which the rules judge (a real double
-/// `applicationDidBecomeActive`, iOS 11–12, is what `app.active-once` reports).
+/// `applicationDidBecomeActive`, iOS 11–12, is what `app.active-once` reports). SwiftUI's scene
+/// phase has no window: SwiftUI runs an observer of `scenePhase` only when the phase changes, so the
+/// same phase printed again, with no event between, is the same handler's later words (an
+/// `onChange` or `.task(id: scenePhase)` that awaits its work logs after it: 537 ms in real-logs 16).
 struct LaunchAssembler {
     /// How far apart the lines of one invocation may be: the statements of one delegate method, and
     /// the observers UIKit notifies right after it, run within a few milliseconds (9 ms across the
@@ -70,7 +73,7 @@ struct LaunchAssembler {
         let lineScene = callback?.scope == .scene ? scene ?? ConsoleTextDecoder.sceneIdentity(message) : nil
         if phase == .instant, let open = invocation, open.name == recognized.name, open.attrs == recognized.attrs,
             Self.agree(open.pid, fields.pid), Self.agree(open.thread, fields.thread), Self.agree(open.scene, lineScene),
-            Self.close(open.time, fields.time), !open.messages.contains(Array(message))
+            Self.close(open.time, fields.time) || recognized.name == EventName.scenePhase, !open.messages.contains(Array(message))
         {
             current?.mergedLines[open.index, default: []].append(line)
             invocation?.messages.insert(Array(message))

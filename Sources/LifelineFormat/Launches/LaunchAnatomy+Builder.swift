@@ -361,7 +361,11 @@ extension LaunchAnatomy {
             }
             let (ending, endingReason) = ownEnding(signals)
             return LaunchAnatomy(
-                kind: kind, reason: reason, evidence: evidence, phases: sawTime ? phases(kind: kind, signals) : [], ending: ending,
+                // An excerpt's first events are not its launch's: the time from them to active is not the
+                // launch's time to active (its foreground and background returns are resumes).
+                kind: kind, reason: reason, evidence: evidence,
+                phases: sawTime && record.excerpt != true ? phases(kind: kind, signals) : [],
+                ending: ending,
                 endingReason: endingReason, appSpans: spans.sorted { ($0.start, $0.end) < ($1.start, $1.end) },
                 resumes: signals.phases?.track.resumes ?? resumes, resumesOmitted: signals.phases?.track.resumesOmitted ?? resumesOmitted)
         }
