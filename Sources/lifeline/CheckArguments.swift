@@ -2,6 +2,7 @@ import ArgumentParser
 import LifelineCheck
 import LifelineFormat
 import LifelineReports
+import LifelineRules
 
 /// The options `check` and `watch` share: which rules, what fails the check, and how to read
 /// traces that are not whole.
@@ -9,7 +10,11 @@ import LifelineReports
 /// One group, as ``InterchangeArguments`` is for the decoders' options, so both commands spell,
 /// document and validate them the same way.
 struct CheckArguments: ParsableArguments {
-    @Option(name: .customLong("rules"), help: "A catalog (uikit-scene, uikit-app, swiftui) or a .rules file or directory; repeatable.")
+    /// `--rules`'s help, for every command that takes it: the built-in catalogs by name.
+    static let rulesHelp = ArgumentHelp(
+        "A catalog (\(BuiltinCatalog.allCases.map(\.rawValue).joined(separator: ", "))) or a .rules file or directory; repeatable.")
+
+    @Option(name: .customLong("rules"), help: rulesHelp)
     var rules: [String] = []
 
     @Flag(help: "Do not load ./rules/*.rules: only the built-in catalogs, or what --rules names.")

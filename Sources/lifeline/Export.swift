@@ -33,7 +33,7 @@ struct Export: ParsableCommand {
         name: [.short, .long], help: "Write to FILE instead of standard output, in the format its extension names unless --format says.")
     var output: String?
 
-    @Option(name: .customLong("rules"), help: "A catalog (uikit-scene, uikit-app, swiftui) or a .rules file or directory; repeatable.")
+    @Option(name: .customLong("rules"), help: CheckArguments.rulesHelp)
     var rules: [String] = []
 
     @Flag(help: "Do not load ./rules/*.rules: only the built-in catalogs, or what --rules names.")

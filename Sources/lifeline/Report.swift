@@ -26,7 +26,7 @@ struct Report: ParsableCommand {
     @Option(help: "A database to report on (when no PATH is given).")
     var db: String?
 
-    @Option(name: .customLong("rules"), help: "A catalog (uikit-scene, uikit-app, swiftui) or a .rules file or directory; repeatable.")
+    @Option(name: .customLong("rules"), help: CheckArguments.rulesHelp)
     var rules: [String] = []
 
     @Flag(help: "Do not load ./rules/*.rules: only the built-in catalogs, or what --rules names.")

@@ -12,7 +12,7 @@ struct Rules: ParsableCommand {
             ./rules/*.rules, which --no-local-rules leaves out). Exits 2 when rules do not load.
             """)
 
-    @Option(name: .customLong("rules"), help: "A catalog (uikit-scene, uikit-app, swiftui) or a .rules file or directory; repeatable.")
+    @Option(name: .customLong("rules"), help: CheckArguments.rulesHelp)
     var rules: [String] = []
 
     @Flag(help: "Do not load ./rules/*.rules: only the built-in catalogs, or what --rules names.")

@@ -284,16 +284,9 @@ public enum ConsoleTextDecoder {
         var index = start + 8
         var fraction: Int64 = 0
         if line[index] == UInt8(ascii: ".") {
-            index += 1
-            var scale: Int64 = 100_000_000
-            let digits = index
-            while index < line.endIndex, isDigit(line[index]) {
-                guard index - digits < 9 else { return nil }
-                fraction += Int64(line[index] - UInt8(ascii: "0")) * scale
-                scale /= 10
-                index += 1
-            }
-            guard index > digits else { return nil }
+            let read = TimestampCache.fraction(line, from: index + 1)
+            guard (1...9).contains(read.digits) else { return nil }
+            (fraction, index) = (read.nanoseconds, read.end)
         }
         guard index < line.endIndex, line[index] == 0x20 else { return nil }
         let nanoseconds = ((hours * 60 + minutes) * 60 + seconds) * 1_000_000_000 + fraction
@@ -564,6 +557,18 @@ struct TimestampCache {
         return days * 2 * halfDay + nanoseconds
     }
 
+    /// The digits of a second's fraction from `index` on (after its `.`): their nanoseconds (digits
+    /// past the ninth add nothing), how many there are, and where they end.
+    static func fraction(_ text: ArraySlice<UInt8>, from index: Int) -> (nanoseconds: Int64, digits: Int, end: Int) {
+        var (nanoseconds, scale, end) = (Int64(0), Int64(100_000_000), index)
+        while end < text.endIndex, isDigit(text[end]) {
+            nanoseconds += Int64(text[end] - UInt8(ascii: "0")) * scale
+            scale /= 10
+            end += 1
+        }
+        return (nanoseconds, end - index, end)
+    }
+
     /// `YYYY-MM-DD HH:MM:SS[.f…][zone]`, else whatever ``ConsoleTextDecoder/timestamp(_:)`` reads.
     mutating func nanoseconds(_ text: ArraySlice<UInt8>) -> Int64? {
         let start = text.startIndex
@@ -572,14 +577,8 @@ struct TimestampCache {
         }
         var index = start + 19
         var fraction: Int64 = 0
-        var scale: Int64 = 100_000_000
         if index < text.endIndex, text[index] == UInt8(ascii: ".") {
-            index += 1
-            while index < text.endIndex, isDigit(text[index]) {
-                fraction += Int64(text[index] - UInt8(ascii: "0")) * scale
-                scale /= 10
-                index += 1
-            }
+            (fraction, _, index) = Self.fraction(text, from: index + 1)
         }
         let zone = text[index...]
         let minute = text[start..<(start + 16)]

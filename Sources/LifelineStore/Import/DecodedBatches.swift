@@ -87,9 +87,7 @@ struct DecodedBatches: Sendable {
                         name: event.event.callback == nil ? batch.append(event.event.name) : .none, phase: event.phase,
                         session: batch.append(event.session), scene: batch.append(event.scene), thread: batch.append(event.thread),
                         attrs: batch.append(event.attrs)))
-                if anatomies != nil, let event = batch.events.last {
-                    batch.bytes.withUnsafeBytes { anatomies?.note(event, bytes: $0) }
-                }
+                anatomies?.noteLastEvent(of: batch)
                 outcome.events += 1
                 if event.event == EventName.dropped, let count = event.attrs["count"]?.numberValue, count.isFinite,
                     count >= 0, count < 1e15

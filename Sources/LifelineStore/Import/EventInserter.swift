@@ -144,7 +144,7 @@ struct EventInserter: ~Copyable {
         if let callback = event.callback {
             nameID = try interner.id(of: callback)
         } else {
-            nameID = try interner.id(of: slice(event.name, bytes))
+            nameID = try interner.id(of: event.name.bytes(in: bytes))
         }
         let phase = Self.code(of: event.phase)
         let sessionID = try self.id(of: event.session, bytes)
@@ -154,7 +154,7 @@ struct EventInserter: ~Copyable {
         let change =
             derived.change(ofName: nameID)
             ?? derived.learnChange(
-                ofName: nameID, name: event.callback?.name ?? String(decoding: slice(event.name, bytes), as: UTF8.self))
+                ofName: nameID, name: event.callback?.name ?? String(decoding: event.name.bytes(in: bytes), as: UTF8.self))
         let values = derived.values(
             launchID: launchID, seq: event.seq, t: event.t, nameID: nameID, phase: phase, sessionID: sessionID,
             sceneID: sceneID, change: change)
@@ -224,7 +224,7 @@ struct EventInserter: ~Copyable {
         bind(row.sceneID, first + 8, handle, bound, zeroIsNull: true)
         bind(row.threadID, first + 9, handle, bound, zeroIsNull: true)
         if row.attrs.count >= 0 {
-            let attrs = slice(row.attrs, bytes)
+            let attrs = row.attrs.bytes(in: bytes)
             sqlite3_bind_text(
                 handle, first + 10, attrs.baseAddress?.assumingMemoryBound(to: CChar.self) ?? CanonicalNames.shared.empty,
                 Int32(attrs.count), nil)
@@ -269,13 +269,9 @@ struct EventInserter: ~Copyable {
 
     @inline(__always)
     private mutating func id(of string: ImportBatch.Slice, _ bytes: UnsafeRawBufferPointer) throws -> Int64 {
-        string.count >= 0 ? try interner.id(of: slice(string, bytes)) : Self.null
+        string.count >= 0 ? try interner.id(of: string.bytes(in: bytes)) : Self.null
     }
 
-    @inline(__always)
-    private func slice(_ slice: ImportBatch.Slice, _ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: bytes.baseAddress.map { $0 + Int(slice.start) }, count: Int(slice.count))
-    }
 }
 /// The canonical callback names as C bytes that live for the whole process, so
 /// the interner can look them up and bind them without building `String`s.

@@ -14,6 +14,12 @@ final class ImportBatch: @unchecked Sendable {
         var count: Int32
 
         static let none = Slice(start: 0, count: -1)
+
+        /// The slice's bytes in `bytes`, the batch's (a present value: `count` is not -1).
+        @inline(__always)
+        func bytes(in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+            UnsafeRawBufferPointer(start: bytes.baseAddress.map { $0 + Int(start) }, count: Int(count))
+        }
     }
 
     struct Event {

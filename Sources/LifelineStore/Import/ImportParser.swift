@@ -161,9 +161,7 @@ struct ImportParser: Sendable {
                             thread: batch.append(scanned.thread, line: bytes, scratch: scratch),
                             attrs: batch.append(scanned.attrs, line: bytes)))
                 }
-                if anatomies != nil, let event = batch.events.last {
-                    batch.bytes.withUnsafeBytes { anatomies?.note(event, bytes: $0) }
-                }
+                anatomies?.noteLastEvent(of: batch)
                 outcome.events += 1
                 if scanned.callback == nil, scanned.event.count == 16,
                     scanner.string(scanned.event, in: bytes) == EventName.dropped.name,

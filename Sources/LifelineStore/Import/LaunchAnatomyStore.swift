@@ -319,35 +319,37 @@ struct StreamedAnatomies: Sendable {
         current = (place, LaunchAnatomy.Builder(record: record))
     }
 
+    /// Notes the event just added to `batch`, of the current launch.
+    @inline(__always)
+    mutating func noteLastEvent(of batch: ImportBatch) {
+        guard current != nil, let event = batch.events.last else { return }
+        batch.bytes.withUnsafeBytes { note(event, bytes: $0) }
+    }
+
     /// Notes an event of the current launch, its strings in `bytes` (the batch's).
     ///
     /// A callback's scene is made into a string only for the few the builder follows; an app event
     /// is one of the recorder's marks, one of SwiftUI's scene phases (its `attrs`, JSON text, read
     /// then), or the begin or end of one of the app's spans.
     @inline(__always)
-    mutating func note(_ event: ImportBatch.Event, bytes: UnsafeRawBufferPointer) {
-        guard current != nil else { return }
+    private mutating func note(_ event: ImportBatch.Event, bytes: UnsafeRawBufferPointer) {
         if let callback = event.callback {
             let scene = event.scene
             current?.builder.note(
                 callback, t: event.t, phase: event.phase,
-                scene: scene.count < 0 ? nil : String(decoding: Self.slice(scene, bytes), as: UTF8.self))
+                scene: scene.count < 0 ? nil : String(decoding: scene.bytes(in: bytes), as: UTF8.self))
         } else if event.name.count > 0 {
-            let name = Self.slice(event.name, bytes)
+            let name = event.name.bytes(in: bytes)
             if let mark = LaunchAnatomy.Mark(bytes: name) {
                 current?.builder.note(mark, t: event.t)
             } else if LaunchAnatomy.ScenePhaseReading.isScenePhase(name) {
-                if event.attrs.count >= 0, let reading = LaunchAnatomy.ScenePhaseReading(json: Self.slice(event.attrs, bytes)) {
+                if event.attrs.count >= 0, let reading = LaunchAnatomy.ScenePhaseReading(json: event.attrs.bytes(in: bytes)) {
                     current?.builder.note(reading, t: event.t)
                 }
             } else if event.phase != .instant {
                 current?.builder.noteApp(key: Self.key(name), t: event.t, phase: event.phase) { String(decoding: name, as: UTF8.self) }
             }
         }
-    }
-
-    private static func slice(_ slice: ImportBatch.Slice, _ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: bytes[Int(slice.start)..<Int(slice.start + slice.count)])
     }
 
     /// A name's identity for pairing a span's begin and end: FNV-1a of its bytes.
