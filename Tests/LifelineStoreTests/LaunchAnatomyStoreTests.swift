@@ -1,4 +1,6 @@
 import Foundation
+import GRDB
+import LifelineCore
 import LifelineFormat
 import Testing
 
@@ -275,5 +277,90 @@ struct LaunchAnatomyStoreTests {
         _ = fixture.importer.importFile(at: try fixture.write("a.ndjson", Self.launch1), options: options)
         #expect(try fixture.count("launch") == 1)
         #expect(try fixture.count("launch_anatomy") == 0)
+    }
+
+    @Test("a scene's name comes back from the resumes' JSON as written: quotes, backslashes, control characters, any script")
+    func sceneNamesRoundTrip() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let scene = "a\"b\\c\nd\te\u{1}f é 場景 😀"
+        var literal: [UInt8] = []
+        TraceEncoder.string(scene, &literal)
+        let json = String(decoding: literal, as: UTF8.self)
+        let path = try fixture.write(
+            "a.ndjson",
+            Self.launch1 + """
+                {"seq":6,"t":1000000000,"event":"sceneDidEnterBackground","session":"S1","scene":\(json)}
+                {"seq":7,"t":2000000000,"event":"sceneWillEnterForeground","session":"S1","scene":\(json)}
+                {"seq":8,"t":2500000000,"event":"sceneDidBecomeActive","session":"S1","scene":\(json)}
+
+                """)
+        _ = fixture.importFile(path)
+        let read = try fixture.store.database.read { db in
+            try Row.fetchAll(db, sql: "SELECT scene, in_background_ns, to_active_ns FROM launch_resume").map {
+                [$0[0] as String?, ($0[1] as Int64?).map(String.init), ($0[2] as Int64?).map(String.init)]
+            }
+        }
+        #expect(read == [[scene, "1000000000", "500000000"]])
+    }
+
+    @Test("a database from before v14 gets its resumes back through the view, derived again from its events")
+    func resumesMigrate() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        let (trace, expected) = Self.manyResumes()
+        _ = fixture.importFile(try fixture.write("a.ndjson", trace))
+        // The same database as v13 wrote it: launch_resume a table of the same rows (here all wrong,
+        // as an older Lifeline might have derived them), no resumes column, v14 not recorded.
+        let old = fixture.path("old.db")
+        try DatabaseQueue(path: fixture.path("test.db")).writeWithoutTransaction { db in
+            try db.execute(sql: "VACUUM INTO ?", arguments: [old])
+        }
+        try DatabaseQueue(path: old).write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE resume_v13 AS SELECT * FROM launch_resume;
+                    DROP VIEW launch_resume;
+                    CREATE TABLE launch_resume (
+                        launch_id INTEGER NOT NULL REFERENCES launch(id) ON DELETE CASCADE, ordinal INTEGER NOT NULL, scene TEXT,
+                        background_ns INTEGER NOT NULL, foreground_ns INTEGER NOT NULL, active_ns INTEGER,
+                        in_background_ns INTEGER NOT NULL, to_active_ns INTEGER, reconnected INTEGER NOT NULL,
+                        PRIMARY KEY (launch_id, ordinal)
+                    ) WITHOUT ROWID;
+                    INSERT INTO launch_resume SELECT launch_id, ordinal, 'stale', 0, 0, 0, 0, 0, 0 FROM resume_v13;
+                    DROP TABLE resume_v13;
+                    ALTER TABLE launch_anatomy DROP COLUMN resumes;
+                    DELETE FROM grdb_migrations WHERE identifier LIKE 'v14:%';
+                    """)
+        }
+        let rows = """
+            SELECT l.uuid, r.ordinal, r.scene, r.background_ns, r.foreground_ns, r.active_ns, r.in_background_ns, r.to_active_ns,
+                   r.reconnected
+            FROM launch_resume r JOIN launch l ON l.id = r.launch_id ORDER BY l.id, r.ordinal
+            """
+        let migrated = try TraceStore(path: old)
+        let read = try migrated.database.read { db in
+            (
+                try db.tableExists("launch_resume"),
+                try Row.fetchAll(db, sql: rows).map { row in
+                    Array(row.databaseValues.map { $0.isNull ? "NULL" : String(describing: $0.storage.value ?? "") })
+                }
+            )
+        }
+        #expect(read.0 == false, "launch_resume is a view")
+        #expect(read.1 == expected)
+        #expect(try migrated.database.read(StoreQueries.launches).map(\.resumeCount) == [40, 3])
+    }
+
+    @Test("resumes another tool broke leave the launch listed, with no count of them, and the view says why")
+    func malformedResumes() throws {
+        let fixture = try StoreFixture()
+        defer { fixture.remove() }
+        _ = fixture.importFile(try fixture.write("a.ndjson", Self.launch1))
+        try fixture.store.database.write { db in try db.execute(sql: "UPDATE launch_anatomy SET resumes = '[[\"s1\", 1'") }
+        let launches = try fixture.store.database.read(StoreQueries.launches)
+        #expect(launches.map(\.uuid) == ["L1"])
+        #expect(launches.map(\.resumeCount) == [nil])
+        #expect(throws: DatabaseError.self) { try fixture.rows("SELECT * FROM launch_resume") }
     }
 }

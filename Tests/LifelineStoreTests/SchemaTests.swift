@@ -131,6 +131,7 @@ struct SchemaTests {
                     ["v9: process start and prewarm"], ["v10: each launch's kind, phases and ending"],
                     ["v11: time to the first frame and to full display, and why a launch was slow"],
                     ["v12: resumes from the background, and the task's role"], ["v13: when the recorder's module was loaded"],
+                    ["v14: a launch's resumes in its anatomy row; launch_resume is a view of them"],
                 ])
         // Opening again migrates nothing and keeps the data.
         _ = fixture.importFile(try fixture.write("a.ndjson", sceneTrace))

@@ -22,6 +22,9 @@
 // The database thread: the CPU of the thread that ran the import, without the parser thread, against the ceiling.
 // `--only anatomy` runs the two lifeline imports alone, alternating, and prints the anatomy's cost per round
 // and best of the rounds, with the database thread's CPU (the import's pace) beside the wall-clock time.
+// `--profile with|without` generates the trace and runs one lifeline import, with or without the launch anatomy,
+// for a profiler to count (on a noisy machine, instructions decide between two ways where seconds cannot):
+//   valgrind --tool=callgrind --toggle-collect='*TraceImporter*importFile*' import-benchmark --events 200000 --profile with
 // Run: swift run -c release --package-path Benchmarks import-benchmark [--events N] [--rounds N] [--no-memory] [--only anatomy]
 import BenchmarkSupport
 import Foundation
@@ -35,7 +38,12 @@ var rounds = 3
 var measureMemory = true
 var memoryFile: String?
 var onlyAnatomy = false
+var profile: Bool?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
+func usage() -> Never {
+    print("usage: import-benchmark [--events N] [--rounds N] [--no-memory] [--only anatomy] [--profile with|without]")
+    exit(2)
+}
 while let argument = arguments.next() {
     switch argument {
     case "--events": events = Int(arguments.next() ?? "") ?? events
@@ -43,9 +51,13 @@ while let argument = arguments.next() {
     case "--no-memory": measureMemory = false
     case "--memory": memoryFile = arguments.next()
     case "--only" where arguments.next() == "anatomy": onlyAnatomy = true
-    default:
-        print("usage: import-benchmark [--events N] [--rounds N] [--no-memory] [--only anatomy]")
-        exit(2)
+    case "--profile":
+        switch arguments.next() {
+        case "with": profile = true
+        case "without": profile = false
+        default: usage()
+        }
+    default: usage()
     }
 }
 
@@ -136,7 +148,8 @@ let ndjson = directory.appendingPathComponent("trace.ndjson").path
 let textCSV = directory.appendingPathComponent("events.csv").path
 let idsCSV = directory.appendingPathComponent("event-ids.csv").path
 let stringsCSV = directory.appendingPathComponent("strings.csv").path
-let (eventCount, launches) = try generate(events, ndjson: ndjson, csv: onlyAnatomy ? nil : (textCSV, idsCSV, stringsCSV))
+let (eventCount, launches) = try generate(
+    events, ndjson: ndjson, csv: onlyAnatomy || profile != nil ? nil : (textCSV, idsCSV, stringsCSV))
 let ndjsonSize = (try FileManager.default.attributesOfItem(atPath: ndjson)[.size] as? Int) ?? 0
 print("import-benchmark: \(eventCount) events in \(launches.count) launches; NDJSON \(ndjsonSize / 1_000_000) MB; best of \(rounds) rounds")
 
@@ -186,6 +199,13 @@ func timeLifeline(expected: Int, anatomy: Bool = true) throws -> (Timing, databa
     let timing = Timing(seconds: Date().timeIntervalSince(start), cpu: cpuSeconds(children: false) - cpu)
     guard result.events == expected else { fatalError("lifeline imported \(result.events) of \(expected): \(result.outcome)") }
     return (timing, databaseThread)
+}
+
+if let profile {
+    let (timing, _) = try timeLifeline(expected: eventCount, anatomy: profile)
+    print(String(format: "lifeline import %@ launch anatomy: %.2f s", profile ? "with" : "without", timing.seconds))
+    if !keep { try? FileManager.default.removeItem(at: directory) }
+    exit(0)
 }
 
 // `--only anatomy`: the launch anatomy's cost alone, the two imports alternating (which runs first swaps

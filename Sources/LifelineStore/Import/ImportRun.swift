@@ -189,7 +189,9 @@ struct ImportRun {
             try !continuesOtherFiles(fileID)
         {
             try LaunchAnatomyStore.store(
-                zip(inserted.ids, streamed.launches).map { ($0, $1.place, $1.anatomy) }, replacing: false, db: db)
+                zip(inserted.ids, streamed.launches).map {
+                    LaunchAnatomyStore.Derived(id: $0, place: $1.place, anatomy: $1.anatomy, resumes: $1.resumes)
+                }, replacing: false, db: db)
         } else {
             try LaunchAnatomyStore.derive(fileID: fileID, db: db)
         }

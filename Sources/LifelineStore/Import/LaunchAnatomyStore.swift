@@ -3,8 +3,8 @@ import GRDBSQLite
 import LifelineFormat
 
 /// Derives the anatomy of a file's launches once their events are in, and stores it in
-/// `launch_anatomy`, `launch_phase` and `launch_resume` (``StoreSchema/version10``, ``StoreSchema/version11``,
-/// ``StoreSchema/version12``; docs/launches.md).
+/// `launch_anatomy` (its resumes one JSON array, which the view `launch_resume` reads) and
+/// `launch_phase` (``StoreSchema/version10`` to ``StoreSchema/version14``; docs/launches.md).
 ///
 /// The one definition is ``LaunchAnatomy/Builder``, which the checker also runs: this feeds it a
 /// launch's callbacks from `event_raw` (the catalog's names only, read through the launch's index),
@@ -21,7 +21,7 @@ enum LaunchAnatomyStore {
                 SELECT id, uuid, part, app, app_version, os, lifecycle, records, excerpt, process_start_ns, prewarm, task_role, module_load_ns
                 FROM launch WHERE file_id = ? ORDER BY line
                 """, arguments: [fileID])
-        var derived: [(id: Int64, place: LaunchAnatomy.Place, anatomy: LaunchAnatomy)] = []
+        var derived: [Derived] = []
         var seen: Set<Int64> = []
         var superseded: [Int64] = []
         // The strings the builder asks for (the scenes of a few callbacks per launch, the names of
@@ -82,40 +82,51 @@ enum LaunchAnatomyStore {
                 }
             }
             let place = LaunchAnatomy.Place(trace: String(fileID), app: head["app"], appVersion: head["app_version"], os: head["os"])
-            derived.append((headID, place, builder.finish()))
+            derived.append(Derived(id: headID, place: place, anatomy: builder.finish()))
         }
         for id in superseded {
-            for table in ["launch_phase", "launch_resume", "launch_anatomy"] {
+            for table in ["launch_phase", "launch_anatomy"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE launch_id = ?", arguments: [id])
             }
         }
         try store(derived, db: db)
     }
 
+    /// A launch's anatomy, ready to store: its resumes already in the form `launch_anatomy.resumes`
+    /// holds them (encoded by the reader's thread in a streamed import, ``StreamedAnatomies``).
+    struct Derived: Sendable {
+        var id: Int64
+        var place: LaunchAnatomy.Place
+        var anatomy: LaunchAnatomy
+        var resumes: [UInt8]
+
+        init(id: Int64, place: LaunchAnatomy.Place, anatomy: LaunchAnatomy, resumes: [UInt8]? = nil) {
+            (self.id, self.place, self.anatomy) = (id, place, anatomy)
+            self.resumes = resumes ?? LaunchAnatomyStore.resumesJSON(anatomy.resumes)
+        }
+    }
+
     /// Settles the endings of a file's launches (in file order) and stores their anatomies.
     ///
     /// - Parameter replacing: Whether the launches may have anatomies stored already, to be replaced;
     ///   false for launches this transaction inserted (deleting a launch deletes its anatomy).
-    static func store(
-        _ derived: [(id: Int64, place: LaunchAnatomy.Place, anatomy: LaunchAnatomy)], replacing: Bool = true, db: Database
-    ) throws {
+    static func store(_ derived: [Derived], replacing: Bool = true, db: Database) throws {
         var placed = derived.map { (place: $0.place, anatomy: $0.anatomy) }
         LaunchAnatomy.settleEndings(&placed)
         if replacing {
             let deletePhases = try db.cachedStatement(sql: "DELETE FROM launch_phase WHERE launch_id = ?")
-            let deleteResumes = try db.cachedStatement(sql: "DELETE FROM launch_resume WHERE launch_id = ?")
+            let deleteAnatomy = try db.cachedStatement(sql: "DELETE FROM launch_anatomy WHERE launch_id = ?")
             for launch in derived {
                 try deletePhases.execute(arguments: [launch.id])
-                try deleteResumes.execute(arguments: [launch.id])
+                try deleteAnatomy.execute(arguments: [launch.id])
             }
         }
-        // Bound with SQLite's C API, many rows per statement run: a busy app returns from the background
-        // many times (the 1M-event benchmark's traces have 133,000 resumes), and GRDB's arguments box every value.
-        var launches = try RowsWriter<(id: Int64, anatomy: LaunchAnatomy)>(
-            db, "INSERT OR REPLACE INTO launch_anatomy",
+        // Bound with SQLite's C API, many rows per statement run, as GRDB's arguments box every value.
+        var launches = try RowsWriter<(id: Int64, anatomy: LaunchAnatomy, resumes: [UInt8])>(
+            db, "INSERT INTO launch_anatomy",
             columns: [
                 "launch_id", "kind", "reason", "evidence", "time_to_active_ns", "slowest_phase", "ending", "ending_reason",
-                "time_to_first_frame_ns", "time_to_fully_displayed_ns", "slow_reason", "resumes_omitted",
+                "time_to_first_frame_ns", "time_to_fully_displayed_ns", "slow_reason", "resumes", "resumes_omitted",
             ]
         ) { row, launch in
             row.bind(launch.id)
@@ -129,6 +140,7 @@ enum LaunchAnatomyStore {
             row.bind(launch.anatomy.timeToFirstFrame)
             row.bind(launch.anatomy.timeToFullyDisplayed)
             row.bind(launch.anatomy.slowReason)
+            row.bind(text: launch.resumes)
             row.bind(Int64(launch.anatomy.resumesOmitted))
         }
         var phases = try RowsWriter<(id: Int64, ordinal: Int, phase: LaunchAnatomy.LaunchPhase)>(
@@ -141,32 +153,34 @@ enum LaunchAnatomyStore {
             row.bind(phase.phase.end)
             row.bind(phase.phase.duration)
         }
-        var resumes = try RowsWriter<(id: Int64, ordinal: Int, resume: LaunchAnatomy.Resume)>(
-            db, "INSERT INTO launch_resume",
-            columns: [
-                "launch_id", "ordinal", "scene", "background_ns", "foreground_ns", "active_ns", "in_background_ns", "to_active_ns",
-                "reconnected",
-            ]
-        ) { row, resume in
-            row.bind(resume.id)
-            row.bind(Int64(resume.ordinal))
-            row.bind(resume.resume.scene)
-            row.bind(resume.resume.background)
-            row.bind(resume.resume.foreground)
-            row.bind(resume.resume.active)
-            row.bind(resume.resume.inBackground)
-            row.bind(resume.resume.toActive)
-            row.bind(resume.resume.reconnected ? 1 : 0)
-        }
         for (index, launch) in derived.enumerated() {
             let anatomy = placed[index].anatomy
-            try launches.add((launch.id, anatomy))
+            try launches.add((launch.id, anatomy, launch.resumes))
             for (ordinal, phase) in anatomy.phases.enumerated() { try phases.add((launch.id, ordinal + 1, phase)) }
-            for (ordinal, resume) in anatomy.resumes.enumerated() { try resumes.add((launch.id, ordinal + 1, resume)) }
         }
         try launches.finish()
         try phases.finish()
-        try resumes.finish()
+    }
+
+    /// A launch's resumes as `launch_anatomy.resumes` holds them (``StoreSchema/version14``): a JSON
+    /// array of `[scene, background_ns, foreground_ns, active_ns, reconnected]`, in order; `scene`
+    /// and `active_ns` null when the resume has none, `reconnected` 1 or 0.
+    static func resumesJSON(_ resumes: [LaunchAnatomy.Resume]) -> [UInt8] {
+        var json: [UInt8] = [UInt8(ascii: "[")]
+        json.reserveCapacity(2 + resumes.count * 56)
+        for (index, resume) in resumes.enumerated() {
+            json.append(contentsOf: index == 0 ? "[".utf8 : ",[".utf8)
+            if let scene = resume.scene { TraceEncoder.string(scene, &json) } else { json.append(contentsOf: "null".utf8) }
+            json.append(UInt8(ascii: ","))
+            TraceEncoder.integer(resume.background, &json)
+            json.append(UInt8(ascii: ","))
+            TraceEncoder.integer(resume.foreground, &json)
+            json.append(UInt8(ascii: ","))
+            if let active = resume.active { TraceEncoder.integer(active, &json) } else { json.append(contentsOf: "null".utf8) }
+            json.append(contentsOf: resume.reconnected ? ",1]".utf8 : ",0]".utf8)
+        }
+        json.append(UInt8(ascii: "]"))
+        return json
     }
 
     /// Inserts rows into one table ``rowsPerRun`` at a time with one statement run (each run opens
@@ -184,18 +198,22 @@ enum LaunchAnatomyStore {
             }
 
             mutating func bind(_ value: String?) {
-                if var value {
-                    value.withUTF8 { bytes in
-                        // A null pointer binds NULL: an empty string points at a static empty one.
-                        let start = UnsafeRawPointer(bytes.baseAddress ?? ("" as StaticString).utf8Start)
-                        // `SQLITE_TRANSIENT`, which Swift does not import: SQLite copies the text.
-                        let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
-                        _ = sqlite3_bind_text(statement, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient)
-                    }
-                } else {
-                    sqlite3_bind_null(statement, index)
-                }
+                if var value { value.withUTF8 { bindText($0) } } else { sqlite3_bind_null(statement, index) }
                 index += 1
+            }
+
+            /// Binds UTF-8 text already encoded (a JSON array).
+            mutating func bind(text bytes: [UInt8]) {
+                bytes.withUnsafeBufferPointer { bindText($0) }
+                index += 1
+            }
+
+            /// Binds text at ``index``; SQLite copies it (`SQLITE_TRANSIENT`, which Swift does not import).
+            private func bindText(_ bytes: UnsafeBufferPointer<UInt8>) {
+                // A null pointer binds NULL: empty text points at a static empty string.
+                let start = UnsafeRawPointer(bytes.baseAddress ?? ("" as StaticString).utf8Start)
+                let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+                _ = sqlite3_bind_text(statement, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient)
             }
         }
 
@@ -302,8 +320,9 @@ struct StreamedAnatomies: Sendable {
     /// The callbacks `--records` declares, for a launch whose record does not say (as the stored row).
     private let declared: CallbackSet?
     private var current: (place: LaunchAnatomy.Place, builder: LaunchAnatomy.Builder)?
-    /// Every finished launch's anatomy, in file order: one per launch record read.
-    private(set) var launches: [(place: LaunchAnatomy.Place, anatomy: LaunchAnatomy)] = []
+    /// Every finished launch's anatomy, in file order: one per launch record read; its resumes
+    /// encoded as stored (``LaunchAnatomyStore/resumesJSON(_:)``), here rather than on the database's thread.
+    private(set) var launches: [(place: LaunchAnatomy.Place, anatomy: LaunchAnatomy, resumes: [UInt8])] = []
     /// Whether a launch continues one that another file started: derive the file from its stored events.
     private(set) var needsStoredEvents = false
 
@@ -364,7 +383,8 @@ struct StreamedAnatomies: Sendable {
 
     private mutating func close() {
         guard let current else { return }
-        launches.append((current.place, current.builder.finish()))
+        let anatomy = current.builder.finish()
+        launches.append((current.place, anatomy, LaunchAnatomyStore.resumesJSON(anatomy.resumes)))
         self.current = nil
     }
 }

@@ -50,7 +50,11 @@ enum StoreSchema {
             try db.execute(sql: version12)
         }
         migrator.registerMigration("v13: when the recorder's module was loaded") { db in
+            // v14 derives every launch again, with the module load.
             try db.execute(sql: version13)
+        }
+        migrator.registerMigration("v14: a launch's resumes in its anatomy row; launch_resume is a view of them") { db in
+            try db.execute(sql: version14)
             // Launches imported before: derived again, file by file, as the importer derives new
             // ones, with what the derivation knows today (a trace imported before v13 has no
             // module load: its phases do not change, its rows are written again).
@@ -523,5 +527,27 @@ enum StoreSchema {
     /// and UIKit's start (docs/launches.md, "Phases").
     static let version13 = """
         ALTER TABLE launch ADD COLUMN module_load_ns INTEGER;
+        """
+
+    /// `launch_anatomy.resumes`: the launch's resumes as one JSON array, each `[scene, background_ns,
+    /// foreground_ns, active_ns, reconnected]` in order (``LaunchAnatomyStore/resumesJSON(_:)``), and
+    /// `launch_resume` a view of them with the columns and rows the v12 table had. A busy launch
+    /// returns from the background many times: one row per resume made the anatomy cost the 1M-event
+    /// import 11% (133,000 rows), one text per launch about a tenth of that (docs/performance.md).
+    /// The view reads the array with `json_each` only, which SQLite allows in a view of a database
+    /// it does not trust (``ConnectionHardening``), where 3.40 refuses `json_extract`.
+    static let version14 = """
+        ALTER TABLE launch_anatomy ADD COLUMN resumes TEXT NOT NULL DEFAULT '[]';
+        DROP TABLE launch_resume;
+
+        -- Each time a scene (or the app) came back from the background, in order: launch_anatomy.resumes, a row each.
+        CREATE VIEW launch_resume AS
+        SELECT a.launch_id, r.key + 1 AS ordinal, scene.atom AS scene, background.atom AS background_ns,
+               foreground.atom AS foreground_ns, active.atom AS active_ns,
+               foreground.atom - background.atom AS in_background_ns, active.atom - foreground.atom AS to_active_ns,
+               reconnected.atom AS reconnected
+        FROM launch_anatomy a, json_each(a.resumes) r,
+             json_each(r.value, '$[0]') scene, json_each(r.value, '$[1]') background, json_each(r.value, '$[2]') foreground,
+             json_each(r.value, '$[3]') active, json_each(r.value, '$[4]') reconnected;
         """
 }
