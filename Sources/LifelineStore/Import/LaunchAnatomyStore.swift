@@ -93,7 +93,8 @@ enum LaunchAnatomyStore {
     }
 
     /// A launch's anatomy, ready to store: its resumes already in the form `launch_anatomy.resumes`
-    /// holds them (encoded by the reader's thread in a streamed import, ``StreamedAnatomies``).
+    /// holds them (encoded by the reader's thread in a streamed import, ``StreamedAnatomies``, which
+    /// then keeps them only so: what is stored of `anatomy.resumes` is `resumes`).
     struct Derived: Sendable {
         var id: Int64
         var place: LaunchAnatomy.Place
@@ -321,7 +322,8 @@ struct StreamedAnatomies: Sendable {
     private let declared: CallbackSet?
     private var current: (place: LaunchAnatomy.Place, builder: LaunchAnatomy.Builder)?
     /// Every finished launch's anatomy, in file order: one per launch record read; its resumes
-    /// encoded as stored (``LaunchAnatomyStore/resumesJSON(_:)``), here rather than on the database's thread.
+    /// encoded as stored (``LaunchAnatomyStore/resumesJSON(_:)``), here rather than on the database's
+    /// thread, and only so (the anatomy's own `resumes` are emptied).
     private(set) var launches: [(place: LaunchAnatomy.Place, anatomy: LaunchAnatomy, resumes: [UInt8])] = []
     /// Whether a launch continues one that another file started: derive the file from its stored events.
     private(set) var needsStoredEvents = false
@@ -383,8 +385,11 @@ struct StreamedAnatomies: Sendable {
 
     private mutating func close() {
         guard let current else { return }
-        let anatomy = current.builder.finish()
-        launches.append((current.place, anatomy, LaunchAnatomyStore.resumesJSON(anatomy.resumes)))
+        var anatomy = current.builder.finish()
+        let resumes = LaunchAnatomyStore.resumesJSON(anatomy.resumes)
+        // Held until the file's last launch settles the endings: the resumes once, as stored.
+        anatomy.resumes = []
+        launches.append((current.place, anatomy, resumes))
         self.current = nil
     }
 }
