@@ -154,6 +154,20 @@ struct ConsoleTextDecoderTests {
         #expect(decoded.diagnostics.first?.line == 3)
     }
 
+    @Test func aPatternsTimeMayBeATimeOfDayPastMidnight() throws {
+        let pattern = try ConsoleTextPattern(#"^\[(?<time>[^\]]+)\] (?<event>\S+)$"#)
+        let decoded = Self.decode(
+            "[23:59:59.500] didFinishLaunching\n[23:59:59.75] sceneWillEnterForeground\n[00:00:00.250] sceneDidBecomeActive\n"
+                + "[24:00:00] sceneWillResignActive\n[00:00:01 ] sceneDidEnterBackground\n",
+            options: InterchangeOptions(pattern: pattern))
+        let launch = try #require(decoded.launches.first)
+        let midnight: Int64 = 24 * 3600 * 1_000_000_000
+        #expect(launch.events.map(\.t) == [midnight - 500_000_000, midnight - 250_000_000, midnight + 250_000_000])
+        #expect(launch.record.started == nil)
+        #expect(decoded.malformed == 2)
+        #expect(decoded.diagnostics.map(\.line) == [4, 5])
+    }
+
     @Test func hostileBytesNeverCrashTheDecoder() {
         var random = SplitMix64(seed: 3)
         for _ in 0..<300 {

@@ -59,7 +59,7 @@ public enum ConsoleTextDecoder {
         if line.last == 0x0D { line = line.dropLast() }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
         if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *), let regex = state.regex as? Regex<AnyRegexOutput> {
-            addMatching(line, number: number, regex, &assembler)
+            addMatching(line, number: number, regex, cache: &state.cache, &assembler)
             return
         }
         // `xcrun simctl launch --console` prints `BUNDLE_ID: PID` before the app's output.
@@ -80,7 +80,8 @@ public enum ConsoleTextDecoder {
     /// Reads a line with the user's `--pattern`.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     private static func addMatching(
-        _ line: ArraySlice<UInt8>, number: Int, _ regex: Regex<AnyRegexOutput>, _ state: inout LaunchAssembler
+        _ line: ArraySlice<UInt8>, number: Int, _ regex: Regex<AnyRegexOutput>, cache: inout TimestampCache,
+        _ state: inout LaunchAssembler
     ) {
         let text = String(decoding: line, as: UTF8.self)
         guard let match = try? regex.firstMatch(in: text) else {
@@ -93,7 +94,9 @@ public enum ConsoleTextDecoder {
         }
         var fields = LineFields()
         if let time = group("time") {
-            guard let nanoseconds = timestamp(time) else {
+            let bytes = Array(time.utf8)[...]
+            let timeOfDay = self.timeOfDay(bytes).flatMap { $0.end == bytes.endIndex ? cache.timeOfDay($0.nanoseconds) : nil }
+            guard let nanoseconds = timeOfDay ?? timestamp(time) else {
                 state.result.diagnostics.append(
                     Diagnostic(.warning, line: number, column: 1, "cannot read time '\(time)' (line skipped)"))
                 state.result.malformed += 1
@@ -271,10 +274,17 @@ public enum ConsoleTextDecoder {
     private static func leadingTimeOfDay(
         _ line: ArraySlice<UInt8>, cache: inout TimestampCache
     ) -> (nanoseconds: Int64, rest: ArraySlice<UInt8>)? {
-        let start = line.startIndex
-        guard line.count >= 9, line[start + 2] == UInt8(ascii: ":"), line[start + 5] == UInt8(ascii: ":") else { return nil }
+        guard let time = timeOfDay(line), time.end < line.endIndex, line[time.end] == 0x20 else { return nil }
+        return (cache.timeOfDay(time.nanoseconds), line[time.end...])
+    }
+
+    /// `HH:MM:SS` with up to nine digits of a fraction at the start of `text`: its nanoseconds since
+    /// midnight and where it ends.
+    private static func timeOfDay(_ text: ArraySlice<UInt8>) -> (nanoseconds: Int64, end: Int)? {
+        let start = text.startIndex
+        guard text.count >= 8, text[start + 2] == UInt8(ascii: ":"), text[start + 5] == UInt8(ascii: ":") else { return nil }
         func twoDigits(at offset: Int) -> Int64? {
-            let (tens, ones) = (line[start + offset], line[start + offset + 1])
+            let (tens, ones) = (text[start + offset], text[start + offset + 1])
             guard isDigit(tens), isDigit(ones) else { return nil }
             return Int64(tens - UInt8(ascii: "0")) * 10 + Int64(ones - UInt8(ascii: "0"))
         }
@@ -283,14 +293,12 @@ public enum ConsoleTextDecoder {
         else { return nil }
         var index = start + 8
         var fraction: Int64 = 0
-        if line[index] == UInt8(ascii: ".") {
-            let read = TimestampCache.fraction(line, from: index + 1)
+        if index < text.endIndex, text[index] == UInt8(ascii: ".") {
+            let read = TimestampCache.fraction(text, from: index + 1)
             guard (1...9).contains(read.digits) else { return nil }
             (fraction, index) = (read.nanoseconds, read.end)
         }
-        guard index < line.endIndex, line[index] == 0x20 else { return nil }
-        let nanoseconds = ((hours * 60 + minutes) * 60 + seconds) * 1_000_000_000 + fraction
-        return (cache.timeOfDay(nanoseconds), line[index...])
+        return (((hours * 60 + minutes) * 60 + seconds) * 1_000_000_000 + fraction, index)
     }
 
     /// `Notes[4711:123456] rest` or `Notes(UIKitCore)[4711:1a2b] rest`.
