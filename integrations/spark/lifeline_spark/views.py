@@ -31,7 +31,8 @@ from . import files as tracefiles
 
 # The store's views, in the order they are registered, and the tables the tasks read back.
 STORE_VIEWS = ("event", "span", "timeline", "launch_summary")
-# The launch anatomy's tables (docs/schema.md, v10 and v12), each with its key, the order a task
+# The launch anatomy's relations (docs/schema.md, v10, v12 and v14: `launch_resume` is the store's
+# view of `launch_anatomy.resumes`, read back as a table is), each with its key, the order a task
 # reads it in: rows derived per launch, keyed by its `launch_id` (and their place in the launch,
 # `ordinal`), so they are renumbered with their launch.
 ANATOMY_TABLES = {"launch_anatomy": "launch_id", "launch_phase": "launch_id, ordinal",
@@ -40,21 +41,46 @@ TABLES = ("trace_file", "launch", "event_raw", *ANATOMY_TABLES)
 # Columns that hold ids, which a task's database numbers its own way and the driver renumbers.
 STRING_COLUMNS = ("name_id", "session_id", "scene_id", "thread_id")
 SPARK_TYPES = {"INTEGER": "bigint", "REAL": "double", "TEXT": "string", "BLOB": "binary"}
+# One launch that comes back from the background once, every column of its resume set: the store
+# reads `launch_resume` out of `launch_anatomy.resumes` with `json_each` (schema v14), and SQLite
+# declares no type for such a view's columns, so their types are those of this launch's values.
+PROBE_TRACE = b"""{"lifeline":1,"type":"launch","launch":"probe","lifecycle":"scene"}
+{"seq":1,"t":0,"event":"didFinishLaunching"}
+{"seq":2,"t":1,"event":"willConnectTo","session":"S","scene":"s"}
+{"seq":3,"t":2,"event":"sceneWillEnterForeground","session":"S","scene":"s"}
+{"seq":4,"t":3,"event":"sceneDidBecomeActive","session":"S","scene":"s"}
+{"seq":5,"t":4,"event":"sceneWillResignActive","session":"S","scene":"s"}
+{"seq":6,"t":5,"event":"sceneDidEnterBackground","session":"S","scene":"s"}
+{"seq":7,"t":6,"event":"sceneWillEnterForeground","session":"S","scene":"s"}
+{"seq":8,"t":7,"event":"sceneDidBecomeActive","session":"S","scene":"s"}
+"""
 
 
 def store_schema(lifeline="lifeline"):
-    """The store's definitions, from an empty database the `lifeline` binary creates: the SQL of
-    its views by name (SQLite's dialect), and each table's columns as (name, declared type)."""
+    """The store's definitions, from a database the `lifeline` binary creates: the SQL of its views
+    by name (SQLite's dialect), and each table's columns as (name, declared type); a column with no
+    declared type (a view's) has the type of its value in ``PROBE_TRACE``."""
     directory = tempfile.mkdtemp(prefix="lifeline-spark-schema-")
     database = os.path.join(directory, "schema.db")
     try:
-        subprocess.run([lifeline, "import", "-", "--db", database, "--quiet"], stdin=subprocess.DEVNULL,
+        subprocess.run([lifeline, "import", "-", "--db", database, "--quiet"], input=PROBE_TRACE,
                        capture_output=True, check=True)
         connection = sqlite3.connect(database)
         try:
             views = dict(connection.execute("SELECT name, sql FROM sqlite_master WHERE type = 'view'").fetchall())
-            tables = {table: [(row[1], row[2].upper()) for row in connection.execute(f"PRAGMA table_info({table})")]
-                      for table in TABLES + ("string",)}
+            tables = {}
+            for table in TABLES + ("string",):
+                declared = [(row[1], row[2].upper()) for row in connection.execute(f"PRAGMA table_info({table})")]
+                if any(not kind for _, kind in declared):
+                    names = [name for name, _ in declared]
+                    row = connection.execute(
+                        "SELECT " + ", ".join(f'typeof("{name}")' for name in names) + f" FROM {table} LIMIT 1").fetchone()
+                    probed = dict(zip(names, row or ()))
+                    declared = [(name, kind or probed.get(name, "").upper()) for name, kind in declared]
+                    untyped = [name for name, kind in declared if kind not in SPARK_TYPES]
+                    if untyped:
+                        raise RuntimeError(f"{lifeline}: no type for {table}'s {', '.join(untyped)}: the probe trace leaves them NULL")
+                tables[table] = declared
         finally:
             connection.close()
         return views, tables
