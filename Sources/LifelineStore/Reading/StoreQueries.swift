@@ -43,13 +43,17 @@ enum StoreQueries {
     /// `launch_summary`'s (from `didFinishLaunching`), as the report shows it.
     private static func launchColumns(_ db: Database) throws -> String {
         let anatomy = try db.tableExists("launch_anatomy")
-        let firstFrame = try anatomy && db.columns(in: "launch_anatomy").contains { $0.name == "time_to_first_frame_ns" }
+        let anatomyColumns = anatomy ? Set(try db.columns(in: "launch_anatomy").map(\.name)) : []
+        let firstFrame = anatomyColumns.contains("time_to_first_frame_ns")
         // v14 keeps a launch's resumes in one JSON array (counted without reading them); v12 and v13 in a table.
-        let resumes =
-            try anatomy && db.columns(in: "launch_anatomy").contains { $0.name == "resumes" }
-            ? "CASE WHEN json_valid(a.resumes) THEN json_array_length(a.resumes) + a.resumes_omitted END"
-            : try db.tableExists("launch_resume")
-                ? "(SELECT COUNT(*) FROM launch_resume r WHERE r.launch_id = s.id) + COALESCE(a.resumes_omitted, 0)" : "NULL"
+        let resumes: String
+        if anatomyColumns.contains("resumes") {
+            resumes = "CASE WHEN json_valid(a.resumes) THEN json_array_length(a.resumes) + a.resumes_omitted END"
+        } else if try db.tableExists("launch_resume") {
+            resumes = "(SELECT COUNT(*) FROM launch_resume r WHERE r.launch_id = s.id) + COALESCE(a.resumes_omitted, 0)"
+        } else {
+            resumes = "NULL"
+        }
         return """
             SELECT s.id, s.uuid, s.part, s.app, s.platform, s.os, s.device, s.lifecycle, s.started, s.file, s.event_count,
                    s.session_count, \(anatomy ? "COALESCE(a.time_to_active_ns, s.time_to_active_ns)" : "s.time_to_active_ns"),
